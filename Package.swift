@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Ripple",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "ripple", targets: ["ripple"]),
+        .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
+        .library(name: "LuaBridge", targets: ["LuaBridge"]),
+        .library(name: "Scripting", targets: ["Scripting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        // C layer
+        .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+
+        // Domain libraries (no Lua)
+        .target(
+            name: "ObjectGraph",
+            dependencies: [.product(name: "Collections", package: "swift-collections")]
+        ),
+
+        // Lua bridge (knows no domain type)
+        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
+
+        // The Lua front end
+        .target(name: "Scripting", dependencies: ["ObjectGraph", "LuaBridge"]),
+
+        // Tools
+        .executableTarget(
+            name: "ripple",
+            dependencies: ["Scripting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "ripple-bench", dependencies: ["Scripting", "ObjectGraph", "LuaBridge"]),
+
+        // Tests
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
+        .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "ObjectGraph"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scripting"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,61 @@
+/// Where a property lives in an object's storage.
+public enum PropertySlot: Equatable, Sendable {
+    /// An attribute, by index into `EntityDescription.attributes`.
+    case attribute(Int)
+    /// A relationship, by index into `EntityDescription.relationships`.
+    case relationship(Int)
+}
+
+/// An entity of a model (`NSEntityDescription`): its attributes and relationships.
+///
+/// Entities are created through ``ManagedObjectModel/init(entities:)``, which resolves relationship
+/// destinations and inverses and refuses an inconsistent model.
+///
+/// ```swift
+/// let customer = EntityDescription(name: "Customer", attributes: [.init(name: "name", type: .string)])
+/// ```
+public final class EntityDescription: CustomStringConvertible, @unchecked Sendable {
+    /// The entity name.
+    public let name: String
+    /// The attributes, in the order given (Lua models sort them by name).
+    public let attributes: [AttributeDescription]
+    /// The relationships, in the order given (Lua models sort them by name).
+    public let relationships: [RelationshipDescription]
+    /// Every property key, mapped to its storage slot.
+    public private(set) var slots: [String: PropertySlot] = [:]
+    /// The destination entity of each relationship (same indexes as `relationships`), set by the model.
+    public internal(set) var destinations: [EntityDescription] = []
+    /// The index of each relationship's inverse in its destination's relationships, or nil.
+    public internal(set) var inverseIndexes: [Int?] = []
+    /// The position of the entity in its model (entities are sorted by name).
+    public internal(set) var index: Int = 0
+    /// The model the entity belongs to.
+    public internal(set) weak var model: ManagedObjectModel?
+
+    /// Creates an entity description.
+    public init(name: String, attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = []) {
+        self.name = name
+        self.attributes = attributes
+        self.relationships = relationships
+        for (i, a) in attributes.enumerated() { slots[a.name] = .attribute(i) }
+        for (i, r) in relationships.enumerated() { slots[r.name] = .relationship(i) }
+    }
+
+    /// The attribute with that key, if any.
+    public func attribute(named key: String) -> AttributeDescription? {
+        if case .attribute(let i)? = slots[key] { return attributes[i] }
+        return nil
+    }
+
+    /// The relationship with that key, if any.
+    public func relationship(named key: String) -> RelationshipDescription? {
+        if case .relationship(let i)? = slots[key] { return relationships[i] }
+        return nil
+    }
+
+    /// Every property key: attributes first, then relationships, each in declaration order.
+    public var propertyNames: [String] { attributes.map(\.name) + relationships.map(\.name) }
+
+    /// The entity name.
+    public var description: String { name }
+}

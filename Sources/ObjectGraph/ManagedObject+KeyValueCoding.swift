@@ -1,0 +1,21 @@
+extension ManagedObject {
+    /// The value for a key: an attribute, a to-one destination (`.object` or `.null`) or a to-many
+    /// relationship (`.collection` of `.object`s, in insertion order).
+    /// - Throws: `.unknownKey` when the entity has no such property; `.inaccessibleObject` when the
+    ///   object was invalidated.
+    public func value(forKey key: String) throws -> Value {
+        guard let slot = entity.slots[key] else {
+            throw ObjectGraphError(.unknownKey,
+                "[<\(entity.name) \(displayName)> valueForUndefinedKey:]: the entity \(entity.name) is not key value coding-compliant for the key \"\(key)\".")
+        }
+        switch slot {
+        case .attribute(let i):
+            return attributeValues[i]
+        case .relationship(let i):
+            if entity.relationships[i].isToMany {
+                return .collection(toManyValues[i].map { .object($0) })
+            }
+            return toOneValues[i].map { .object($0) } ?? .null
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Collections
+
+/// A managed object (`NSManagedObject`): one record of an entity, registered in a context.
+///
+/// Values are read and written by key (`value(forKey:)`, `setValue(_:forKey:)`); to-many relationships
+/// are live ordered sets changed with `addObject(_:toRelationship:)` / `removeObject(_:fromRelationship:)`.
+/// Inverses are kept in sync immediately; everything else (delete propagation, notifications) happens
+/// when the context processes its pending changes.
+///
+/// ```swift
+/// let ann = try context.insertObject(entityName: "Customer", values: ["name": .string("Ann")])
+/// try ann.setValue(.string("Anna"), forKey: "name")
+/// try ann.value(forKey: "name")     // .string("Anna")
+/// ```
+public final class ManagedObject: Hashable, CustomStringConvertible {
+    /// The entity of the object.
+    public let entity: EntityDescription
+    /// The object's ID: temporary until the first save, permanent afterwards.
+    public internal(set) var objectID: ManagedObjectID
+    /// The context the object is registered in, or nil once it was removed from it.
+    public internal(set) weak var managedObjectContext: ManagedObjectContext?
+
+    /// Attribute values, indexed like `entity.attributes`.
+    @usableFromInline var attributeValues: [Value]
+    /// To-one destinations, indexed like `entity.relationships` (nil for to-many slots).
+    var toOneValues: [ManagedObject?]
+    /// To-many members, indexed like `entity.relationships` (empty for to-one slots).
+    var toManyValues: [OrderedSet<ManagedObject>]
+    /// Bookkeeping owned by the context.
+    var state = ObjectState()
+
+    init(entity: EntityDescription, objectID: ManagedObjectID, context: ManagedObjectContext?) {
+        self.entity = entity
+        self.objectID = objectID
+        self.managedObjectContext = context
+        self.attributeValues = entity.attributes.map { $0.defaultValue ?? .null }
+        self.toOneValues = Array(repeating: nil, count: entity.relationships.count)
+        self.toManyValues = Array(repeating: [], count: entity.relationships.count)
+    }
+
+    /// `Entity#n`: the entity name and the object's number, as traces print it.
+    public var displayName: String { objectID.displayName }
+
+    /// The display name.
+    public var description: String { displayName }
+
+    /// Identity equality.
+    public static func == (lhs: ManagedObject, rhs: ManagedObject) -> Bool { lhs === rhs }
+
+    /// Identity hash.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// Per-object bookkeeping of the owning context.
+struct ObjectState {
+    /// Inserted since the last save.
+    var isInserted = false
+    /// Deleted (pending or processed) since the last save.
+    var isDeleted = false
+    /// Removed from its context (reset, store removal, saved deletion): any access fails.
+    var isInvalid = false
+    /// Values have not been loaded from the store yet.
+    var isFault = false
+    /// Attribute values at the last save or fetch, captured on the first change after it.
+    var committedAttributes: [Value]?
+    /// To-one destinations at the last save, captured on the first change after it.
+    var committedToOne: [ManagedObject?]?
+    /// To-many members at the last save, captured on the first change after it.
+    var committedToMany: [OrderedSet<ManagedObject>]?
+    /// Keys changed since the last processPendingChanges, with the value each had before the first change.
+    var pendingOldValues: [String: Value] = [:]
+    /// Keys changed in the current event, in order of first change.
+    var pendingKeys: [String] = []
+}

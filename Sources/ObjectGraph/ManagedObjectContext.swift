@@ -1,0 +1,3 @@
+/// A managed object context (`NSManagedObjectContext`). Placeholder, being written.
+public final class ManagedObjectContext {
+}

@@ -1,0 +1,41 @@
+/// The identity of a managed object (`NSManagedObjectID`).
+///
+/// An inserted object has a temporary ID until the first save; the save gives it a permanent one. Both
+/// carry the same number, so the object keeps its `Entity#n` display name.
+public struct ManagedObjectID: Hashable, CustomStringConvertible, Sendable {
+    /// The entity name.
+    public let entityName: String
+    /// The object's number within its entity, in insertion order starting at 1.
+    public let number: Int
+    /// True until the object's first save.
+    public internal(set) var isTemporaryID: Bool
+
+    /// Creates an ID.
+    public init(entityName: String, number: Int, isTemporaryID: Bool) {
+        self.entityName = entityName
+        self.number = number
+        self.isTemporaryID = isTemporaryID
+    }
+
+    /// `Entity#n`.
+    public var displayName: String { entityName + "#" + String(number) }
+
+    /// The URI form Core Data prints: `x-coredata:///Customer/t1` or `x-coredata://ripple/Customer/p1`.
+    public var uriRepresentation: String {
+        isTemporaryID ? "x-coredata:///\(entityName)/t\(number)" : "x-coredata://ripple/\(entityName)/p\(number)"
+    }
+
+    /// The URI form.
+    public var description: String { uriRepresentation }
+
+    /// IDs are equal when entity and number are (temporary and permanent forms of one object are equal).
+    public static func == (lhs: ManagedObjectID, rhs: ManagedObjectID) -> Bool {
+        lhs.number == rhs.number && lhs.entityName == rhs.entityName
+    }
+
+    /// Hashes entity and number.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entityName)
+        hasher.combine(number)
+    }
+}

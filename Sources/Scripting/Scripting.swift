@@ -1,0 +1,1 @@
+// Scripting: placeholder, being written.

@@ -1,0 +1,1 @@
+print("ripple-bench: being written")
