@@ -4,6 +4,11 @@ extension ManagedObject {
     /// - Throws: `.unknownKey` when the entity has no such property; `.inaccessibleObject` when the
     ///   object was invalidated.
     public func value(forKey key: String) throws -> Value {
+        if state.isInvalid {
+            throw ObjectGraphError(.inaccessibleObject,
+                "CoreData could not fulfill a fault for '\(objectID.uriRepresentation)'")
+        }
+        fireFault()
         guard let slot = entity.slots[key] else {
             throw ObjectGraphError(.unknownKey,
                 "[<\(entity.name) \(displayName)> valueForUndefinedKey:]: the entity \(entity.name) is not key value coding-compliant for the key \"\(key)\".")

@@ -1,14 +1,231 @@
-/// A managed object context (`NSManagedObjectContext`). Placeholder, being written.
+import Collections
+
+/// The queue a context works on (`NSManagedObjectContextConcurrencyType`).
+public enum ConcurrencyType: String, Sendable {
+    /// The main queue: the context's objects may be used directly (the view context).
+    case mainQueue
+    /// A private queue: work must go through `perform` / `performAndWait`.
+    case privateQueue
+}
+
+/// A managed object context (`NSManagedObjectContext`): a scratch pad of managed objects over a
+/// persistent store coordinator.
+///
+/// Changes are tracked as they are made and announced in batches: `processPendingChanges()` propagates
+/// deletions by the delete rules and posts one ``ObjectsDidChangeNotification``; `save()` processes,
+/// validates every inserted and updated object, writes to the store and posts ``ContextDidSaveNotification``.
+///
+/// ```swift
+/// let context = ManagedObjectContext(coordinator: coordinator)
+/// let ann = try context.insertObject(entityName: "Customer", values: ["name": .string("Ann")])
+/// try context.save()
+/// ```
+///
+/// ## Topics
+/// - Changing objects: ``insertObject(entityName:values:)``, ``delete(_:)``, ``ManagedObject/setValue(_:forKey:)``
+/// - Processing: ``processPendingChanges()``, ``save()``, ``rollback()``, ``reset()``
+/// - Fetching: ``fetch(_:)``, ``count(for:)``
 public final class ManagedObjectContext {
+    /// The queue type.
+    public let concurrencyType: ConcurrencyType
+    /// The coordinator whose stores the context reads and writes.
+    public let persistentStoreCoordinator: PersistentStoreCoordinator
+    /// A name for traces (`viewContext`, `background#1`).
+    public var name: String
+
+    /// Every object registered in the context, by ID.
+    var registered: [ManagedObjectID: ManagedObject] = [:]
+    /// Inserted since the last save.
+    var inserted: Set<ManagedObject> = []
+    /// Updated since the last save (not inserted, not deleted).
+    var updated: Set<ManagedObject> = []
+    /// Deleted since the last save (not inserted before the save).
+    var deleted: Set<ManagedObject> = []
+    /// Inserted since the last processPendingChanges.
+    var pendingInserted: Set<ManagedObject> = []
+    /// Deleted since the last processPendingChanges.
+    var pendingDeleted: Set<ManagedObject> = []
+    /// Changed since the last processPendingChanges.
+    var pendingUpdated: Set<ManagedObject> = []
+    /// Objects whose committed snapshot was captured since the last save.
+    var snapshotted: Set<ManagedObject> = []
+    /// Registered observers, weakly held, in registration order.
+    var observers: [WeakObserver] = []
+    /// True while observers are being told of changes (re-entrant processing is deferred).
+    var isPosting = false
+
+    /// Creates a context over a coordinator.
+    public init(coordinator: PersistentStoreCoordinator, concurrencyType: ConcurrencyType = .mainQueue,
+                name: String = "context") {
+        self.persistentStoreCoordinator = coordinator
+        self.concurrencyType = concurrencyType
+        self.name = name
+    }
+
+    /// The model of the coordinator.
+    public var model: ManagedObjectModel { persistentStoreCoordinator.managedObjectModel }
+
+    // MARK: - Observers
+
     /// Registers an observer (held weakly); returns a token whose `cancel()` removes it.
-    public func addObserver(_ observer: ContextObserver) -> ObservationToken { fatalError("being written") }
+    public func addObserver(_ observer: ContextObserver) -> ObservationToken {
+        let box = WeakObserver(observer)
+        observers.append(box)
+        return ObservationToken { [weak self, weak box] in
+            guard let self, let box else { return }
+            self.observers.removeAll { $0 === box }
+        }
+    }
+
+    /// The live observers, in registration order.
+    var liveObservers: [ContextObserver] {
+        observers.removeAll { $0.observer == nil }
+        return observers.compactMap(\.observer)
+    }
+
+    // MARK: - State
+
+    /// Objects inserted since the last save, in object order.
+    public var insertedObjects: [ManagedObject] { inserted.sortedInObjectOrder() }
+    /// Objects updated since the last save, in object order.
+    public var updatedObjects: [ManagedObject] { updated.sortedInObjectOrder() }
+    /// Objects deleted since the last save, in object order.
+    public var deletedObjects: [ManagedObject] { deleted.sortedInObjectOrder() }
+    /// Every registered object, in object order.
+    public var registeredObjects: [ManagedObject] { Array(registered.values).sortedInObjectOrder() }
+
+    /// True when there are unsaved insertions, updates or deletions.
+    public var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty }
+
+    /// True when changes were made since the last `processPendingChanges()`.
+    public var hasPendingChanges: Bool {
+        !pendingInserted.isEmpty || !pendingDeleted.isEmpty || !pendingUpdated.isEmpty
+    }
+
+    // MARK: - Inserting and deleting
+
+    /// Inserts a new object of an entity (`NSEntityDescription.insertNewObject(forEntityName:into:)`),
+    /// with its default values and then `values` applied.
+    /// - Throws: `.unknownEntity`, `.unknownKey` or `.wrongType`; on error nothing is inserted.
+    @discardableResult
+    public func insertObject(entityName: String, values: [(String, Value)] = []) throws -> ManagedObject {
+        let entity = try model.requireEntity(named: entityName)
+        // Check every value before anything changes, so a bad value inserts nothing.
+        var checked: [(String, Value)] = []
+        for (key, value) in values {
+            guard entity.slots[key] != nil else { throw ObjectGraphError.unknownKey(key, entity: entity, object: nil) }
+            checked.append((key, try coerce(value, forKey: key, of: entity, objectName: nil)))
+        }
+        let number = persistentStoreCoordinator.reserveNumber(for: entity)
+        let object = ManagedObject(entity: entity,
+                                   objectID: ManagedObjectID(entityName: entity.name, number: number, isTemporaryID: true),
+                                   context: self)
+        object.state.isInserted = true
+        registered[object.objectID] = object
+        inserted.insert(object)
+        pendingInserted.insert(object)
+        for (key, value) in checked {
+            try setValue(value, forKey: key, of: object, checked: true)
+        }
+        return object
+    }
+
+    /// Inserts a new object from a dictionary of values (keys are applied in sorted order).
+    @discardableResult
+    public func insertObject(entityName: String, values: [String: Value]) throws -> ManagedObject {
+        try insertObject(entityName: entityName, values: values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    }
+
+    /// Marks an object deleted (`delete(_:)`). Relationships are handled by their delete rules when
+    /// pending changes are processed; an object inserted and deleted before a save is simply forgotten.
+    /// - Throws: `.inaccessibleObject` for an object of another context or one already removed.
+    public func delete(_ object: ManagedObject) throws {
+        try checkAccess(object, forWriting: true)
+        markDeleted(object)
+    }
+
+    func markDeleted(_ object: ManagedObject) {
+        guard !object.state.isDeleted else { return }
+        object.state.isDeleted = true
+        pendingDeleted.insert(object)
+        updated.remove(object)
+        if object.state.isInserted {
+            inserted.remove(object)
+        } else {
+            deleted.insert(object)
+        }
+    }
+
+    /// The registered object with that ID, materialising it from the store when needed
+    /// (`existingObject(with:)`).
+    /// - Throws: `.inaccessibleObject` when no such object exists.
+    public func existingObject(with id: ManagedObjectID) throws -> ManagedObject {
+        if let object = registered[id] { return object }
+        if let object = materialize(id) { return object }
+        throw ObjectGraphError(.inaccessibleObject, code: 133000,
+            "Attempt to access an object not found in store: \(id.uriRepresentation)")
+    }
+
+    /// The registered object with that ID, if it is registered.
+    public func registeredObject(for id: ManagedObjectID) -> ManagedObject? { registered[id] }
+
+    // MARK: - Access checks
+
+    /// Fails when the object cannot be used through this context.
+    func checkAccess(_ object: ManagedObject, forWriting: Bool) throws {
+        if object.state.isInvalid {
+            throw ObjectGraphError(.inaccessibleObject,
+                "CoreData could not fulfill a fault for '\(object.objectID.uriRepresentation)'")
+        }
+        guard object.managedObjectContext === self else {
+            if object.managedObjectContext == nil {
+                throw ObjectGraphError(.inaccessibleObject,
+                    "Mutating a managed object \(object.displayName) <\(object.objectID.uriRepresentation)> after it has been removed from its context.")
+            }
+            throw ObjectGraphError(.invalidOperation,
+                "Illegal attempt to establish a relationship between objects in different contexts (\(object.displayName) belongs to \(object.managedObjectContext!.name), not \(name))")
+        }
+        object.fireFault()
+        if forWriting && object.state.isDeleted {
+            throw ObjectGraphError(.inaccessibleObject,
+                "Mutating a managed object \(object.displayName) <\(object.objectID.uriRepresentation)> after it has been deleted from its context.")
+        }
+    }
+}
+
+/// A weak reference to an observer.
+final class WeakObserver {
+    weak var observer: ContextObserver?
+    init(_ observer: ContextObserver) { self.observer = observer }
 }
 
 /// A registration that can be cancelled (`DatabaseCancellable`).
 public final class ObservationToken {
-    let onCancel: () -> Void
-    /// Creates a token.
+    private var onCancel: (() -> Void)?
+    /// Creates a token that runs `onCancel` once when cancelled.
     public init(onCancel: @escaping () -> Void) { self.onCancel = onCancel }
-    /// Removes the registration.
-    public func cancel() { onCancel() }
+    /// Removes the registration (idempotent).
+    public func cancel() {
+        onCancel?()
+        onCancel = nil
+    }
+}
+
+extension Sequence where Element == ManagedObject {
+    /// The objects in object order: entity name, then object number.
+    public func sortedInObjectOrder() -> [ManagedObject] {
+        sorted { a, b in
+            if a.entity.index != b.entity.index { return a.entity.index < b.entity.index }
+            return a.objectID.number < b.objectID.number
+        }
+    }
+}
+
+extension ObjectGraphError {
+    /// Core Data's `valueForUndefinedKey:` wording.
+    static func unknownKey(_ key: String, entity: EntityDescription, object: ManagedObject?) -> ObjectGraphError {
+        let who = object.map { "<\(entity.name) \($0.displayName)>" } ?? "<\(entity.name)>"
+        return ObjectGraphError(.unknownKey,
+            "[\(who) valueForUndefinedKey:]: the entity \(entity.name) is not key value coding-compliant for the key \"\(key)\".")
+    }
 }

@@ -1,0 +1,96 @@
+extension ManagedObjectContext {
+    /// Processes the changes made since the last call (`processPendingChanges()`): deletions are
+    /// propagated by the delete rules, then one ``ObjectsDidChangeNotification`` is posted to every
+    /// observer. Does nothing (and posts nothing) when nothing changed.
+    ///
+    /// Observers are all told even when one fails; the first failure is rethrown afterwards, when the
+    /// context is consistent again.
+    public func processPendingChanges() throws {
+        guard !isPosting, hasPendingChanges else { return }
+        propagateDeletes()
+        let note = takePendingNotification()
+        try post(note)
+    }
+
+    /// Applies the delete rules to every object deleted since the last processing, repeatedly, until
+    /// cascades reach a fixed point. Deny rules are left for save-time validation.
+    func propagateDeletes() {
+        var done: Set<ManagedObject> = []
+        while true {
+            let work = pendingDeleted.subtracting(done).sortedInObjectOrder()
+            if work.isEmpty { break }
+            for object in work {
+                done.insert(object)
+                object.fireFault()
+                for (i, relationship) in object.entity.relationships.enumerated() {
+                    let targets: [ManagedObject] = relationship.isToMany
+                        ? Array(object.toManyValues[i])
+                        : (object.toOneValues[i].map { [$0] } ?? [])
+                    switch relationship.deleteRule {
+                    case .deny, .noAction:
+                        continue
+                    case .nullify:
+                        guard let inverse = object.entity.inverseIndexes[i] else { continue }
+                        for target in targets where !target.state.isInvalid {
+                            detachInverse(of: object, from: target, inverse: inverse)
+                        }
+                    case .cascade:
+                        for target in targets where !target.state.isInvalid && target.managedObjectContext === self {
+                            if let inverse = object.entity.inverseIndexes[i] {
+                                detachInverse(of: object, from: target, inverse: inverse)
+                            }
+                            markDeleted(target)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Builds the notification for the pending changes and clears them.
+    func takePendingNotification() -> ObjectsDidChangeNotification {
+        var note = ObjectsDidChangeNotification(context: self)
+        // Inserted and deleted in the same event: nobody saw it, nobody hears of it.
+        let transient = pendingInserted.intersection(pendingDeleted)
+        note.inserted = pendingInserted.subtracting(transient).sortedInObjectOrder()
+        note.deleted = pendingDeleted.subtracting(transient).sortedInObjectOrder()
+        let updatedNow = pendingUpdated.subtracting(pendingInserted).subtracting(pendingDeleted)
+        note.updated = updatedNow.sortedInObjectOrder()
+        for object in note.updated {
+            note.changedKeys[object] = object.state.pendingKeys.sorted()
+            note.oldValues[object] = object.state.pendingOldValues
+        }
+        for object in pendingUpdated {
+            object.state.pendingKeys.removeAll(keepingCapacity: false)
+            object.state.pendingOldValues.removeAll(keepingCapacity: false)
+        }
+        for object in transient { forget(object) }
+        pendingInserted.removeAll()
+        pendingDeleted.removeAll()
+        pendingUpdated.removeAll()
+        return note
+    }
+
+    /// Unregisters an object that never reached the store: it keeps its values but no context.
+    func forget(_ object: ManagedObject) {
+        registered[object.objectID] = nil
+        inserted.remove(object)
+        updated.remove(object)
+        deleted.remove(object)
+        snapshotted.remove(object)
+        object.managedObjectContext = nil
+        object.state.isInserted = false
+    }
+
+    /// Tells every observer; rethrows the first failure once all were told.
+    func post(_ note: ObjectsDidChangeNotification) throws {
+        guard !note.isEmpty else { return }
+        isPosting = true
+        defer { isPosting = false }
+        var firstError: Error?
+        for observer in liveObservers {
+            do { try observer.contextObjectsDidChange(note) } catch { if firstError == nil { firstError = error } }
+        }
+        if let firstError { throw firstError }
+    }
+}

@@ -1,0 +1,86 @@
+extension ManagedObjectContext {
+    /// Discards every unsaved change (`rollback()`).
+    ///
+    /// Pending changes are processed first (so observers have seen them), then inserted objects are
+    /// removed, deleted objects come back and updated objects return to their last saved values.
+    /// One ``ObjectsDidChangeNotification`` describes the reversal: removed insertions as deleted,
+    /// restored deletions as inserted, restored values as updated with the keys that changed.
+    public func rollback() throws {
+        var firstError: Error?
+        do { try processPendingChanges() } catch { firstError = error }
+        var note = ObjectsDidChangeNotification(context: self)
+        let wasInserted = inserted.sortedInObjectOrder()
+        let wasDeleted = deleted.sortedInObjectOrder()
+        let restored = snapshotted.sortedInObjectOrder()
+        for object in restored {
+            var keys: [String] = []
+            var old: [String: Value] = [:]
+            let entity = object.entity
+            if let attributes = object.state.committedAttributes {
+                for (i, a) in entity.attributes.enumerated() where attributes[i] != object.attributeValues[i] {
+                    keys.append(a.name)
+                    old[a.name] = object.attributeValues[i]
+                }
+                object.attributeValues = attributes
+            }
+            if let toOne = object.state.committedToOne {
+                for (i, r) in entity.relationships.enumerated() where !r.isToMany && toOne[i] !== object.toOneValues[i] {
+                    keys.append(r.name)
+                    old[r.name] = toOneValue(object, i)
+                }
+                object.toOneValues = toOne
+            }
+            if let toMany = object.state.committedToMany {
+                for (i, r) in entity.relationships.enumerated() where r.isToMany && toMany[i] != object.toManyValues[i] {
+                    keys.append(r.name)
+                    old[r.name] = toManyValue(object, i)
+                }
+                object.toManyValues = toMany
+            }
+            clearSnapshot(object)
+            if !keys.isEmpty && !object.state.isDeleted && !object.state.isInserted {
+                note.updated.append(object)
+                note.changedKeys[object] = keys.sorted()
+                note.oldValues[object] = old
+            }
+        }
+        snapshotted.removeAll()
+        for object in wasInserted {
+            forget(object)
+            object.state.isDeleted = true
+            note.deleted.append(object)
+        }
+        for object in wasDeleted {
+            object.state.isDeleted = false
+            note.inserted.append(object)
+        }
+        inserted.removeAll()
+        updated.removeAll()
+        deleted.removeAll()
+        note.updated = note.updated.sortedInObjectOrder()
+        do { try post(note) } catch { if firstError == nil { firstError = error } }
+        if let firstError { throw firstError }
+    }
+
+    /// Forgets every object (`reset()`): pending and unsaved changes are discarded, every registered
+    /// object becomes inaccessible, and one notification with `invalidatedAll` is posted. Objects
+    /// fetched afterwards are new instances loaded from the store.
+    public func reset() throws {
+        let all = Array(registered.values)
+        for object in all {
+            object.state.isInvalid = true
+            object.managedObjectContext = nil
+        }
+        registered.removeAll()
+        inserted.removeAll()
+        updated.removeAll()
+        deleted.removeAll()
+        pendingInserted.removeAll()
+        pendingDeleted.removeAll()
+        pendingUpdated.removeAll()
+        snapshotted.removeAll()
+        var note = ObjectsDidChangeNotification(context: self)
+        note.invalidatedAll = true
+        try post(note)
+    }
+}

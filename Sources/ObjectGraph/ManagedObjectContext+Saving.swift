@@ -1,0 +1,118 @@
+extension ManagedObjectContext {
+    /// Saves (`save()`): processes pending changes, tells observers the context will save, validates
+    /// every inserted and updated object and every deny rule, writes the changes to the store as one
+    /// batch, gives inserted objects permanent IDs, and posts ``ContextDidSaveNotification``.
+    ///
+    /// A save with no changes does nothing. When validation fails nothing is written and the context
+    /// keeps its changes; the error lists every problem at once (code 1560 when there are several).
+    public func save() throws {
+        try processUntilQuiet()
+        guard hasChanges else { return }
+        var firstError: Error?
+        for observer in liveObservers {
+            do { try observer.contextWillSave(self) } catch { if firstError == nil { firstError = error } }
+        }
+        if let firstError { throw firstError }
+        try processUntilQuiet()
+        guard hasChanges else { return }
+        if let error = validationError() { throw error }
+        let note = try write()
+        var didSaveError: Error?
+        for observer in liveObservers {
+            do { try observer.contextDidSave(note) } catch { if didSaveError == nil { didSaveError = error } }
+        }
+        if let didSaveError { throw didSaveError }
+    }
+
+    /// Processes pending changes until observers stop making new ones.
+    func processUntilQuiet() throws {
+        var rounds = 0
+        while hasPendingChanges {
+            rounds += 1
+            if rounds > 100 {
+                throw ObjectGraphError(.invalidOperation,
+                    "Failed to process pending changes before save. The context is still dirty after 100 attempts. Typically this recursive dirtying is caused by a bad validation method, -willSave, or notification handler.")
+            }
+            try processPendingChanges()
+        }
+    }
+
+    /// Writes inserted, updated and deleted objects to the default store.
+    private func write() throws -> ContextDidSaveNotification {
+        guard let store = persistentStoreCoordinator.defaultStore else {
+            throw ObjectGraphError(.store, code: 134020,
+                "This NSPersistentStoreCoordinator has no persistent stores. It cannot perform a save operation.")
+        }
+        var note = ContextDidSaveNotification(context: self)
+        note.inserted = inserted.sortedInObjectOrder()
+        note.updated = updated.sortedInObjectOrder()
+        note.deleted = deleted.sortedInObjectOrder()
+        var writes: [(ManagedObjectID, StoreRow)] = []
+        for object in note.inserted + note.updated {
+            var id = object.objectID
+            id.isTemporaryID = false
+            writes.append((id, storeRow(of: object)))
+        }
+        for object in note.updated {
+            note.changedKeys[object] = persistentChangedKeys(of: object)
+        }
+        try store.apply(writes: writes, deletes: note.deleted.map(\.objectID))
+        // The store accepted the batch: commit in memory.
+        for object in note.inserted {
+            registered[object.objectID] = nil
+            object.objectID.isTemporaryID = false
+            object.state.isInserted = false
+            registered[object.objectID] = object
+        }
+        for object in snapshotted { clearSnapshot(object) }
+        snapshotted.removeAll()
+        for object in note.deleted {
+            registered[object.objectID] = nil
+            object.managedObjectContext = nil
+        }
+        inserted.removeAll()
+        updated.removeAll()
+        deleted.removeAll()
+        return note
+    }
+
+    /// The row the store keeps for an object (transient attributes are not saved).
+    func storeRow(of object: ManagedObject) -> StoreRow {
+        let entity = object.entity
+        var attributes = object.attributeValues
+        for (i, a) in entity.attributes.enumerated() where a.isTransient { attributes[i] = .null }
+        var toOne: [ManagedObjectID?] = []
+        var toMany: [[ManagedObjectID]] = []
+        for (i, r) in entity.relationships.enumerated() {
+            if r.isToMany {
+                toOne.append(nil)
+                toMany.append(object.toManyValues[i].filter { !$0.state.isDeleted }.map(\.objectID.permanent))
+            } else {
+                let target = object.toOneValues[i].flatMap { $0.state.isDeleted ? nil : $0 }
+                toOne.append(target?.objectID.permanent)
+                toMany.append([])
+            }
+        }
+        return StoreRow(attributes: attributes, toOne: toOne, toMany: toMany)
+    }
+
+    func clearSnapshot(_ object: ManagedObject) {
+        object.state.committedAttributes = nil
+        object.state.committedToOne = nil
+        object.state.committedToMany = nil
+    }
+
+    /// The persistent keys whose value differs from the committed snapshot, sorted.
+    func persistentChangedKeys(of object: ManagedObject) -> [String] {
+        object.changedValuesSnapshot().keys.sorted()
+    }
+}
+
+extension ManagedObjectID {
+    /// The permanent form of the ID.
+    var permanent: ManagedObjectID {
+        var id = self
+        id.isTemporaryID = false
+        return id
+    }
+}

@@ -1,0 +1,100 @@
+extension ManagedObjectContext {
+    /// Validates every inserted and updated object and every deleted object's deny rules.
+    /// Returns nil when all is well, the single error, or a 1560 error wrapping several.
+    func validationError() -> ObjectGraphError? {
+        var errors: [ObjectGraphError] = []
+        for object in inserted.union(updated).sortedInObjectOrder() {
+            errors += Self.validate(object)
+        }
+        for object in deleted.sortedInObjectOrder() {
+            for (i, r) in object.entity.relationships.enumerated() where r.deleteRule == .deny {
+                let targets: [ManagedObject] = r.isToMany ? Array(object.toManyValues[i])
+                    : (object.toOneValues[i].map { [$0] } ?? [])
+                let live = targets.filter { !$0.state.isDeleted }
+                guard !live.isEmpty else { continue }
+                let value: Value = r.isToMany ? .collection(live.map { .object($0) }) : .object(live[0])
+                errors.append(.validation(1600, "\(r.name) is not valid.", object: object, key: r.name, value: value,
+                    reason: "the relationship denies the delete while it holds \(live.map(\.displayName).joined(separator: ", "))"))
+            }
+        }
+        if errors.isEmpty { return nil }
+        if errors.count == 1 { return errors[0] }
+        var message = "Error Domain=NSCocoaErrorDomain Code=1560 \"Multiple validation errors occurred.\" UserInfo={NSDetailedErrors=("
+        message += errors.map { "\n    " + $0.message }.joined(separator: ",")
+        message += "\n)}"
+        return ObjectGraphError(.validation, code: 1560, message, detailedErrors: errors)
+    }
+
+    /// The validation errors of one object (`validateForInsert` / `validateForUpdate`), in key order.
+    static func validate(_ object: ManagedObject) -> [ObjectGraphError] {
+        var errors: [ObjectGraphError] = []
+        let entity = object.entity
+        for (i, a) in entity.attributes.enumerated() {
+            let value = object.attributeValues[i]
+            if value.isNull {
+                if !a.isOptional {
+                    errors.append(.validation(1570, "\(a.name) is a required value.", object: object, key: a.name, value: value))
+                }
+                continue
+            }
+            let isDate = a.type == .date
+            if let number = value.numericValue, a.type != .string {
+                if let max = a.maxValue, number > max {
+                    errors.append(.validation(isDate ? 1630 : 1610, "\(a.name) is too \(isDate ? "late" : "large").",
+                                              object: object, key: a.name, value: value))
+                }
+                if let min = a.minValue, number < min {
+                    errors.append(.validation(isDate ? 1640 : 1620, "\(a.name) is too \(isDate ? "soon" : "small").",
+                                              object: object, key: a.name, value: value))
+                }
+            }
+            if case .string(let s) = value {
+                let length = s.count
+                if let max = a.maxLength, length > max {
+                    errors.append(.validation(1660, "\(a.name) is too long.", object: object, key: a.name, value: value))
+                }
+                if let min = a.minLength, length < min {
+                    errors.append(.validation(1670, "\(a.name) is too short.", object: object, key: a.name, value: value))
+                }
+                if let pattern = a.regularExpression, !Self.matchesPattern(s, pattern) {
+                    errors.append(.validation(1680, "\(a.name) is not valid.", object: object, key: a.name, value: value))
+                }
+            }
+        }
+        for (i, r) in entity.relationships.enumerated() {
+            if r.isToMany {
+                let members = object.toManyValues[i].filter { !$0.state.isDeleted }
+                let value = Value.collection(members.map { .object($0) })
+                let minimum = r.minCount ?? (r.isOptional ? 0 : 1)
+                if members.count < minimum {
+                    errors.append(.validation(1580, "Too few items in \(r.name).", object: object, key: r.name, value: value))
+                }
+                if let max = r.maxCount, max > 0, members.count > max {
+                    errors.append(.validation(1590, "Too many items in \(r.name).", object: object, key: r.name, value: value))
+                }
+            } else if !r.isOptional {
+                let target = object.toOneValues[i]
+                if target == nil || target!.state.isDeleted {
+                    errors.append(.validation(1570, "\(r.name) is a required value.", object: object, key: r.name, value: .null))
+                }
+            }
+        }
+        return errors
+    }
+
+    /// Whether the whole string matches a validation pattern.
+    static func matchesPattern(_ string: String, _ pattern: String) -> Bool {
+        (try? RegularExpression(pattern).matches(string)) ?? false
+    }
+}
+
+extension ObjectGraphError {
+    /// A validation error in Core Data's `NSError` description format.
+    static func validation(_ code: Int, _ description: String, object: ManagedObject, key: String, value: Value,
+                           reason: String? = nil) -> ObjectGraphError {
+        var message = "Error Domain=NSCocoaErrorDomain Code=\(code) \"\(description)\" UserInfo={NSValidationErrorObject=\(object.displayName), NSValidationErrorKey=\(key), NSValidationErrorValue=\(value)"
+        if let reason { message += ", NSLocalizedFailureReason=\(reason)" }
+        message += "}"
+        return ObjectGraphError(.validation, code: code, message)
+    }
+}
