@@ -1,1 +1,193 @@
+/*
+** Trampoline.c
+** Entry points from Lua into Swift: the function trampoline and the
+** metamethods of bridged object classes. Swift returns a status; any
+** error is raised here, after the Swift frames are gone.
+*/
+
 #include "CLuaShim.h"
+
+static simlua_Dispatch dispatchfn = NULL;
+static simlua_Access accessfn = NULL;
+static simlua_Release releasefn = NULL;
+
+/* Address used as the metatable key marking bridged object metatables. */
+static const char objectmarker = 0;
+
+/* Address used as the registry key of the weak object cache. */
+static const char cachekey = 0;
+
+
+/*
+** Installs the Swift callbacks. Called before any state is created;
+** calling it again with the same functions is harmless.
+*/
+void simlua_setcallbacks (simlua_Dispatch d, simlua_Access a,
+                          simlua_Release r) {
+  dispatchfn = d;
+  accessfn = a;
+  releasefn = r;
+}
+
+
+/*
+** Turns a status returned by Swift into results or a raised error.
+** SIMLUA_RAISE_WHERE prefixes the position of the calling Lua code,
+** as luaL_error does; SIMLUA_ARGERROR uses luaL_argerror's wording.
+*/
+static int finish (lua_State *L, int n) {
+  switch (n) {
+    case SIMLUA_RAISE:
+      return lua_error(L);
+    case SIMLUA_RAISE_WHERE:
+      luaL_where(L, 1);
+      lua_insert(L, -2);
+      lua_concat(L, 2);
+      return lua_error(L);
+    case SIMLUA_ARGERROR: {
+      int arg = (int)lua_tointeger(L, -2);
+      return luaL_argerror(L, arg, lua_tostring(L, -1));
+    }
+    default:
+      return n;
+  }
+}
+
+
+/*
+** Entry point of every Swift function callable from Lua. Upvalue 1 is a
+** light userdata pointing at the Swift function box.
+*/
+int simlua_trampoline (lua_State *L) {
+  return finish(L, dispatchfn(L, lua_touserdata(L, lua_upvalueindex(1))));
+}
+
+
+/*
+** Returns the bridged object at index 1 if it belongs to class `cls`;
+** raises a type error otherwise (the metamethods can be called directly
+** from Lua with any value through debug.getmetatable).
+*/
+static void *checkself (lua_State *L, void *cls) {
+  simlua_Object *o = (simlua_Object *)lua_touserdata(L, 1);
+  if (o == NULL || lua_type(L, 1) != LUA_TUSERDATA ||
+      lua_rawlen(L, 1) != sizeof(simlua_Object) || o->cls != cls)
+    luaL_typeerror(L, 1, "bridged object");
+  if (o->object == NULL)
+    luaL_error(L, "attempt to use a finalized object");
+  return o->object;
+}
+
+
+/*
+** __index of bridged classes. Upvalues: (1) slot table name -> integer,
+** (2) methods table, (3) light userdata of the Swift class box.
+** Properties go to the Swift getter without creating any Swift string;
+** methods are returned from the table; other keys go to the fallback.
+*/
+int simlua_index (lua_State *L) {
+  void *cls = lua_touserdata(L, lua_upvalueindex(3));
+  void *obj = checkself(L, cls);
+  lua_settop(L, 2);
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
+    lua_Integer slot = lua_tointeger(L, -1);
+    lua_settop(L, 2);
+    return finish(L, accessfn(L, cls, obj, SIMLUA_OP_GET, slot));
+  }
+  lua_settop(L, 2);
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL)
+    return 1;
+  lua_settop(L, 2);
+  if (lua_type(L, 2) != LUA_TSTRING) {
+    lua_pushnil(L);
+    return 1;
+  }
+  return finish(L, accessfn(L, cls, obj, SIMLUA_OP_INDEX, -1));
+}
+
+
+/*
+** __newindex of bridged classes. Upvalues: (1) slot table, (2) light
+** userdata of the Swift class box. Stack: object, key, value.
+*/
+int simlua_newindex (lua_State *L) {
+  void *cls = lua_touserdata(L, lua_upvalueindex(2));
+  void *obj = checkself(L, cls);
+  lua_settop(L, 3);
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
+    lua_Integer slot = lua_tointeger(L, -1);
+    lua_settop(L, 3);
+    return finish(L, accessfn(L, cls, obj, SIMLUA_OP_SET, slot));
+  }
+  lua_settop(L, 3);
+  return finish(L, accessfn(L, cls, obj, SIMLUA_OP_NEWINDEX, -1));
+}
+
+
+/*
+** __gc of bridged objects: releases the retained Swift object once.
+** Calls nothing that can raise.
+*/
+int simlua_gc (lua_State *L) {
+  simlua_Object *o = (simlua_Object *)lua_touserdata(L, 1);
+  if (o != NULL && lua_rawlen(L, 1) == sizeof(simlua_Object) &&
+      o->object != NULL) {
+    void *obj = o->object;
+    o->object = NULL;
+    releasefn(obj);
+  }
+  return 0;
+}
+
+
+/*
+** Key (compared by address) under which bridged metatables hold `true`.
+*/
+void *simlua_objectmarker (void) {
+  return (void *)&objectmarker;
+}
+
+
+/*
+** Pushes the userdata for `object`. The class metatable must be on top of
+** the stack; it is replaced by the userdata. Identity is kept by a weak-
+** valued cache in the registry keyed by the object's address. Returns 1
+** when a new userdata was created (the caller must then retain `object`),
+** 0 when the cached one was reused. Raises only memory errors, which the
+** aborting allocator turns into an abort.
+*/
+int simlua_pushobject (lua_State *L, void *object, void *cls) {
+  int mt = lua_absindex(L, -1);
+  simlua_Object *o;
+  lua_checkstack(L, 4);
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &cachekey) != LUA_TTABLE) {
+    lua_settop(L, mt);
+    lua_createtable(L, 0, 0);
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, "__mode");
+    lua_pushstring(L, "v");
+    lua_rawset(L, -3);
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &cachekey);
+  }
+  if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA) {  /* mt cache ud */
+    lua_replace(L, mt);
+    lua_settop(L, mt);
+    return 0;
+  }
+  lua_pop(L, 1);                                     /* mt cache */
+  o = (simlua_Object *)lua_newuserdatauv(L, sizeof(simlua_Object), 0);
+  o->object = object;
+  o->cls = cls;
+  lua_pushvalue(L, mt);
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, -3, object);                        /* mt cache ud */
+  lua_replace(L, mt);
+  lua_settop(L, mt);
+  return 1;
+}

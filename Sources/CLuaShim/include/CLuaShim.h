@@ -1,4 +1,84 @@
+/*
+** CLuaShim: the only code in Ripple that may raise Lua errors.
+**
+** Swift never calls a Lua API function that can longjmp. Swift functions
+** called from Lua return a status to simlua_trampoline (or to the class
+** metamethods below), and the error is raised here, in C, after every
+** Swift frame has returned. Operations that may run metamethods are done
+** by the simlua_* helpers under lua_pcall.
+*/
 #ifndef RIPPLE_CLUASHIM_H
 #define RIPPLE_CLUASHIM_H
+
 #include <lua.h>
+#include <lauxlib.h>
+
+/* Returned by the Swift dispatchers instead of a result count. */
+#define SIMLUA_RAISE        (-1)  /* error object on top: raise it unchanged       */
+#define SIMLUA_RAISE_WHERE  (-2)  /* message on top: prefix "chunk:line:" and raise */
+#define SIMLUA_ARGERROR     (-3)  /* [arg:integer, extramsg:string] on top          */
+
+/* Operations passed to the class access callback. */
+#define SIMLUA_OP_GET       0     /* push property `slot` of the object          */
+#define SIMLUA_OP_SET       1     /* store the value at index 3 into `slot`      */
+#define SIMLUA_OP_INDEX     2     /* fallback read of key at index 2             */
+#define SIMLUA_OP_NEWINDEX  3     /* fallback write of key 2 with value 3        */
+
+/* Memory block of every bridged object userdata. */
+typedef struct simlua_Object {
+  void *object;                   /* retained Swift object; NULL once finalized */
+  void *cls;                      /* unretained class box (owned by the state)  */
+} simlua_Object;
+
+/* Swift callbacks: none of them may raise. */
+typedef int (*simlua_Dispatch) (lua_State *L, void *box);
+typedef int (*simlua_Access) (lua_State *L, void *cls, void *object, int op,
+                              lua_Integer slot);
+typedef void (*simlua_Release) (void *object);
+
+/* Trampoline.c */
+void simlua_setcallbacks (simlua_Dispatch dispatch, simlua_Access access,
+                          simlua_Release release);
+int  simlua_trampoline (lua_State *L);
+int  simlua_index (lua_State *L);
+int  simlua_newindex (lua_State *L);
+int  simlua_gc (lua_State *L);
+void *simlua_objectmarker (void);
+int  simlua_pushobject (lua_State *L, void *object, void *cls);
+
+/* State.c */
+lua_State *simlua_newstate (void);
+size_t simlua_memoryinuse (lua_State *L);
+void simlua_collectgarbage (lua_State *L);
+
+/* Protected.c: each returns a lua_pcall status (LUA_OK on success) */
+int  simlua_openlibs (lua_State *L);
+int  simlua_gettable (lua_State *L, int idx);
+int  simlua_settable (lua_State *L, int idx);
+int  simlua_tostring (lua_State *L, int idx);
+int  simlua_len (lua_State *L, int idx);
+int  simlua_pairs (lua_State *L, int idx);
+int  simlua_pcall (lua_State *L, int nargs, int nresults, int traceback);
+void simlua_describe (lua_State *L, int idx);
+int  simlua_msghandler (lua_State *L);
+
+/* Hooks.c */
+void simlua_setinstructionlimit (lua_State *L, int count);
+void simlua_interrupt (lua_State *L);
+
+
+/*
+** Non-raising stand-ins for macros that Swift cannot import.
+*/
+static inline int simlua_registryindex (void) { return LUA_REGISTRYINDEX; }
+static inline int simlua_upvalueindex (int i) { return lua_upvalueindex(i); }
+
+/* The Swift owner of a state, stored in the extra space of every thread. */
+static inline void *simlua_getowner (lua_State *L) {
+  return *(void **)lua_getextraspace(L);
+}
+static inline void simlua_setowner (lua_State *L, void *owner) {
+  *(void **)lua_getextraspace(L) = owner;
+}
+
 #endif

@@ -1,0 +1,50 @@
+/*
+** Hooks.c
+** Debug hooks that raise errors: the runaway-script guard and the
+** Ctrl-C interrupt (lua.c's lstop/laction).
+*/
+
+#include "CLuaShim.h"
+
+
+/*
+** Count hook installed by simlua_setinstructionlimit.
+*/
+static void limithook (lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  luaL_error(L, "instruction limit exceeded");
+}
+
+
+/*
+** Hook set by simlua_interrupt: clears itself and raises, as lua.c's
+** lstop does.
+*/
+static void lstop (lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  lua_sethook(L, NULL, 0, 0);
+  luaL_error(L, "interrupted!");
+}
+
+
+/*
+** Raises "instruction limit exceeded" after `count` VM instructions
+** (counted from now). A count <= 0 removes the hook if it is ours.
+*/
+void simlua_setinstructionlimit (lua_State *L, int count) {
+  if (count > 0)
+    lua_sethook(L, limithook, LUA_MASKCOUNT, count);
+  else if (lua_gethook(L) == limithook)
+    lua_sethook(L, NULL, 0, 0);
+}
+
+
+/*
+** Makes the running code raise "interrupted!" at the next call, return
+** or instruction. Only calls lua_sethook, so it is safe in a signal
+** handler (lua.c's laction).
+*/
+void simlua_interrupt (lua_State *L) {
+  int flag = LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT;
+  lua_sethook(L, lstop, flag, 1);
+}

@@ -1,1 +1,0 @@
-// LuaBridge: placeholder, being written.

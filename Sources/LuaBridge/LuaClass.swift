@@ -1,0 +1,109 @@
+internal import CLua
+internal import CLuaShim
+
+/// Describes how Swift objects of one kind appear in Lua: a shared metatable with C `__index`/`__newindex`.
+///
+/// Property reads and writes go from the C metamethod straight to ``getter``/``setter`` with the property's
+/// slot (its position in ``properties``): no Swift `String` is created and nothing is allocated per access.
+/// Methods live in a table consulted by `__index` after the properties. Other string keys go to the optional
+/// fallbacks. The metatable is created in a state the first time an object of the class is pushed.
+///
+/// ```swift
+/// let customerClass = LuaClass(
+///     name: "Customer",
+///     properties: ["name", "age"],
+///     methods: ["greet": { lua in
+///         let c = try lua.object(1, as: Customer.self, className: "Customer")
+///         lua.push("hello " + c.name); return 1
+///     }],
+///     getter: { object, slot, lua in
+///         let c = object as! Customer
+///         if slot == 0 { lua.push(c.name) } else { lua.push(c.age) }
+///     },
+///     setter: { object, slot, lua, value in
+///         let c = object as! Customer
+///         if slot == 0 { c.name = try lua.string(value) } else { c.age = try lua.integer(value) }
+///     })
+/// lua.push(object: customer, class: customerClass)
+/// ```
+public final class LuaClass {
+    /// Pushes exactly one value: property number `slot` of the object.
+    public typealias Getter = (_ object: AnyObject, _ slot: Int, _ state: LuaState) throws -> Void
+    /// Stores the value at `valueIndex` into property number `slot` of the object.
+    public typealias Setter = (_ object: AnyObject, _ slot: Int, _ state: LuaState, _ valueIndex: Int32) throws -> Void
+    /// Reads a key that is neither a property nor a method: pushes one value and returns `true`, or pushes
+    /// nothing and returns `false` (the result is then `nil`).
+    public typealias IndexFallback = (_ object: AnyObject, _ key: String, _ state: LuaState) throws -> Bool
+    /// Writes a key that is not a property: returns `false` to raise `attempt to set unknown key`.
+    public typealias NewIndexFallback = (
+        _ object: AnyObject, _ key: String, _ state: LuaState, _ valueIndex: Int32
+    ) throws -> Bool
+
+    /// The class name: the metatable's `__name`, used in messages such as `Customer expected, got string`.
+    public let name: String
+    /// Property names; a property's slot is its position in this array.
+    public let properties: [String]
+    /// Methods, stored as Lua functions in the methods table (call them with `obj:method(…)`).
+    public let methods: [String: LuaState.Body]
+    let getter: Getter
+    let setter: Setter
+    let index: IndexFallback?
+    let newIndex: NewIndexFallback?
+    let tostring: ((AnyObject) -> String)?
+
+    /// Creates a class description.
+    /// - Parameters:
+    ///   - name: The `__name` of the metatable.
+    ///   - properties: Property names; slot = position.
+    ///   - methods: Method bodies; argument 1 is the object.
+    ///   - getter: Pushes one value for a property slot.
+    ///   - setter: Stores a value into a property slot; by default properties are read-only.
+    ///   - index: Fallback for other string keys.
+    ///   - newIndex: Fallback for assignments to other keys.
+    ///   - tostring: The `__tostring` text; by default Lua shows `Name: 0x…`.
+    public init(
+        name: String,
+        properties: [String] = [],
+        methods: [String: LuaState.Body] = [:],
+        getter: @escaping Getter = { _, _, state in state.pushNil() },
+        setter: Setter? = nil,
+        index: IndexFallback? = nil,
+        newIndex: NewIndexFallback? = nil,
+        tostring: ((AnyObject) -> String)? = nil
+    ) {
+        self.name = name
+        self.properties = properties
+        self.methods = methods
+        self.getter = getter
+        let readOnly: Setter = { [properties] _, slot, _, _ in
+            throw LuaError(.runtime, "attempt to set read-only property '\(properties[slot])' of \(name)")
+        }
+        self.setter = setter ?? readOnly
+        self.index = index
+        self.newIndex = newIndex
+        self.tostring = tostring
+    }
+
+    /// Runs one metamethod operation for `simlua_index`/`simlua_newindex`; returns the result count.
+    @inline(__always)
+    func access(_ object: AnyObject, op: Int32, slot: Int, state: LuaState) throws -> Int32 {
+        if op == SIMLUA_OP_GET {
+            try getter(object, slot, state)
+            return 1
+        }
+        if op == SIMLUA_OP_SET {
+            try setter(object, slot, state, 3)
+            return 0
+        }
+        if op == SIMLUA_OP_INDEX {
+            if let index, try index(object, state.stringValue(at: 2), state) { return 1 }
+            state.setTop(2)
+            state.pushNil()
+            return 1
+        }
+        let key = state.type(at: 2) == .string ? state.stringValue(at: 2) : nil
+        if let key, let newIndex, try newIndex(object, key, state, 3) { return 0 }
+        let shown = key.map { "'\($0)'" } ?? "of type \(state.typeName(at: 2))"
+        throw LuaError(.runtime, "attempt to set unknown key \(shown) on \(name)")
+    }
+}

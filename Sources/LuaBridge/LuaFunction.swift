@@ -1,0 +1,133 @@
+internal import CLua
+internal import CLuaShim
+
+/// Holds a Swift function pushed into Lua; its address is upvalue 1 of the trampoline closure.
+final class LuaFunctionBox {
+    let body: LuaState.Body
+
+    init(_ body: @escaping LuaState.Body) {
+        self.body = body
+    }
+}
+
+/// Installs the Swift callbacks into CLuaShim once per process.
+private let callbacksInstalled: Bool = {
+    simlua_setcallbacks(dispatchFunction, accessObject, releaseObject)
+    return true
+}()
+
+/// Makes sure the C shim knows the Swift callbacks.
+func installCallbacks() {
+    _ = callbacksInstalled
+}
+
+/// The state owning `L`, or `nil` while it is closing. Pushes the error message in that case.
+@inline(__always)
+private func owner(of L: OpaquePointer) -> LuaState? {
+    guard let raw = simlua_getowner(L) else {
+        lua_pushstring(L, "Lua state is closed")
+        return nil
+    }
+    return Unmanaged<LuaState>.fromOpaque(raw).takeUnretainedValue()
+}
+
+/// Called from `simlua_trampoline`. Must not raise: returns a result count or a SIMLUA_* status.
+private func dispatchFunction(_ L: OpaquePointer?, _ box: UnsafeMutableRawPointer?) -> Int32 {
+    guard let L, let box else { return SIMLUA_RAISE }
+    guard let state = owner(of: L) else { return SIMLUA_RAISE }
+    let function = Unmanaged<LuaFunctionBox>.fromOpaque(box).takeUnretainedValue()
+    let saved = state.cell.pointee
+    state.cell.pointee = L
+    defer { state.cell.pointee = saved }
+    do {
+        return try function.body(state)
+    } catch {
+        return state.raiseStatus(for: error)
+    }
+}
+
+/// Called from the class metamethods in CLuaShim. Must not raise.
+private func accessObject(
+    _ L: OpaquePointer?, _ cls: UnsafeMutableRawPointer?, _ object: UnsafeMutableRawPointer?, _ op: Int32,
+    _ slot: lua_Integer
+) -> Int32 {
+    guard let L, let cls, let object else { return SIMLUA_RAISE }
+    guard let state = owner(of: L) else { return SIMLUA_RAISE }
+    let luaClass = Unmanaged<LuaClass>.fromOpaque(cls).takeUnretainedValue()
+    let instance = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+    let saved = state.cell.pointee
+    state.cell.pointee = L
+    defer { state.cell.pointee = saved }
+    do {
+        return try luaClass.access(instance, op: op, slot: Int(slot), state: state)
+    } catch {
+        return state.raiseStatus(for: error)
+    }
+}
+
+/// Called from `simlua_gc`: drops the retain taken when the userdata was created.
+private func releaseObject(_ object: UnsafeMutableRawPointer?) {
+    guard let object else { return }
+    Unmanaged<AnyObject>.fromOpaque(object).release()
+}
+
+extension LuaState {
+    /// Pushes a Swift function as a Lua function.
+    ///
+    /// The function runs through the C trampoline: errors it throws are raised by C after the Swift frames
+    /// have returned. The box holding `body` is retained by the state until it is deinitialised.
+    ///
+    /// ```swift
+    /// lua.pushFunction { lua in
+    ///     let n = try lua.integer(1)
+    ///     lua.push(n * 2)
+    ///     return 1
+    /// }
+    /// ```
+    /// - Parameter body: Reads arguments at `1...top`, pushes results, returns their count.
+    public func pushFunction(_ body: @escaping Body) {
+        let box = LuaFunctionBox(body)
+        functionBoxes.append(box)
+        lua_pushlightuserdata(L, Unmanaged.passUnretained(box).toOpaque())
+        lua_pushcclosure(L, simlua_trampoline, 1)
+    }
+
+    /// Registers a Swift function as the global `name` (raw set on `_G`).
+    ///
+    /// ```swift
+    /// lua.register(global: "double") { lua in lua.push(try lua.integer(1) * 2); return 1 }
+    /// ```
+    /// - Parameters:
+    ///   - name: The global's name.
+    ///   - body: The function (see ``pushFunction(_:)``).
+    public func register(global name: String, _ body: @escaping Body) {
+        pushFunction(body)
+        setGlobal(name)
+    }
+
+    /// Registers a Swift function as field `name` of the table at `tableAt` (raw set).
+    /// - Parameters:
+    ///   - tableAt: The index of a table.
+    ///   - name: The field name.
+    ///   - body: The function (see ``pushFunction(_:)``).
+    public func register(in tableAt: Int32, name: String, _ body: @escaping Body) {
+        let t = absoluteIndex(tableAt)
+        pushFunction(body)
+        rawSet(tableAt: t, key: name)
+    }
+
+    /// Pushes what the trampoline must raise for `error` and returns the matching SIMLUA_* status.
+    func raiseStatus(for error: Error) -> Int32 {
+        if let error = error as? LuaArgumentError {
+            lua_pushinteger(L, lua_Integer(error.argument))
+            push(error.message)
+            return SIMLUA_ARGERROR
+        }
+        if let error = error as? LuaError, let value = error.value, value.state === self {
+            push(value)
+            return SIMLUA_RAISE
+        }
+        push(String(describing: error))
+        return SIMLUA_RAISE_WHERE
+    }
+}

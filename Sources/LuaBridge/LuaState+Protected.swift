@@ -1,0 +1,191 @@
+internal import CLua
+internal import CLuaShim
+
+extension LuaState {
+    // MARK: Metamethod-aware access (protected)
+
+    /// Pushes `t[key]` honouring `__index`, run under `lua_pcall`.
+    /// - Parameters:
+    ///   - tableAt: The index of the indexed value (any type with `__index`).
+    ///   - key: The key.
+    /// - Returns: The type of the pushed value.
+    /// - Throws: ``LuaError`` if indexing fails (nothing is pushed then).
+    @discardableResult
+    public func getField(tableAt t: Int32, key: String) throws(LuaError) -> LuaType {
+        let t = absoluteIndex(t)
+        push(key)
+        return try getTable(at: t)
+    }
+
+    /// Pops a value and does `t[key] = value` honouring `__newindex`, under `lua_pcall`.
+    /// - Parameters:
+    ///   - tableAt: The index of the indexed value.
+    ///   - key: The key.
+    /// - Throws: ``LuaError`` if the assignment fails.
+    public func setField(tableAt t: Int32, key: String) throws(LuaError) {
+        let t = absoluteIndex(t)
+        push(key)
+        lua_rotate(L, -2, 1)
+        try setTable(at: t)
+    }
+
+    /// Replaces the key on top with `t[key]` honouring `__index` (`lua_gettable` under `lua_pcall`).
+    /// - Parameter t: The index of the indexed value.
+    /// - Returns: The type of the pushed value.
+    /// - Throws: ``LuaError``; the key is popped either way.
+    @discardableResult
+    public func getTable(at t: Int32) throws(LuaError) -> LuaType {
+        let status = simlua_gettable(L, t)
+        if status != LUA_OK { throw popError(status) }
+        return type(at: -1)
+    }
+
+    /// Pops a key and a value (value on top) and does `t[key] = value` honouring `__newindex`.
+    /// - Parameter t: The index of the indexed value.
+    /// - Throws: ``LuaError``; key and value are popped either way.
+    public func setTable(at t: Int32) throws(LuaError) {
+        let status = simlua_settable(L, t)
+        if status != LUA_OK { throw popError(status) }
+    }
+
+    /// What `print`/`tostring` show for the value at `i` (`luaL_tolstring`: `__tostring`, `__name`, …).
+    /// - Parameter i: A stack index.
+    /// - Throws: ``LuaError`` if `__tostring` fails or returns a non-string.
+    public func toStringMeta(at i: Int32) throws(LuaError) -> String {
+        let status = simlua_tostring(L, i)
+        if status != LUA_OK { throw popError(status) }
+        defer { lua_settop(L, -2) }
+        return stringValue(at: -1)
+    }
+
+    /// Pushes the length of the value at `i` as the `#` operator computes it (with `__len`).
+    /// - Parameter i: A stack index.
+    /// - Throws: ``LuaError`` if the value has no length.
+    public func length(at i: Int32) throws(LuaError) {
+        let status = simlua_len(L, i)
+        if status != LUA_OK { throw popError(status) }
+    }
+
+    /// Calls `body` for each raw key/value pair of the table at `tableAt`.
+    ///
+    /// The pairs are snapshotted by `lua_next` in C under `lua_pcall`, then walked with raw reads. During
+    /// `body` the key and value are at the given indices; the stack above them is reset after each call.
+    ///
+    /// ```swift
+    /// try lua.forEachPair(inTableAt: -1) { key, value in print(lua.toString(at: key) ?? "?") }
+    /// ```
+    /// - Parameters:
+    ///   - tableAt: The index of a table.
+    ///   - body: Receives the stack indices of a key and its value.
+    /// - Throws: ``LuaError`` if the value is not a table, or what `body` throws.
+    public func forEachPair(inTableAt tableAt: Int32, _ body: (_ key: Int32, _ value: Int32) throws -> Void) throws {
+        let t = absoluteIndex(tableAt)
+        guard lua_type(L, t) == LUA_TTABLE else {
+            throw LuaError(.runtime, "table expected, got \(typeName(at: t))")
+        }
+        let status = simlua_pairs(L, t)
+        if status != LUA_OK { throw popError(status) }
+        let snapshot = top
+        defer { lua_settop(L, snapshot - 1) }
+        let count = rawLength(at: snapshot)
+        var i = 1
+        while i < count {
+            lua_rawgeti(L, snapshot, lua_Integer(i))
+            lua_rawgeti(L, snapshot, lua_Integer(i + 1))
+            try body(snapshot + 1, snapshot + 2)
+            lua_settop(L, snapshot)
+            i += 2
+        }
+    }
+
+    // MARK: Loading and calling
+
+    /// Compiles a text chunk and pushes it as a function (`luaL_loadbufferx`, mode `"t"`).
+    ///
+    /// ```swift
+    /// try lua.load("return ...", chunkName: "=stdin")
+    /// ```
+    /// - Parameters:
+    ///   - code: Lua source.
+    ///   - chunkName: `"@file.lua"` for files, `"=name"` for literal names, otherwise shown as `[string "…"]`.
+    /// - Throws: ``LuaError`` with status ``LuaError/Status/syntax``; check ``LuaError/isIncompleteInput``.
+    public func load(_ code: String, chunkName: String) throws(LuaError) {
+        var code = code
+        let status = code.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(L, $0.baseAddress, $0.count, chunkName, "t") }
+        }
+        if status != LUA_OK { throw popError(status, keepingValue: false) }
+    }
+
+    /// Compiles a Lua source file and pushes it as a function, with chunk name `"@path"`.
+    /// - Parameter path: The file path.
+    /// - Throws: ``LuaError`` with status ``LuaError/Status/file`` (`cannot open <path>: <reason>`) or
+    ///   ``LuaError/Status/syntax``.
+    public func loadFile(_ path: String) throws(LuaError) {
+        let status = luaL_loadfilex(L, path, "t")
+        if status != LUA_OK { throw popError(status, keepingValue: false) }
+    }
+
+    /// Calls the function below the `arguments` values on top, in protected mode (`lua_pcall`).
+    ///
+    /// At the outermost level, this restarts the budget of ``setInstructionLimit(_:)``.
+    ///
+    /// ```swift
+    /// lua.getGlobal("f"); lua.push(1)
+    /// try lua.pcall(arguments: 1, results: 1)
+    /// ```
+    /// - Parameters:
+    ///   - arguments: The number of arguments on top of the function.
+    ///   - results: The number of results to keep, or ``multipleResults``.
+    ///   - traceback: Uses `lua.c`'s message handler: the error becomes a string with a traceback, split into
+    ///     ``LuaError/message`` and ``LuaError/traceback``.
+    /// - Throws: ``LuaError``; function and arguments are popped either way. Without `traceback` the error
+    ///   keeps the original error object in ``LuaError/value``.
+    public func pcall(arguments: Int32, results: Int32, traceback: Bool = false) throws(LuaError) {
+        if callDepth == 0, let limit = instructionLimit {
+            simlua_setinstructionlimit(L, Int32(clamping: limit))
+        }
+        callDepth += 1
+        let status = simlua_pcall(L, arguments, results, traceback ? 1 : 0)
+        callDepth -= 1
+        if status != LUA_OK { throw popError(status, splittingTraceback: traceback, keepingValue: !traceback) }
+    }
+
+    /// Pops the error object left by a failed call and converts it.
+    func popError(_ status: Int32, splittingTraceback: Bool = false, keepingValue: Bool = true) -> LuaError {
+        var message: String
+        let code = lua_type(L, -1)
+        if code == LUA_TSTRING || code == LUA_TNUMBER {
+            message = toString(at: -1) ?? ""
+        } else {
+            simlua_describe(L, -1)
+            message = stringValue(at: -1)
+            lua_settop(L, -2)
+        }
+        var traceback: String?
+        if splittingTraceback {
+            (message, traceback) = splitTraceback(message)
+        }
+        var value: LuaRef?
+        if keepingValue {
+            lua_pushvalue(L, -1)
+            value = ref()
+        }
+        lua_settop(L, -2)
+        return LuaError(code: status, message: message, traceback: traceback, value: value)
+    }
+}
+
+/// Splits `msghandler` output at the last `"\nstack traceback:"`.
+private func splitTraceback(_ text: String) -> (String, String?) {
+    let marker = Array("\nstack traceback:".utf8)
+    let bytes = Array(text.utf8)
+    var i = bytes.count - marker.count
+    while i >= 0 {
+        if bytes[i..<(i + marker.count)].elementsEqual(marker) {
+            return (String(decoding: bytes[..<i], as: UTF8.self), String(decoding: bytes[(i + 1)...], as: UTF8.self))
+        }
+        i -= 1
+    }
+    return (text, nil)
+}

@@ -1,0 +1,125 @@
+/// A description of the objects to fetch (`NSFetchRequest`): entity, predicate, sort order, limit and
+/// offset.
+///
+/// ```swift
+/// var request = FetchRequest(entityName: "Customer")
+/// request.predicate = try Predicate(format: "name BEGINSWITH %@", arguments: [.string("A")])
+/// request.sortDescriptors = [SortDescriptor(key: "name")]
+/// request.fetchLimit = 10
+/// let page = try request.apply(to: candidates)
+/// ```
+///
+/// The context gathers the candidates (the registered objects of the entity, in object order, plus
+/// pending changes when ``includesPendingChanges``) and calls ``apply(to:)``.
+///
+/// ## Topics
+///
+/// - ``apply(to:)``, ``matches(_:)``, ``compare(_:_:)``, ``objectOrderPrecedes(_:_:)``
+public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
+    /// The name of the entity to fetch.
+    public var entityName: String
+    /// The condition objects must satisfy, or nil for every object.
+    public var predicate: Predicate?
+    /// The sort order, most significant first; objects equal under all of them keep candidate order.
+    public var sortDescriptors: [SortDescriptor]
+    /// The greatest number of objects returned; 0 means no limit.
+    public var fetchLimit: Int
+    /// The number of sorted, matching objects skipped before the first one returned.
+    public var fetchOffset: Int
+    /// Whether unsaved changes of the context (inserts, updates, deletes) are taken into account.
+    public var includesPendingChanges: Bool
+
+    /// Creates a fetch request.
+    public init(entityName: String, predicate: Predicate? = nil, sortDescriptors: [SortDescriptor] = [],
+                fetchLimit: Int = 0, fetchOffset: Int = 0, includesPendingChanges: Bool = true) {
+        self.entityName = entityName
+        self.predicate = predicate
+        self.sortDescriptors = sortDescriptors
+        self.fetchLimit = fetchLimit
+        self.fetchOffset = fetchOffset
+        self.includesPendingChanges = includesPendingChanges
+    }
+
+    /// `<FetchRequest: entity: Customer; predicate: (name BEGINSWITH "A"); sortDescriptors: ((name,
+    /// ascending, compare:)); limit: 10; offset: 0>` (one line).
+    public var description: String {
+        "<FetchRequest: entity: \(entityName); predicate: (\(predicate?.predicateFormat ?? "(null)")); "
+            + "sortDescriptors: (\(sortDescriptors.map(\.description).joined(separator: ", "))); "
+            + "limit: \(fetchLimit); offset: \(fetchOffset)>"
+    }
+
+    /// Checks the limit and offset.
+    /// - Throws: `.invalidFetchRequest` when `fetchLimit` or `fetchOffset` is negative.
+    public func validate() throws {
+        guard fetchLimit >= 0 else {
+            throw ObjectGraphError(.invalidFetchRequest, "Invalid fetch limit \(fetchLimit): it must not be negative.")
+        }
+        guard fetchOffset >= 0 else {
+            throw ObjectGraphError(.invalidFetchRequest, "Invalid fetch offset \(fetchOffset): it must not be negative.")
+        }
+    }
+
+    /// Whether an object satisfies the predicate (always true without one).
+    ///
+    /// The entity is not checked here: the context passes only objects of ``entityName``.
+    public func matches(_ object: ManagedObject) throws -> Bool {
+        guard let predicate else { return true }
+        return try predicate.evaluate(with: object)
+    }
+
+    /// Compares two objects with the sort descriptors, most significant first; `.orderedSame` when every
+    /// descriptor ties (the caller then keeps object order).
+    public func compare(_ a: ManagedObject, _ b: ManagedObject) throws -> ComparisonResult {
+        for descriptor in sortDescriptors {
+            let r = try descriptor.compare(a, b)
+            if r != .orderedSame { return r }
+        }
+        return .orderedSame
+    }
+
+    /// Whether `a` sorts strictly before `b` under the sort descriptors.
+    public func objectOrderPrecedes(_ a: ManagedObject, _ b: ManagedObject) throws -> Bool {
+        try compare(a, b) == .orderedAscending
+    }
+
+    /// Filters, sorts, then applies the offset and the limit.
+    ///
+    /// ```swift
+    /// // candidates: Ann(30), Bob(25), Cy(40), Dee(35)
+    /// let r = FetchRequest(entityName: "Customer", predicate: try Predicate(format: "age > 26"),
+    ///                      sortDescriptors: [SortDescriptor(key: "age")], fetchLimit: 2, fetchOffset: 1)
+    /// try r.apply(to: candidates)   // [Dee, Cy]
+    /// ```
+    ///
+    /// - Parameter candidates: The objects to consider, in object order; ties of the sort keep this order.
+    /// - Returns: The matching objects, sorted, after offset and limit.
+    /// - Throws: Errors of the predicate or of the sort key paths; `.invalidFetchRequest` for a negative
+    ///   limit or offset.
+    public func apply(to candidates: [ManagedObject]) throws -> [ManagedObject] {
+        try validate()
+        var matching: [ManagedObject] = []
+        for object in candidates where try matches(object) { matching.append(object) }
+        let sorted = try sort(matching)
+        guard fetchOffset < sorted.count else { return [] }
+        let end = fetchLimit > 0 ? min(sorted.count, fetchOffset + fetchLimit) : sorted.count
+        return Array(sorted[fetchOffset..<end])
+    }
+
+    /// Sorts objects with the sort descriptors, stably: ties keep the given order.
+    /// Each object's sort keys are read once.
+    public func sort(_ objects: [ManagedObject]) throws -> [ManagedObject] {
+        guard !sortDescriptors.isEmpty, objects.count > 1 else { return objects }
+        let keys: [[Value]] = try objects.map { o in try sortDescriptors.map { try o.value(forKeyPath: $0.key) } }
+        func precedes(_ i: Int, _ j: Int) -> Bool {
+            for (k, d) in sortDescriptors.enumerated() {
+                var r = SortDescriptor.compareValues(keys[i][k], keys[j][k], comparator: d.comparator)
+                if !d.ascending { r = r.reversed }
+                if r != .orderedSame { return r == .orderedAscending }
+            }
+            return i < j
+        }
+        // Sorting indexes with the index as the final tie-breaker gives a stable order.
+        let order = objects.indices.sorted(by: precedes)
+        return order.map { objects[$0] }
+    }
+}

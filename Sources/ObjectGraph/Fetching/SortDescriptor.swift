@@ -1,0 +1,158 @@
+/// A sort order on a key path (`NSSortDescriptor`).
+///
+/// ```swift
+/// let byName = SortDescriptor(key: "name", comparator: .localizedStandardCompare)
+/// let newestFirst = SortDescriptor(key: "since", ascending: false)
+/// try byName.compare(ann, bob)    // .orderedAscending
+/// ```
+///
+/// Values are read with ``ManagedObject/value(forKeyPath:)``, so the key may go through to-one
+/// relationships (`customer.name`) and use collection operators (`orders.@count`).
+///
+/// ## Ordering rules (``compareValues(_:_:comparator:)``)
+///
+/// A total order, so that sorting is deterministic:
+/// 1. nil sorts before any non-nil value in ascending order (as SQLite and Core Data do);
+/// 2. numbers (integer, double, Boolean) and dates compare numerically with each other;
+/// 3. strings compare with the comparator: `.compare` by Unicode scalar value,
+///    `.caseInsensitiveCompare` after lower-casing, `.localizedStandardCompare` case-insensitively with
+///    digit runs compared by numeric value (`"File2" < "File10"`), ties broken by `.compare`;
+/// 4. values of different kinds order by kind: nil, numbers and dates, strings, data, UUIDs, objects,
+///    collections; objects by entity name then object number, collections element by element.
+///
+/// ## Topics
+///
+/// - ``init(key:ascending:comparator:)``, ``compare(_:_:)``, ``compareValues(_:_:comparator:)``
+public struct SortDescriptor: CustomStringConvertible, Sendable, Hashable {
+    /// How two strings are compared (the selector of an `NSSortDescriptor`).
+    public enum Comparator: String, Sendable, Hashable {
+        /// `compare:`: Unicode scalar order.
+        case compare
+        /// `caseInsensitiveCompare:`.
+        case caseInsensitiveCompare
+        /// `localizedStandardCompare:`: Finder order, case-insensitive, numbers by value.
+        case localizedStandardCompare
+    }
+
+    /// The key path whose values are compared.
+    public var key: String
+    /// Whether smaller values come first.
+    public var ascending: Bool
+    /// How strings are compared.
+    public var comparator: Comparator
+
+    /// Creates a sort descriptor.
+    ///
+    /// ```swift
+    /// SortDescriptor(key: "customer.name", ascending: false, comparator: .caseInsensitiveCompare)
+    /// ```
+    public init(key: String, ascending: Bool = true, comparator: Comparator = .compare) {
+        self.key = key
+        self.ascending = ascending
+        self.comparator = comparator
+    }
+
+    /// The same descriptor in the opposite direction (`reversedSortDescriptor`).
+    public var reversedSortDescriptor: SortDescriptor {
+        SortDescriptor(key: key, ascending: !ascending, comparator: comparator)
+    }
+
+    /// `(name, ascending, compare:)`, as `NSSortDescriptor` prints itself.
+    public var description: String {
+        "(\(key), \(ascending ? "ascending" : "descending"), \(comparator.rawValue):)"
+    }
+
+    /// Compares two objects by the value at ``key``, honouring ``ascending`` (`compareObject:toObject:`).
+    ///
+    /// - Returns: `.orderedAscending` when `a` comes first in the sorted order.
+    /// - Throws: `.unknownKey` when the key path does not exist on an object's entity.
+    public func compare(_ a: ManagedObject, _ b: ManagedObject) throws -> ComparisonResult {
+        let result = SortDescriptor.compareValues(try a.value(forKeyPath: key), try b.value(forKeyPath: key),
+                                                  comparator: comparator)
+        return ascending ? result : result.reversed
+    }
+
+    /// Compares two values with the sort rules, in ascending order.
+    ///
+    /// ```swift
+    /// SortDescriptor.compareValues(.null, .integer(0))                         // .orderedAscending
+    /// SortDescriptor.compareValues(.string("File10"), .string("file2"),
+    ///                              comparator: .localizedStandardCompare)      // .orderedDescending
+    /// ```
+    public static func compareValues(_ a: Value, _ b: Value, comparator: Comparator = .compare) -> ComparisonResult {
+        let rankA = rank(a), rankB = rank(b)
+        if rankA != rankB { return .of(rankA, rankB) }
+        switch (a, b) {
+        case (.null, .null): return .orderedSame
+        case (.string(let x), .string(let y)): return compareStrings(x, y, comparator: comparator)
+        case (.integer(let x), .integer(let y)): return .of(x, y)
+        case (.data(let x), .data(let y)): return ValueComparison.compareSequences(x, y)
+        case (.uuid(let x), .uuid(let y)): return .of(x, y)
+        case (.object(let x), .object(let y)):
+            if x === y { return .orderedSame }
+            let byEntity = ComparisonResult.of(x.entity.name, y.entity.name)
+            return byEntity != .orderedSame ? byEntity : .of(x.objectID.number, y.objectID.number)
+        case (.collection(let x), .collection(let y)):
+            for (u, v) in zip(x, y) {
+                let r = compareValues(u, v, comparator: comparator)
+                if r != .orderedSame { return r }
+            }
+            return .of(x.count, y.count)
+        default:
+            let x = a.numericValue ?? 0, y = b.numericValue ?? 0
+            return .of(x, y)
+        }
+    }
+
+    private static func rank(_ v: Value) -> Int {
+        switch v {
+        case .null: return 0
+        case .bool, .integer, .double, .date: return 1
+        case .string: return 2
+        case .data: return 3
+        case .uuid: return 4
+        case .object: return 5
+        case .collection: return 6
+        }
+    }
+
+    /// Compares two strings with a comparator.
+    public static func compareStrings(_ a: String, _ b: String, comparator: Comparator) -> ComparisonResult {
+        switch comparator {
+        case .compare:
+            return ValueComparison.compareScalars(Array(a.unicodeScalars), Array(b.unicodeScalars))
+        case .caseInsensitiveCompare:
+            return ValueComparison.compareScalars(StringFolding.fold(a, .caseInsensitive),
+                                                  StringFolding.fold(b, .caseInsensitive))
+        case .localizedStandardCompare:
+            let r = compareNumerically(StringFolding.fold(a, .caseInsensitive), StringFolding.fold(b, .caseInsensitive))
+            return r != .orderedSame ? r : compareStrings(a, b, comparator: .compare)
+        }
+    }
+
+    /// Scalar order, except that runs of decimal digits compare by numeric value.
+    private static func compareNumerically(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> ComparisonResult {
+        func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
+        var i = 0, j = 0
+        while i < a.count, j < b.count {
+            if isDigit(a[i]), isDigit(b[j]) {
+                var ei = i, ej = j
+                while ei < a.count, isDigit(a[ei]) { ei += 1 }
+                while ej < b.count, isDigit(b[ej]) { ej += 1 }
+                var si = i, sj = j
+                while si < ei - 1, a[si] == "0" { si += 1 }
+                while sj < ej - 1, b[sj] == "0" { sj += 1 }
+                if ei - si != ej - sj { return .of(ei - si, ej - sj) }
+                let r = ValueComparison.compareScalars(Array(a[si..<ei]), Array(b[sj..<ej]))
+                if r != .orderedSame { return r }
+                i = ei
+                j = ej
+            } else {
+                if a[i] != b[j] { return .of(a[i].value, b[j].value) }
+                i += 1
+                j += 1
+            }
+        }
+        return .of(a.count - i, b.count - j)
+    }
+}
