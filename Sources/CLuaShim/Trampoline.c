@@ -83,7 +83,8 @@ static void *checkself (lua_State *L, void *cls) {
 ** __index of bridged classes. Upvalues: (1) slot table name -> integer,
 ** (2) methods table, (3) light userdata of the Swift class box.
 ** Properties go to the Swift getter without creating any Swift string;
-** methods are returned from the table; other keys go to the fallback.
+** methods are returned from the table; other string or number keys go
+** to the fallback (numbers as their text).
 */
 int simlua_index (lua_State *L) {
   void *cls = lua_touserdata(L, lua_upvalueindex(3));
@@ -100,7 +101,7 @@ int simlua_index (lua_State *L) {
   if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL)
     return 1;
   lua_settop(L, 2);
-  if (lua_type(L, 2) != LUA_TSTRING) {
+  if (lua_type(L, 2) != LUA_TSTRING && lua_type(L, 2) != LUA_TNUMBER) {
     lua_pushnil(L);
     return 1;
   }

@@ -50,6 +50,8 @@ public final class LuaClass {
     let index: IndexFallback?
     let newIndex: NewIndexFallback?
     let tostring: ((AnyObject) -> String)?
+    /// Further metamethods (`__len`, `__eq`, …), run through the trampoline like any Swift function.
+    public var metamethods: [String: LuaState.Body] = [:]
 
     /// Creates a class description.
     /// - Parameters:

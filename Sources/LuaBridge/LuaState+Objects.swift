@@ -94,6 +94,10 @@ extension LuaState {
             }
             rawSet(tableAt: mt, key: "__tostring")
         }
+        for name in cls.metamethods.keys.sorted() {
+            pushFunction(cls.metamethods[name]!)
+            rawSet(tableAt: mt, key: name)
+        }
         lua_settop(L, mt)
         lua_pushvalue(L, mt)
         lua_rawsetp(L, simlua_registryindex(), clsPointer)

@@ -24,3 +24,23 @@ extension ManagedObject {
         }
     }
 }
+
+extension ManagedObject {
+    /// The value in a storage slot (the fast path of `value(forKey:)`, for bridges that resolved the
+    /// key once).
+    @inlinable
+    public func value(for slot: PropertySlot) throws -> Value {
+        if case .attribute(let i) = slot, isPlainlyReadable { return attributeValues[i] }
+        return try slowValue(for: slot)
+    }
+
+    /// True when the object is neither a fault nor invalidated.
+    @usableFromInline var isPlainlyReadable: Bool { !state.isFault && !state.isInvalid }
+
+    @usableFromInline func slowValue(for slot: PropertySlot) throws -> Value {
+        switch slot {
+        case .attribute(let i): return try value(forKey: entity.attributes[i].name)
+        case .relationship(let i): return try value(forKey: entity.relationships[i].name)
+        }
+    }
+}

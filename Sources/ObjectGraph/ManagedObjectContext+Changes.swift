@@ -41,7 +41,9 @@ extension ManagedObjectContext {
     }
 
     /// The value converted to an attribute type, or nil when it is not acceptable.
-    static func convert(_ value: Value, to type: AttributeType) -> Value? {
+    /// The value converted to what an attribute of that type stores, or nil when it is not acceptable
+    /// (the conversions of `setValue(_:forKey:)`).
+    public static func convert(_ value: Value, to type: AttributeType) -> Value? {
         switch (type, value) {
         case (_, .null): return .null
         case (.string, .string): return value

@@ -84,7 +84,7 @@ extension ManagedObjectContext {
 
     /// Whether the whole string matches a validation pattern.
     static func matchesPattern(_ string: String, _ pattern: String) -> Bool {
-        (try? RegularExpression(pattern).matches(string)) ?? false
+        (try? RegularExpression(pattern: pattern, options: []).matchesWhole(string)) ?? false
     }
 }
 

@@ -140,7 +140,7 @@ public final class ManagedObjectContext {
     /// pending changes are processed; an object inserted and deleted before a save is simply forgotten.
     /// - Throws: `.inaccessibleObject` for an object of another context or one already removed.
     public func delete(_ object: ManagedObject) throws {
-        try checkAccess(object, forWriting: true)
+        try checkAccess(object, forWriting: false)
         markDeleted(object)
     }
 

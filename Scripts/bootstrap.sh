@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the C libraries Ripple builds against when they are missing (Debian/Ubuntu):
+# liblua5.4-dev (pkg-config lua5.4). Uses sudo when not root. Safe to run repeatedly.
+set -euo pipefail
+
+missing=()
+pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  echo "bootstrap: installing ${missing[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi

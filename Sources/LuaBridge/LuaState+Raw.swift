@@ -1,0 +1,10 @@
+internal import CLua
+
+extension LuaState {
+    /// Pops a key and a value (pushed in that order) and stores `t[key] = value` without metamethods
+    /// (`lua_rawset`). The key may be any non-nil value, such as a userdata.
+    /// - Parameter tableAt: The index of a table (not one of the two popped slots).
+    public func rawSet(tableAt t: Int32) {
+        lua_rawset(L, absoluteIndex(t))
+    }
+}

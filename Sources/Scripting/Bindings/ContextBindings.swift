@@ -1,0 +1,142 @@
+import LuaBridge
+import ObjectGraph
+
+/// The shared Lua classes of the module.
+final class BridgeClasses {
+    unowned let engine: ScriptEngine
+    init(engine: ScriptEngine) { self.engine = engine }
+
+    lazy var model = BridgeClasses.makeModel(engine)
+    lazy var container = BridgeClasses.makeContainer(engine)
+    lazy var context = BridgeClasses.makeContext(engine)
+    lazy var relationshipSet = BridgeClasses.makeRelationshipSet(engine)
+    lazy var token = BridgeClasses.makeToken(engine)
+}
+
+extension BridgeClasses {
+    static func makeModel(_ engine: ScriptEngine) -> LuaClass {
+        LuaClass(
+            name: "ManagedObjectModel",
+            properties: ["entities"],
+            methods: [:],
+            getter: { [unowned engine] target, _, _ in
+                engine.push(strings: (target as! ManagedObjectModel).entities.map(\.name))
+            },
+            setter: { _, _, _, _ in throw ScriptingError("entities is read-only") },
+            index: nil, newIndex: nil,
+            tostring: { target in
+                "ManagedObjectModel(" + (target as! ManagedObjectModel).entities.map(\.name).joined(separator: ", ") + ")"
+            }
+        )
+    }
+
+    static func makeContainer(_ engine: ScriptEngine) -> LuaClass {
+        LuaClass(
+            name: "PersistentContainer",
+            properties: ["viewContext", "managedObjectModel"],
+            methods: [
+                "newBackgroundContext": { [unowned engine] state in
+                    guard let container = state.object(at: 1, as: PersistentContainer.self) else {
+                        throw LuaArgumentError(argument: 1, message: "PersistentContainer expected, got \(state.typeName(at: 1))")
+                    }
+                    let context = container.newBackgroundContext()
+                    engine.adopt(context)
+                    state.push(object: context, class: engine.classes.context)
+                    return 1
+                },
+            ],
+            getter: { [unowned engine] target, slot, state in
+                let container = target as! PersistentContainer
+                if slot == 0 {
+                    state.push(object: container.viewContext, class: engine.classes.context)
+                } else {
+                    state.push(object: container.managedObjectModel, class: engine.classes.model)
+                }
+            },
+            setter: { _, slot, _, _ in throw ScriptingError("\(slot == 0 ? "viewContext" : "managedObjectModel") is read-only") },
+            index: nil, newIndex: nil,
+            tostring: { _ in "PersistentContainer" }
+        )
+    }
+
+    static func makeContext(_ engine: ScriptEngine) -> LuaClass {
+        let properties = ["insertedObjects", "updatedObjects", "deletedObjects", "registeredObjects", "hasChanges",
+                          "name", "concurrencyType"]
+        func context(_ state: LuaState, _ function: String) throws -> ManagedObjectContext {
+            guard let c = state.object(at: 1, as: ManagedObjectContext.self) else {
+                throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
+            }
+            return c
+        }
+        return LuaClass(
+            name: "ManagedObjectContext",
+            properties: properties,
+            methods: [
+                "insert": { [unowned engine] state in
+                    let ctx = try context(state, "insert")
+                    let entityName = try state.string(2)
+                    var values: [(String, Value)] = []
+                    if state.type(at: 3) == .table {
+                        for key in try engine.stringKeys(ofTableAt: 3, what: "property name") {
+                            state.rawGet(tableAt: 3, key: key)
+                            defer { state.pop() }
+                            values.append((key, try engine.value(at: -1)))
+                        }
+                    } else if state.type(at: 3) != .nil && state.type(at: 3) != .none {
+                        throw LuaArgumentError(argument: 3, message: "table expected, got \(state.typeName(at: 3))")
+                    }
+                    engine.push(try ctx.insertObject(entityName: entityName, values: values))
+                    return 1
+                },
+                "delete": { [unowned engine] state in
+                    let ctx = try context(state, "delete")
+                    try ctx.delete(try engine.checkObject(state, 2, "delete"))
+                    return 0
+                },
+                "processPendingChanges": { state in
+                    try context(state, "processPendingChanges").processPendingChanges()
+                    return 0
+                },
+                "save": { state in
+                    try context(state, "save").save()
+                    return 0
+                },
+                "rollback": { state in
+                    try context(state, "rollback").rollback()
+                    return 0
+                },
+                "reset": { state in
+                    try context(state, "reset").reset()
+                    return 0
+                },
+                "fetch": { [unowned engine] state in
+                    let ctx = try context(state, "fetch")
+                    let request = try FetchRequestReader(engine: engine).read(at: 2)
+                    engine.push(try ctx.fetch(request))
+                    return 1
+                },
+                "count": { [unowned engine] state in
+                    let ctx = try context(state, "count")
+                    let request = try FetchRequestReader(engine: engine).read(at: 2)
+                    state.push(try ctx.count(for: request))
+                    return 1
+                },
+            ],
+            getter: { [unowned engine] target, slot, state in
+                let ctx = target as! ManagedObjectContext
+                switch slot {
+                case 0: engine.push(ctx.insertedObjects)
+                case 1: engine.push(ctx.updatedObjects)
+                case 2: engine.push(ctx.deletedObjects)
+                case 3: engine.push(ctx.registeredObjects)
+                case 4: state.push(ctx.hasChanges)
+                case 5: state.push(ctx.name)
+                default: state.push(ctx.concurrencyType.rawValue)
+                }
+            },
+            setter: { _, slot, _, _ in throw ScriptingError("\(properties[slot]) is read-only") },
+            index: nil, newIndex: nil,
+            tostring: { target in "ManagedObjectContext(\((target as! ManagedObjectContext).name))" }
+        )
+    }
+}

@@ -1,0 +1,125 @@
+import LuaBridge
+import ObjectGraph
+
+/// Reads a fetch request table:
+/// `{ entity = "Customer", predicate = "name BEGINSWITH %@" | function(o) … end, arguments = { "A" },
+///    sortDescriptors = { "name", { key = "since", ascending = false } }, fetchLimit = 10,
+///    fetchOffset = 0, includesPendingChanges = true }`.
+struct FetchRequestReader {
+    let engine: ScriptEngine
+    var state: LuaState { engine.state }
+
+    func read(at index: Int32) throws -> FetchRequest {
+        guard state.type(at: index) == .table else {
+            throw LuaArgumentError(argument: index, message: "table expected, got \(state.typeName(at: index))")
+        }
+        let table = state.absoluteIndex(index)
+        guard state.rawGet(tableAt: table, key: "entity") == .string, let entityName = state.toString(at: -1) else {
+            state.pop()
+            throw ScriptingError("a fetch request needs an entity name (entity = \"…\")")
+        }
+        state.pop()
+        var request = FetchRequest(entityName: entityName)
+        request.predicate = try readPredicate(table)
+        request.sortDescriptors = try readSortDescriptors(table)
+        request.fetchLimit = try readInt(table, "fetchLimit") ?? 0
+        request.fetchOffset = try readInt(table, "fetchOffset") ?? 0
+        if state.rawGet(tableAt: table, key: "includesPendingChanges") == .boolean {
+            request.includesPendingChanges = state.toBoolean(at: -1)
+        }
+        state.pop()
+        return request
+    }
+
+    func readPredicate(_ table: Int32) throws -> Predicate? {
+        let type = state.rawGet(tableAt: table, key: "predicate")
+        defer { state.pop() }
+        switch type {
+        case .nil: return nil
+        case .string:
+            let format = state.toString(at: -1) ?? ""
+            var arguments: [Value] = []
+            if state.rawGet(tableAt: table, key: "arguments") == .table {
+                let args = state.absoluteIndex(-1)
+                for i in 0..<state.rawLength(at: args) {
+                    state.rawGet(tableAt: args, index: i + 1)
+                    defer { state.pop() }
+                    arguments.append(try engine.value(at: -1))
+                }
+            }
+            state.pop()
+            return try Predicate(format: format, arguments: arguments)
+        case .function:
+            state.pushValue(at: -1)
+            let function = state.ref()
+            let engine = self.engine
+            return Predicate(block: { object, _ in
+                let state = engine.state
+                state.push(function)
+                engine.push(object)
+                try state.pcall(arguments: 1, results: 1)
+                defer { state.pop() }
+                return state.toBoolean(at: -1)
+            })
+        default:
+            throw ScriptingError("predicate must be a format string or a function, got \(state.typeName(at: -1))")
+        }
+    }
+
+    func readSortDescriptors(_ table: Int32) throws -> [SortDescriptor] {
+        let type = state.rawGet(tableAt: table, key: "sortDescriptors")
+        defer { state.pop() }
+        if type == .nil { return [] }
+        if type == .string { return [SortDescriptor(key: state.toString(at: -1) ?? "", ascending: true)] }
+        guard type == .table else {
+            throw ScriptingError("sortDescriptors must be a table, got \(state.typeName(at: -1))")
+        }
+        let list = state.absoluteIndex(-1)
+        var result: [SortDescriptor] = []
+        for i in 0..<state.rawLength(at: list) {
+            state.rawGet(tableAt: list, index: i + 1)
+            defer { state.pop() }
+            result.append(try readSortDescriptor(at: state.absoluteIndex(-1)))
+        }
+        return result
+    }
+
+    func readSortDescriptor(at index: Int32) throws -> SortDescriptor {
+        switch state.type(at: index) {
+        case .string:
+            return SortDescriptor(key: state.toString(at: index) ?? "", ascending: true)
+        case .table:
+            guard state.rawGet(tableAt: index, key: "key") == .string, let key = state.toString(at: -1) else {
+                state.pop()
+                throw ScriptingError("a sort descriptor table needs a key (key = \"…\")")
+            }
+            state.pop()
+            var ascending = true
+            if state.rawGet(tableAt: index, key: "ascending") == .boolean { ascending = state.toBoolean(at: -1) }
+            state.pop()
+            var descriptor = SortDescriptor(key: key, ascending: ascending)
+            if state.rawGet(tableAt: index, key: "comparator") == .string, let name = state.toString(at: -1) {
+                state.pop()
+                guard let comparator = SortDescriptor.Comparator(rawValue: name) else {
+                    throw ScriptingError("unknown comparator '\(name)' (expected compare, caseInsensitiveCompare or localizedStandardCompare)")
+                }
+                descriptor.comparator = comparator
+            } else {
+                state.pop()
+            }
+            return descriptor
+        default:
+            throw ScriptingError("a sort descriptor must be a key or a table, got \(state.typeName(at: index))")
+        }
+    }
+
+    func readInt(_ table: Int32, _ field: String) throws -> Int? {
+        let type = state.rawGet(tableAt: table, key: field)
+        defer { state.pop() }
+        if type == .nil { return nil }
+        guard state.isInteger(at: -1), let n = state.toInteger(at: -1), n >= 0 else {
+            throw ScriptingError("\(field) must be a non-negative integer")
+        }
+        return Int(n)
+    }
+}

@@ -1,0 +1,143 @@
+import LuaBridge
+import ObjectGraph
+
+/// `ripple.model { Entity = { key = spec, … }, … }`: reads a model declaration.
+///
+/// A property spec is a type name (`"string"`, `"integer?"` for optional), or a table:
+/// `{ "date", default = 0, optional = true, min = 0, max = 10, minLength = 1, maxLength = 40,
+///   pattern = "[A-Z].*", transient = true }`, `{ toOne = "Customer", inverse = "orders",
+///   deleteRule = "nullify", optional = false }`, `{ toMany = "Order", inverse = "customer",
+///   deleteRule = "cascade", min = 1, max = 5 }`. Entities and keys are sorted by name.
+struct ModelReader {
+    let engine: ScriptEngine
+    var state: LuaState { engine.state }
+
+    /// Reads the model table at `index`.
+    func readModel(at index: Int32) throws -> ManagedObjectModel {
+        let table = state.absoluteIndex(index)
+        guard state.type(at: table) == .table else {
+            throw LuaArgumentError(argument: 1, message: "table expected, got \(state.typeName(at: table))")
+        }
+        var entities: [EntityDescription] = []
+        for entityName in try engine.stringKeys(ofTableAt: table, what: "entity name") {
+            state.rawGet(tableAt: table, key: entityName)
+            defer { state.pop() }
+            guard state.type(at: -1) == .table else {
+                throw ScriptingError("entity \(entityName): a table of properties expected, got \(state.typeName(at: -1))")
+            }
+            entities.append(try readEntity(entityName, at: state.absoluteIndex(-1)))
+        }
+        return try ManagedObjectModel(entities: entities)
+    }
+
+    private func readEntity(_ name: String, at table: Int32) throws -> EntityDescription {
+        var attributes: [AttributeDescription] = []
+        var relationships: [RelationshipDescription] = []
+        for key in try engine.stringKeys(ofTableAt: table, what: "property name of entity \(name)") {
+            state.rawGet(tableAt: table, key: key)
+            defer { state.pop() }
+            let spec = state.absoluteIndex(-1)
+            switch state.type(at: spec) {
+            case .string:
+                attributes.append(try attribute(key, typeName: state.toString(at: spec) ?? "", entity: name))
+            case .table:
+                if let target = try optionalString(spec, "toOne", entity: name, key: key) {
+                    relationships.append(try relationship(key, destination: target, toMany: false, spec: spec, entity: name))
+                } else if let target = try optionalString(spec, "toMany", entity: name, key: key) {
+                    relationships.append(try relationship(key, destination: target, toMany: true, spec: spec, entity: name))
+                } else if state.rawGet(tableAt: spec, key: "derived") != .nil {
+                    state.pop()
+                    throw ScriptingError("entity \(name), key \(key): derived properties are not supported yet")
+                } else {
+                    state.pop()
+                    state.rawGet(tableAt: spec, index: 1)
+                    defer { state.pop() }
+                    guard let typeName = state.toString(at: -1), state.type(at: -1) == .string else {
+                        throw ScriptingError("entity \(name), key \(key): the attribute type is missing (write { \"string\", … })")
+                    }
+                    attributes.append(try attribute(key, typeName: typeName, entity: name, spec: spec))
+                }
+            default:
+                throw ScriptingError("entity \(name), key \(key): a type name or a table expected, got \(state.typeName(at: spec))")
+            }
+        }
+        return EntityDescription(name: name, attributes: attributes, relationships: relationships)
+    }
+
+    private func attribute(_ key: String, typeName: String, entity: String, spec: Int32? = nil) throws -> AttributeDescription {
+        var raw = typeName
+        var optional = false
+        if raw.hasSuffix("?") {
+            optional = true
+            raw.removeLast()
+        }
+        guard let type = AttributeType(rawValue: raw) else {
+            throw ScriptingError("entity \(entity), key \(key): unknown attribute type '\(typeName)' (expected one of \(AttributeType.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        var attribute = AttributeDescription(name: key, type: type, isOptional: optional)
+        guard let spec else { return attribute }
+        if let flag = try optionalBool(spec, "optional", entity: entity, key: key) { attribute.isOptional = flag }
+        if let flag = try optionalBool(spec, "transient", entity: entity, key: key) { attribute.isTransient = flag }
+        attribute.minValue = try optionalNumber(spec, "min", entity: entity, key: key)
+        attribute.maxValue = try optionalNumber(spec, "max", entity: entity, key: key)
+        attribute.minLength = try optionalNumber(spec, "minLength", entity: entity, key: key).map { Int($0) }
+        attribute.maxLength = try optionalNumber(spec, "maxLength", entity: entity, key: key).map { Int($0) }
+        attribute.regularExpression = try optionalString(spec, "pattern", entity: entity, key: key)
+        if state.rawGet(tableAt: spec, key: "default") != .nil {
+            defer { state.pop() }
+            let value = try engine.value(at: -1)
+            guard let converted = ManagedObjectContext.convert(value, to: type) else {
+                throw ScriptingError("entity \(entity), key \(key): the default value \(value) is not a \(type.rawValue)")
+            }
+            attribute.defaultValue = converted
+        } else {
+            state.pop()
+        }
+        return attribute
+    }
+
+    private func relationship(_ key: String, destination: String, toMany: Bool, spec: Int32, entity: String) throws -> RelationshipDescription {
+        var relationship = RelationshipDescription(name: key, destination: destination, isToMany: toMany)
+        relationship.inverseName = try optionalString(spec, "inverse", entity: entity, key: key)
+        if let rule = try optionalString(spec, "deleteRule", entity: entity, key: key) {
+            guard let parsed = DeleteRule(rawValue: rule) else {
+                throw ScriptingError("entity \(entity), key \(key): unknown delete rule '\(rule)' (expected nullify, cascade, deny or noAction)")
+            }
+            relationship.deleteRule = parsed
+        }
+        if let flag = try optionalBool(spec, "optional", entity: entity, key: key) { relationship.isOptional = flag }
+        relationship.minCount = try optionalNumber(spec, "min", entity: entity, key: key).map { Int($0) }
+        relationship.maxCount = try optionalNumber(spec, "max", entity: entity, key: key).map { Int($0) }
+        return relationship
+    }
+
+    private func optionalString(_ spec: Int32, _ field: String, entity: String, key: String) throws -> String? {
+        let type = state.rawGet(tableAt: spec, key: field)
+        defer { state.pop() }
+        if type == .nil { return nil }
+        guard type == .string, let s = state.toString(at: -1) else {
+            throw ScriptingError("entity \(entity), key \(key): '\(field)' must be a string, got \(state.typeName(at: -1))")
+        }
+        return s
+    }
+
+    private func optionalBool(_ spec: Int32, _ field: String, entity: String, key: String) throws -> Bool? {
+        let type = state.rawGet(tableAt: spec, key: field)
+        defer { state.pop() }
+        if type == .nil { return nil }
+        guard type == .boolean else {
+            throw ScriptingError("entity \(entity), key \(key): '\(field)' must be a boolean, got \(state.typeName(at: -1))")
+        }
+        return state.toBoolean(at: -1)
+    }
+
+    private func optionalNumber(_ spec: Int32, _ field: String, entity: String, key: String) throws -> Double? {
+        let type = state.rawGet(tableAt: spec, key: field)
+        defer { state.pop() }
+        if type == .nil { return nil }
+        guard type == .number, let n = state.toNumber(at: -1) else {
+            throw ScriptingError("entity \(entity), key \(key): '\(field)' must be a number, got \(state.typeName(at: -1))")
+        }
+        return n
+    }
+}

@@ -1,0 +1,56 @@
+import LuaBridge
+import ObjectGraph
+
+extension ScriptEngine {
+    /// Installs the global `ripple` table.
+    func installModule() {
+        state.newTable()
+        let module = state.absoluteIndex(-1)
+        state.register(in: module, name: "model") { [unowned self] state in
+            let model = try ModelReader(engine: self).readModel(at: 1)
+            state.push(object: model, class: self.classes.model)
+            return 1
+        }
+        state.register(in: module, name: "container") { [unowned self] state in
+            guard let model = state.object(at: 1, as: ManagedObjectModel.self) else {
+                throw LuaArgumentError(argument: 1, message: "ManagedObjectModel expected, got \(state.typeName(at: 1))")
+            }
+            if state.type(at: 2) == .table {
+                if state.rawGet(tableAt: 2, key: "store") == .string, let store = state.toString(at: -1), store != "memory" {
+                    state.pop()
+                    throw ScriptingError("store type '\(store)' is not supported yet (use the default in-memory store)")
+                }
+                state.pop()
+            }
+            let container = PersistentContainer(model: model)
+            self.containers.append(container)
+            self.adopt(container.viewContext)
+            state.push(object: container, class: self.classes.container)
+            return 1
+        }
+        state.register(in: module, name: "tick") { [unowned self] _ in
+            try self.tick()
+            return 0
+        }
+        state.register(in: module, name: "observe") { [unowned self] state in
+            try self.observe(state)
+        }
+        state.register(in: module, name: "events") { [unowned self] state in
+            self.push(strings: self.log.lines)
+            return 1
+        }
+        state.register(in: module, name: "clearEvents") { [unowned self] _ in
+            self.log.clear()
+            return 0
+        }
+        state.register(in: module, name: "_recordScenario") { [unowned self] state in
+            let name = try state.string(1)
+            let file = try state.string(2)
+            let passed = state.toBoolean(at: 3)
+            let message = state.type(at: 4) == .string ? state.toString(at: 4) : nil
+            self.recordScenario(ScenarioResult(name: name, file: file, passed: passed, message: message))
+            return 0
+        }
+        state.setGlobal("ripple")
+    }
+}

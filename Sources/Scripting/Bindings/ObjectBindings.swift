@@ -1,0 +1,202 @@
+import LuaBridge
+import ObjectGraph
+
+/// Read-only fields every managed object has after its entity's properties.
+enum ObjectField: String, CaseIterable {
+    case isInserted, isUpdated, isDeleted, hasChanges, isFault, objectID, entityName, managedObjectContext
+}
+
+extension ScriptEngine {
+    /// The Lua class of an entity's objects: one property slot per attribute and relationship, then the
+    /// fields of ``ObjectField``; methods `changedValues()` and `committedValues(keys)`.
+    func entityClass(for entity: EntityDescription) -> LuaClass {
+        if let existing = entityClasses[ObjectIdentifier(entity)] { return existing }
+        let propertyNames = entity.propertyNames
+        let slots: [PropertySlot] = propertyNames.map { entity.slots[$0]! }
+        let fields = ObjectField.allCases
+        let count = slots.count
+        let cls = LuaClass(
+            name: entity.name,
+            properties: propertyNames + fields.map(\.rawValue),
+            methods: [
+                "changedValues": { [unowned self] state in
+                    let object = try self.checkObject(state, 1, "changedValues")
+                    self.pushDictionary(object.changedValues())
+                    return 1
+                },
+                "committedValues": { [unowned self] state in
+                    let object = try self.checkObject(state, 1, "committedValues")
+                    var keys: [String]? = nil
+                    if state.type(at: 2) == .table {
+                        keys = try self.strings(inArrayAt: 2)
+                    } else if state.type(at: 2) != .nil && state.type(at: 2) != .none {
+                        throw LuaArgumentError(argument: 2, message: "table expected, got \(state.typeName(at: 2))")
+                    }
+                    self.pushDictionary(try object.committedValues(forKeys: keys))
+                    return 1
+                },
+            ],
+            getter: { [unowned self] target, slot, _ in
+                let object = target as! ManagedObject
+                if slot < count {
+                    let slotKind = slots[slot]
+                    if case .relationship(let i) = slotKind, object.entity.relationships[i].isToMany {
+                        _ = try object.value(forKey: propertyNames[slot])      // access check
+                        self.state.push(object: RelationshipSet(object: object, key: propertyNames[slot]),
+                                        class: self.classes.relationshipSet)
+                        return
+                    }
+                    self.push(try object.value(for: slotKind))
+                    return
+                }
+                switch fields[slot - count] {
+                case .isInserted: self.state.push(object.isInserted)
+                case .isUpdated: self.state.push(object.isUpdated)
+                case .isDeleted: self.state.push(object.isDeleted)
+                case .hasChanges: self.state.push(object.hasChanges)
+                case .isFault: self.state.push(object.isFault)
+                case .objectID: self.state.push(object.objectID.uriRepresentation)
+                case .entityName: self.state.push(object.entity.name)
+                case .managedObjectContext:
+                    if let context = object.managedObjectContext {
+                        self.state.push(object: context, class: self.classes.context)
+                    } else {
+                        self.state.pushNil()
+                    }
+                }
+            },
+            setter: { [unowned self] target, slot, _, valueIndex in
+                let object = target as! ManagedObject
+                guard slot < count else {
+                    throw ScriptingError("\(fields[slot - count].rawValue) is read-only")
+                }
+                try object.setValue(try self.value(at: valueIndex), forKey: propertyNames[slot])
+            },
+            index: { target, key, _ in
+                let object = target as! ManagedObject
+                throw ScriptingError("[<\(object.entity.name) \(object.displayName)> valueForUndefinedKey:]: the entity \(object.entity.name) is not key value coding-compliant for the key \"\(key)\".")
+            },
+            newIndex: { target, key, _, _ in
+                let object = target as! ManagedObject
+                throw ScriptingError("[<\(object.entity.name) \(object.displayName)> setValue:forUndefinedKey:]: the entity \(object.entity.name) is not key value coding-compliant for the key \"\(key)\".")
+            },
+            tostring: { target in (target as! ManagedObject).displayName }
+        )
+        entityClasses[ObjectIdentifier(entity)] = cls
+        return cls
+    }
+
+    /// The managed object argument at `index`.
+    func checkObject(_ state: LuaState, _ index: Int32, _ function: String) throws -> ManagedObject {
+        guard let object = state.object(at: index, as: ManagedObject.self) else {
+            throw LuaArgumentError(argument: index, message: "managed object expected, got \(state.typeName(at: index))")
+        }
+        return object
+    }
+
+    /// Pushes a `[String: Value]` as a table.
+    func pushDictionary(_ values: [String: Value]) {
+        state.newTable(arrayCount: 0, recordCount: Int32(values.count))
+        for key in values.keys.sorted() {
+            push(values[key]!)
+            state.rawSet(tableAt: -2, key: key)
+        }
+    }
+
+    /// The strings of the sequence at `index`.
+    func strings(inArrayAt index: Int32) throws -> [String] {
+        let table = state.absoluteIndex(index)
+        var result: [String] = []
+        for i in 0..<state.rawLength(at: table) {
+            state.rawGet(tableAt: table, index: i + 1)
+            defer { state.pop() }
+            guard state.type(at: -1) == .string, let s = state.toString(at: -1) else {
+                throw ScriptingError("item \(i + 1): string expected, got \(state.typeName(at: -1))")
+            }
+            result.append(s)
+        }
+        return result
+    }
+}
+
+/// A live to-many relationship as Lua sees it: `#set`, `set[i]`, `set:add(o)`, `set:remove(o)`,
+/// `set:contains(o)`, `set:toArray()`; members in insertion order.
+final class RelationshipSet {
+    let object: ManagedObject
+    let key: String
+
+    init(object: ManagedObject, key: String) {
+        self.object = object
+        self.key = key
+    }
+
+    func members() throws -> [ManagedObject] {
+        guard case .collection(let items) = try object.value(forKey: key) else { return [] }
+        return items.compactMap(\.objectValue)
+    }
+}
+
+extension BridgeClasses {
+    /// The class of relationship sets.
+    static func makeRelationshipSet(_ engine: ScriptEngine) -> LuaClass {
+        let cls = LuaClass(
+            name: "RelationshipSet",
+            properties: ["count"],
+            methods: [
+                "add": { [unowned engine] state in
+                    let set = try engine.checkSet(state)
+                    try set.object.addObject(try engine.checkObject(state, 2, "add"), toRelationship: set.key)
+                    return 0
+                },
+                "remove": { [unowned engine] state in
+                    let set = try engine.checkSet(state)
+                    try set.object.removeObject(try engine.checkObject(state, 2, "remove"), fromRelationship: set.key)
+                    return 0
+                },
+                "contains": { [unowned engine] state in
+                    let set = try engine.checkSet(state)
+                    let member = try engine.checkObject(state, 2, "contains")
+                    state.push(try set.members().contains(member))
+                    return 1
+                },
+                "toArray": { [unowned engine] state in
+                    let set = try engine.checkSet(state)
+                    engine.push(try set.members())
+                    return 1
+                },
+            ],
+            getter: { target, _, state in
+                state.push(try (target as! RelationshipSet).members().count)
+            },
+            setter: { _, _, _, _ in throw ScriptingError("count is read-only") },
+            index: { [unowned engine] target, key, state in
+                // Numeric keys arrive as their text; members are 1-based.
+                guard let i = Int(key) else { return false }
+                let members = try (target as! RelationshipSet).members()
+                guard i >= 1 && i <= members.count else { state.pushNil(); return true }
+                engine.push(members[i - 1])
+                return true
+            },
+            newIndex: nil,
+            tostring: { target in
+                let set = target as! RelationshipSet
+                let names = ((try? set.members()) ?? []).map(\.displayName)
+                return "{" + names.joined(separator: ", ") + "}"
+            }
+        )
+        cls.metamethods["__len"] = { [unowned engine] state in
+            state.push(try engine.checkSet(state).members().count)
+            return 1
+        }
+        return cls
+    }
+}
+
+extension ScriptEngine {
+    func checkSet(_ state: LuaState) throws -> RelationshipSet {
+        guard let set = state.object(at: 1, as: RelationshipSet.self) else {
+            throw LuaArgumentError(argument: 1, message: "RelationshipSet expected, got \(state.typeName(at: 1))")
+        }
+        return set
+    }
+}

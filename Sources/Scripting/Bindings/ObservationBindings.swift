@@ -1,0 +1,117 @@
+import LuaBridge
+import ObjectGraph
+
+/// A Lua function observing one notification of a context.
+final class LuaContextObserver: ContextObserver {
+    enum Kind: String, CaseIterable { case objectsDidChange, willSave, didSave }
+
+    unowned let engine: ScriptEngine
+    let kind: Kind
+    let function: LuaRef
+    var token: ObservationToken?
+
+    init(engine: ScriptEngine, kind: Kind, function: LuaRef) {
+        self.engine = engine
+        self.kind = kind
+        self.function = function
+    }
+
+    func contextObjectsDidChange(_ note: ObjectsDidChangeNotification) throws {
+        guard kind == .objectsDidChange else { return }
+        try call { engine.pushNotification(note) }
+    }
+
+    func contextWillSave(_ context: ManagedObjectContext) throws {
+        guard kind == .willSave else { return }
+        try call { engine.state.push(object: context, class: engine.classes.context) }
+    }
+
+    func contextDidSave(_ note: ContextDidSaveNotification) throws {
+        guard kind == .didSave else { return }
+        try call {
+            let state = engine.state
+            state.newTable()
+            engine.push(note.inserted); state.rawSet(tableAt: -2, key: "inserted")
+            engine.push(note.updated); state.rawSet(tableAt: -2, key: "updated")
+            engine.push(note.deleted); state.rawSet(tableAt: -2, key: "deleted")
+        }
+    }
+
+    private func call(_ pushArgument: () -> Void) throws {
+        let state = engine.state
+        state.push(function)
+        pushArgument()
+        try state.pcall(arguments: 1, results: 0)
+    }
+
+    func cancel() {
+        token?.cancel()
+        token = nil
+        engine.luaObservers[ObjectIdentifier(self)] = nil
+    }
+}
+
+extension ScriptEngine {
+    /// `ripple.observe(context, "objectsDidChange" | "willSave" | "didSave", fn)` → token with `:cancel()`.
+    func observe(_ state: LuaState) throws -> Int32 {
+        guard let context = state.object(at: 1, as: ManagedObjectContext.self) else {
+            throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
+        }
+        let name = try state.string(2)
+        guard let kind = LuaContextObserver.Kind(rawValue: name) else {
+            throw LuaArgumentError(argument: 2, message: "unknown notification '\(name)' (expected objectsDidChange, willSave or didSave)")
+        }
+        let function = try state.function(3)
+        let observer = LuaContextObserver(engine: self, kind: kind, function: function)
+        observer.token = context.addObserver(observer)
+        luaObservers[ObjectIdentifier(observer)] = observer
+        state.push(object: observer, class: classes.token)
+        return 1
+    }
+
+    /// Pushes an objects-did-change notification as a table.
+    func pushNotification(_ note: ObjectsDidChangeNotification) {
+        state.newTable()
+        let table = state.absoluteIndex(-1)
+        push(note.inserted); state.rawSet(tableAt: table, key: "inserted")
+        push(note.updated); state.rawSet(tableAt: table, key: "updated")
+        push(note.deleted); state.rawSet(tableAt: table, key: "deleted")
+        push(note.refreshed); state.rawSet(tableAt: table, key: "refreshed")
+        push(note.invalidated); state.rawSet(tableAt: table, key: "invalidated")
+        state.push(note.invalidatedAll); state.rawSet(tableAt: table, key: "invalidatedAll")
+        state.push(object: note.context, class: classes.context); state.rawSet(tableAt: table, key: "context")
+        state.newTable()
+        state.newTable()
+        let keysTable = state.absoluteIndex(-2)
+        let oldTable = state.absoluteIndex(-1)
+        for object in note.updated + note.refreshed {
+            push(object)
+            push(strings: note.changedKeys[object] ?? [])
+            state.rawSet(tableAt: keysTable)
+            push(object)
+            pushDictionary(note.oldValues[object] ?? [:])
+            state.rawSet(tableAt: oldTable)
+        }
+        state.rawSet(tableAt: table, key: "oldValues")
+        state.rawSet(tableAt: table, key: "changedKeys")
+    }
+}
+
+extension BridgeClasses {
+    static func makeToken(_ engine: ScriptEngine) -> LuaClass {
+        LuaClass(
+            name: "ObservationToken",
+            properties: [],
+            methods: [
+                "cancel": { state in
+                    (state.object(at: 1, as: LuaContextObserver.self))?.cancel()
+                    return 0
+                },
+            ],
+            getter: { _, _, _ in },
+            setter: { _, _, _, _ in },
+            index: nil, newIndex: nil,
+            tostring: { target in "ObservationToken(\((target as! LuaContextObserver).kind.rawValue))" }
+        )
+    }
+}

@@ -1,0 +1,65 @@
+import ObjectGraph
+
+/// The event trace: every notification as one deterministic line, objects named `Entity#n`.
+///
+/// Lines look like:
+/// ```
+/// [viewContext] objectsDidChange inserted: Customer#1; updated: Customer#2 {name, since}; deleted: Order#3
+/// [viewContext] willSave
+/// [viewContext] didSave inserted: Customer#1; updated: Customer#2 {name}
+/// ```
+public final class EventLog {
+    /// Every line recorded so far.
+    public private(set) var lines: [String] = []
+    /// Called with each line as it is recorded (`ripple run --trace` prints them).
+    public var onLine: ((String) -> Void)?
+
+    /// Creates an empty log.
+    public init() {}
+
+    /// Records a line.
+    public func record(_ line: String) {
+        lines.append(line)
+        onLine?(line)
+    }
+
+    /// Forgets the recorded lines.
+    public func clear() { lines.removeAll() }
+
+    /// The line for an objects-did-change notification.
+    static func describe(_ note: ObjectsDidChangeNotification) -> String {
+        var parts: [String] = []
+        if !note.inserted.isEmpty { parts.append("inserted: " + names(note.inserted)) }
+        if !note.updated.isEmpty {
+            parts.append("updated: " + note.updated.map { o in
+                o.displayName + " {" + (note.changedKeys[o] ?? []).joined(separator: ", ") + "}"
+            }.joined(separator: ", "))
+        }
+        if !note.deleted.isEmpty { parts.append("deleted: " + names(note.deleted)) }
+        if !note.refreshed.isEmpty {
+            parts.append("refreshed: " + note.refreshed.map { o in
+                o.displayName + " {" + (note.changedKeys[o] ?? []).joined(separator: ", ") + "}"
+            }.joined(separator: ", "))
+        }
+        if !note.invalidated.isEmpty { parts.append("invalidated: " + names(note.invalidated)) }
+        if note.invalidatedAll { parts.append("invalidatedAll") }
+        return "[\(note.context.name)] objectsDidChange " + parts.joined(separator: "; ")
+    }
+
+    /// The line for a did-save notification.
+    static func describe(_ note: ContextDidSaveNotification) -> String {
+        var parts: [String] = []
+        if !note.inserted.isEmpty { parts.append("inserted: " + names(note.inserted)) }
+        if !note.updated.isEmpty {
+            parts.append("updated: " + note.updated.map { o in
+                o.displayName + " {" + (note.changedKeys[o] ?? []).joined(separator: ", ") + "}"
+            }.joined(separator: ", "))
+        }
+        if !note.deleted.isEmpty { parts.append("deleted: " + names(note.deleted)) }
+        return "[\(note.context.name)] didSave" + (parts.isEmpty ? "" : " " + parts.joined(separator: "; "))
+    }
+
+    private static func names(_ objects: [ManagedObject]) -> String {
+        objects.map(\.displayName).joined(separator: ", ")
+    }
+}

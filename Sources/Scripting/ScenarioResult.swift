@@ -1,0 +1,19 @@
+/// The outcome of one `scenario(name, fn)` in a script.
+public struct ScenarioResult: Equatable, Sendable {
+    /// The scenario's name.
+    public var name: String
+    /// The file that declared it.
+    public var file: String
+    /// True when the scenario ran to the end without an error.
+    public var passed: Bool
+    /// The failure message, `file:line: message`, when it failed.
+    public var message: String?
+
+    /// Creates a result.
+    public init(name: String, file: String, passed: Bool, message: String?) {
+        self.name = name
+        self.file = file
+        self.passed = passed
+        self.message = message
+    }
+}

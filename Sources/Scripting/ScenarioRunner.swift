@@ -1,0 +1,55 @@
+import LuaBridge
+
+/// Runs script files, each in a fresh ``ScriptEngine``, and reports their scenarios.
+///
+/// ```swift
+/// let report = ScenarioRunner().run(file: "Scripts/scenarios/01-insert.lua")
+/// report.passed   // true when every scenario passed and the file raised nothing outside them
+/// ```
+public struct ScenarioRunner {
+    /// The outcome of one file.
+    public struct FileReport: Sendable {
+        /// The file path as given.
+        public var file: String
+        /// Its scenarios, in order.
+        public var scenarios: [ScenarioResult]
+        /// An error raised outside any scenario (syntax error, unreadable file, top-level failure).
+        public var error: String?
+        /// The event trace of the run.
+        public var events: [String]
+
+        /// True when every scenario passed and nothing was raised outside them.
+        public var passed: Bool { error == nil && scenarios.allSatisfy(\.passed) }
+    }
+
+    /// Called with each trace line as it happens (nil: no live trace).
+    public var onTraceLine: ((String) -> Void)?
+    /// VM instructions allowed per file before it is stopped as runaway (nil: unlimited).
+    public var instructionLimit: Int?
+
+    /// Creates a runner.
+    public init(onTraceLine: ((String) -> Void)? = nil, instructionLimit: Int? = nil) {
+        self.onTraceLine = onTraceLine
+        self.instructionLimit = instructionLimit
+    }
+
+    /// Runs one file in a fresh engine.
+    public func run(file: String) -> FileReport {
+        let engine: ScriptEngine
+        do {
+            engine = try ScriptEngine(instructionLimit: instructionLimit)
+        } catch {
+            return FileReport(file: file, scenarios: [], error: "cannot create a Lua state: \(error)", events: [])
+        }
+        engine.log.onLine = onTraceLine
+        var failure: String?
+        do {
+            try engine.runFile(file)
+        } catch let error as LuaError {
+            failure = error.traceback.map { error.message + "\n" + $0 } ?? error.message
+        } catch {
+            failure = String(describing: error)
+        }
+        return FileReport(file: file, scenarios: engine.results, error: failure, events: engine.log.lines)
+    }
+}

@@ -1,0 +1,90 @@
+import LuaBridge
+import ObjectGraph
+
+extension ScriptEngine {
+    /// Pushes a value: strings, numbers, booleans as themselves; dates as numbers; binary data as
+    /// strings; UUIDs as their text; objects as their userdata; collections as arrays.
+    func push(_ value: Value) {
+        switch value {
+        case .null: state.pushNil()
+        case .bool(let b): state.push(b)
+        case .integer(let i): state.push(i)
+        case .double(let d): state.push(d)
+        case .string(let s): state.push(s)
+        case .date(let d): state.push(d)
+        case .data(let bytes): state.push(bytes: bytes)
+        case .uuid(let u): state.push(u.description)
+        case .object(let o): push(o)
+        case .collection(let items):
+            state.newTable(arrayCount: Int32(items.count), recordCount: 0)
+            for (i, item) in items.enumerated() {
+                push(item)
+                state.rawSet(tableAt: -2, index: i + 1)
+            }
+        }
+    }
+
+    /// Pushes a managed object as its userdata (the same userdata every time).
+    func push(_ object: ManagedObject) {
+        state.push(object: object, class: entityClass(for: object.entity))
+    }
+
+    /// Pushes an array of objects as a Lua sequence.
+    func push(_ objects: [ManagedObject]) {
+        state.newTable(arrayCount: Int32(objects.count), recordCount: 0)
+        for (i, o) in objects.enumerated() {
+            push(o)
+            state.rawSet(tableAt: -2, index: i + 1)
+        }
+    }
+
+    /// Pushes an array of strings as a Lua sequence.
+    func push(strings: [String]) {
+        state.newTable(arrayCount: Int32(strings.count), recordCount: 0)
+        for (i, s) in strings.enumerated() {
+            state.push(s)
+            state.rawSet(tableAt: -2, index: i + 1)
+        }
+    }
+
+    /// The value at a stack index: nil, booleans, integers, floats, strings, managed objects, and
+    /// sequences of objects (for to-many relationships).
+    /// - Throws: a message naming the Lua type when it cannot be a property value.
+    func value(at index: Int32) throws -> Value {
+        switch state.type(at: index) {
+        case .none, .nil: return .null
+        case .boolean: return .bool(state.toBoolean(at: index))
+        case .number:
+            if state.isInteger(at: index), let i = state.toInteger(at: index) { return .integer(i) }
+            return .double(state.toNumber(at: index) ?? 0)
+        case .string: return .string(state.toString(at: index) ?? "")
+        case .userdata:
+            if let o = state.object(at: index, as: ManagedObject.self) { return .object(o) }
+            if let set = state.object(at: index, as: RelationshipSet.self) {
+                return .collection(try set.members().map { .object($0) })
+            }
+            throw ScriptingError("a \(state.typeName(at: index)) cannot be stored in a managed object")
+        case .table:
+            let table = state.absoluteIndex(index)
+            let count = state.rawLength(at: table)
+            var items: [Value] = []
+            for i in 0..<count {
+                state.rawGet(tableAt: table, index: i + 1)
+                defer { state.pop() }
+                items.append(try value(at: -1))
+            }
+            return .collection(items)
+        default:
+            throw ScriptingError("a \(state.typeName(at: index)) cannot be stored in a managed object")
+        }
+    }
+}
+
+/// The one error type of the Scripting library: a binding's complaint, shown to Lua as
+/// `file:line: message`, or a runner's (a missing scenario path).
+public struct ScriptingError: Error, CustomStringConvertible {
+    /// The message.
+    public let description: String
+    /// Creates an error with a message.
+    public init(_ message: String) { description = message }
+}

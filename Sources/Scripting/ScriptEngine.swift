@@ -1,0 +1,98 @@
+import LuaBridge
+import ObjectGraph
+
+/// A Lua state with the whole `ripple` module loaded: the front end that scripts, the REPL and the
+/// test runner share.
+///
+/// ```swift
+/// let engine = try ScriptEngine()
+/// try engine.runFile("Scripts/examples/customers.lua")
+/// engine.results.filter { !$0.passed }
+/// ```
+public final class ScriptEngine {
+    /// The Lua state.
+    public let state: LuaState
+    /// The event trace of every context this engine created.
+    public let log = EventLog()
+    /// The scenarios run so far, in order.
+    public private(set) var results: [ScenarioResult] = []
+
+    /// Containers created by scripts (kept alive for the engine's lifetime).
+    var containers: [PersistentContainer] = []
+    /// Every context created by scripts, in creation order (for `ripple.tick()`).
+    var contexts: [ManagedObjectContext] = []
+    /// The tracer registered first on every context.
+    var tracers: [ContextTracer] = []
+    /// Lua observers kept alive until cancelled.
+    var luaObservers: [ObjectIdentifier: AnyObject] = [:]
+    /// One Lua class per entity, made on first use.
+    var entityClasses: [ObjectIdentifier: LuaClass] = [:]
+    /// Shared classes.
+    lazy var classes = BridgeClasses(engine: self)
+
+    /// Creates a state, opens the standard libraries and loads the `ripple` module and the prelude.
+    /// - Parameter instructionLimit: stop runaway scripts after this many VM instructions per chunk
+    ///   (nil: no limit).
+    public init(instructionLimit: Int? = nil) throws {
+        state = try LuaState()
+        installModule()
+        try state.load(Prelude.source, chunkName: "=prelude")
+        try state.pcall(arguments: 0, results: 0, traceback: true)
+        if let instructionLimit { state.setInstructionLimit(instructionLimit) }
+    }
+
+    /// Runs a Lua file. Scenario outcomes are appended to ``results``.
+    /// - Throws: ``LuaError`` when the file cannot be read or compiled, or raises outside a scenario.
+    public func runFile(_ path: String) throws {
+        try state.loadFile(path)
+        try state.pcall(arguments: 0, results: 0, traceback: true)
+    }
+
+    /// Runs a chunk of Lua source.
+    public func run(_ code: String, chunkName: String = "=chunk") throws {
+        try state.load(code, chunkName: chunkName)
+        try state.pcall(arguments: 0, results: 0, traceback: true)
+    }
+
+    func recordScenario(_ result: ScenarioResult) {
+        results.append(result)
+    }
+
+    /// Processes pending changes of every main-queue context (`ripple.tick()`), in creation order.
+    /// Every context is processed even when an observer fails; the first failure is rethrown.
+    public func tick() throws {
+        var firstError: Error?
+        for context in contexts where context.concurrencyType == .mainQueue {
+            do { try context.processPendingChanges() } catch { if firstError == nil { firstError = error } }
+        }
+        if let firstError { throw firstError }
+    }
+
+    /// Registers a context created by a script: it is traced and ticked.
+    func adopt(_ context: ManagedObjectContext) {
+        contexts.append(context)
+        let tracer = ContextTracer(log: log)
+        tracer.token = context.addObserver(tracer)
+        tracers.append(tracer)
+    }
+}
+
+/// Writes every notification of a context to the event log.
+final class ContextTracer: ContextObserver {
+    let log: EventLog
+    var token: ObservationToken?
+
+    init(log: EventLog) { self.log = log }
+
+    func contextObjectsDidChange(_ notification: ObjectsDidChangeNotification) throws {
+        log.record(EventLog.describe(notification))
+    }
+
+    func contextWillSave(_ context: ManagedObjectContext) throws {
+        log.record("[\(context.name)] willSave")
+    }
+
+    func contextDidSave(_ notification: ContextDidSaveNotification) throws {
+        log.record(EventLog.describe(notification))
+    }
+}

@@ -1,1 +1,0 @@
-// Scripting: placeholder, being written.

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Scripting
+
+extension Ripple {
+    /// `ripple run FILE... [--trace]`.
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run Lua scripts; their scenarios report pass or fail.",
+            discussion: "Exit status: 0 when everything passed, 1 when a scenario or a script failed, 64 for a usage error."
+        )
+
+        @Argument(help: "The Lua files to run.", completion: .file(extensions: ["lua"]))
+        var files: [String]
+
+        @Flag(help: "Print every notification as it happens.")
+        var trace = false
+
+        func validate() throws {
+            if files.isEmpty { throw ValidationError("Missing expected argument '<files> ...'") }
+        }
+
+        func run() throws {
+            var console = Console()
+            let runner = ScenarioRunner(onTraceLine: trace ? { console.write("· " + $0) } : nil)
+            var failed = false
+            for file in files {
+                let report = runner.run(file: file)
+                for result in report.scenarios { console.report(result) }
+                if let error = report.error { console.write(console.red("error: ") + error) }
+                failed = failed || !report.passed
+            }
+            if failed { throw ExitCode(1) }
+        }
+    }
+}
