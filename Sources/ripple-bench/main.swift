@@ -1,1 +1,0 @@
-print("ripple-bench: being written")
