@@ -237,3 +237,11 @@ open class ViewController {
         lifecycleHandler?(self, event)
     }
 }
+
+extension ViewController: Hashable {
+    /// Identity equality, as for `NSObject`-based controllers.
+    public static func == (lhs: ViewController, rhs: ViewController) -> Bool { lhs === rhs }
+
+    /// Identity hash.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
