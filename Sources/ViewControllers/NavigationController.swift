@@ -33,6 +33,13 @@ open class NavigationController: ViewController {
         /// The display names of the controllers pushed, popped or set, in stack order.
         public var viewControllers: [String]
 
+        /// Creates a transition record.
+        public init(operation: Operation, animated: Bool, viewControllers: [String]) {
+            self.operation = operation
+            self.animated = animated
+            self.viewControllers = viewControllers
+        }
+
         /// `push [Form] (animated)`.
         public var description: String {
             operation.rawValue + " [" + viewControllers.joined(separator: ", ") + "]" + (animated ? " (animated)" : "")

@@ -48,6 +48,9 @@ open class ViewController {
     weak var windowStorage: Window?
     /// True while the window counts this controller as visible.
     var isVisibleInWindow = false
+
+    /// True between `viewWillAppear` and `viewWillDisappear`: the controller is visible in a window.
+    public var isVisible: Bool { isVisibleInWindow }
     /// BTDependentVC state, created on first use.
     var dependencyStorage: DependencyState?
 

@@ -31,6 +31,10 @@ public final class Window {
     /// Called with each line appended to ``eventLog`` (a trace can forward it).
     public var logHandler: ((String) -> Void)?
 
+    /// The controllers visible in the window, in window order (the root's tree, then presentations;
+    /// containers before their children).
+    public var visibleViewControllers: [ViewController] { visibleControllers }
+
     /// The visible controllers as of the last transition, in window order.
     var visibleControllers: [ViewController] = []
     private var rootStorage: ViewController?

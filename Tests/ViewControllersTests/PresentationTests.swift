@@ -117,3 +117,20 @@ import Testing
         #expect(b.isViewLoaded && b.window === window)
     }
 }
+
+extension PresentationTests {
+    @Test("visibleViewControllers and isVisible follow the window; the log handler sees every line")
+    func visibility() throws {
+        let (window, nav, list) = makeNavigationWindow()
+        var forwarded: [String] = []
+        window.logHandler = { forwarded.append($0) }
+        let sheet = ViewController(title: "Sheet"), cover = ViewController(title: "Cover")
+        cover.modalPresentationStyle = .fullScreen
+        try list.present(sheet, animated: false)
+        #expect(window.visibleViewControllers == [nav, list, sheet])
+        try sheet.present(cover, animated: false)
+        #expect(window.visibleViewControllers == [cover])
+        #expect(!list.isVisible && !sheet.isVisible && cover.isVisible)
+        #expect(forwarded == window.eventLog)
+    }
+}
