@@ -1,5 +1,10 @@
 import ObjectGraph
 
+/// Whether `context` is a main-queue context (`NSMainQueueConcurrencyType`).
+// TODO(integrator): return `context.concurrencyType == .mainQueue` once `ManagedObjectContext` exposes
+// `concurrencyType`; until then every context counts as main-queue.
+func isMainQueue(_ context: ManagedObjectContext) -> Bool { true }
+
 /// The BTDependentVC state of one controller: its dependencies, flags and context subscriptions.
 ///
 /// Retained by its controller only. Each subscription is retained here and holds this state weakly, and
@@ -12,9 +17,8 @@ final class DependencyState {
         $0.addObserver($1)
     }
 
-    /// *For internal use only:* whether a context is a main-queue context.
-    // TODO(integrator): return `context.concurrencyType == .mainQueue` once the context exposes it.
-    nonisolated(unsafe) static var isMainQueue: (ManagedObjectContext) -> Bool = { _ in true }
+    /// *For internal use only:* whether a context is a main-queue context; tests replace it.
+    nonisolated(unsafe) static var isMainQueue: (ManagedObjectContext) -> Bool = { ViewControllers.isMainQueue($0) }
 
     /// A dependency and the context it belonged to when it was added.
     struct Dependency {
