@@ -25,11 +25,13 @@ let package = Package(
             dependencies: [.product(name: "Collections", package: "swift-collections")]
         ),
 
+        .target(name: "ViewControllers", dependencies: ["ObjectGraph"]),
+
         // Lua bridge (knows no domain type)
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
 
         // The Lua front end
-        .target(name: "Scripting", dependencies: ["ObjectGraph", "LuaBridge"]),
+        .target(name: "Scripting", dependencies: ["ObjectGraph", "ViewControllers", "LuaBridge"]),
 
         // Tools
         .executableTarget(
@@ -40,6 +42,7 @@ let package = Package(
 
         // Tests
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
+        .testTarget(name: "ViewControllersTests", dependencies: ["ViewControllers", "ObjectGraph"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "ObjectGraph"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scripting"]),

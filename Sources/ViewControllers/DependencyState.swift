@@ -1,0 +1,128 @@
+import ObjectGraph
+
+/// Whether `context` is a main-queue context (`NSMainQueueConcurrencyType`).
+// TODO(integrator): return `context.concurrencyType == .mainQueue` once `ManagedObjectContext` exposes
+// `concurrencyType`; until then every context counts as main-queue.
+func isMainQueue(_ context: ManagedObjectContext) -> Bool { true }
+
+/// The BTDependentVC state of one controller: its dependencies, flags and context subscriptions.
+///
+/// Retained by its controller only. Each subscription is retained here and holds this state weakly, and
+/// the context holds the subscription weakly, so a controller that nobody references any more is freed
+/// and stops receiving notifications.
+final class DependencyState {
+    /// *For internal use only:* registers an observer with a context. Tests replace it while
+    /// `ManagedObjectContext.addObserver(_:)` is being written.
+    nonisolated(unsafe) static var addObserver: (ManagedObjectContext, ContextObserver) -> ObservationToken = {
+        $0.addObserver($1)
+    }
+
+    /// *For internal use only:* whether a context is a main-queue context; tests replace it.
+    nonisolated(unsafe) static var isMainQueue: (ManagedObjectContext) -> Bool = { ViewControllers.isMainQueue($0) }
+
+    /// A dependency and the context it belonged to when it was added.
+    struct Dependency {
+        let object: ManagedObject
+        let context: ObjectIdentifier
+    }
+
+    weak var owner: ViewController?
+    var dependencies: [Dependency] = []
+    var autoDismiss: Bool
+    var autoDismissAnimated = true
+    var updatedHandler: DependencyUpdatedHandler?
+    var deletedHandler: DependencyDeletedHandler?
+    private(set) var subscriptions: [Subscription] = []
+
+    init(owner: ViewController, autoDismiss: Bool) {
+        self.owner = owner
+        self.autoDismiss = autoDismiss
+    }
+
+    deinit { cancelAll() }
+
+    func index(of object: ManagedObject) -> Int? {
+        dependencies.firstIndex { $0.object === object }
+    }
+
+    func add(_ object: ManagedObject) throws {
+        guard let context = object.managedObjectContext else { return }
+        guard DependencyState.isMainQueue(context) else {
+            throw ViewControllerError(
+                .privateQueueContext,
+                "dvc_add: \(object.displayName) belongs to a private-queue context; dependent view controllers accept only objects of main-queue contexts (NSMainQueueConcurrencyType)."
+            )
+        }
+        guard index(of: object) == nil else { return }
+        let id = ObjectIdentifier(context)
+        dependencies.append(Dependency(object: object, context: id))
+        if !subscriptions.contains(where: { $0.contextID == id }) {
+            let subscription = Subscription(state: self, contextID: id)
+            subscription.token = DependencyState.addObserver(context, subscription)
+            subscriptions.append(subscription)
+        }
+    }
+
+    func remove(_ object: ManagedObject) {
+        guard let i = index(of: object) else { return }
+        let id = dependencies[i].context
+        dependencies.remove(at: i)
+        if !dependencies.contains(where: { $0.context == id }), let s = subscriptions.firstIndex(where: { $0.contextID == id }) {
+            subscriptions[s].token?.cancel()
+            subscriptions.remove(at: s)
+        }
+    }
+
+    func cancelAll() {
+        for s in subscriptions { s.token?.cancel() }
+        subscriptions.removeAll()
+    }
+
+    /// Processes one `ObjectsDidChange` notification (BTDependentVC's algorithm, by its documentation).
+    func process(_ note: ObjectsDidChangeNotification) throws {
+        guard let vc = owner else { return }
+        let contextID = ObjectIdentifier(note.context)
+        var goneIDs = Set<ObjectIdentifier>()
+        if !note.invalidatedAll {
+            for o in note.invalidated { goneIDs.insert(ObjectIdentifier(o)) }
+            for o in note.deleted { goneIDs.insert(ObjectIdentifier(o)) }
+        }
+        let lost = dependencies.filter {
+            note.invalidatedAll ? $0.context == contextID : goneIDs.contains(ObjectIdentifier($0.object))
+        }.map(\.object)
+
+        var firstError: Error?
+        for object in lost {
+            remove(object)
+            do { try vc.dvc_notifyDeleted(object) } catch { firstError = firstError ?? error }
+        }
+
+        var changedIDs = Set<ObjectIdentifier>()
+        for o in note.refreshed { changedIDs.insert(ObjectIdentifier(o)) }
+        for o in note.updated { changedIDs.insert(ObjectIdentifier(o)) }
+        for dependency in dependencies where changedIDs.contains(ObjectIdentifier(dependency.object)) {
+            let keys = Array(Set(note.changedKeys[dependency.object] ?? [])).sorted()
+            do { try vc.dvc_notifyUpdated(dependency.object, changedKeys: keys) } catch { firstError = firstError ?? error }
+        }
+
+        if !lost.isEmpty && autoDismiss { vc.dvc_leaveScreen(animated: autoDismissAnimated) }
+        if let firstError { throw firstError }
+    }
+
+    /// The observer registered with one context; holds the state weakly.
+    final class Subscription: ContextObserver {
+        weak var state: DependencyState?
+        let contextID: ObjectIdentifier
+        var token: ObservationToken?
+
+        init(state: DependencyState, contextID: ObjectIdentifier) {
+            self.state = state
+            self.contextID = contextID
+        }
+
+        func contextObjectsDidChange(_ notification: ObjectsDidChangeNotification) throws {
+            guard ObjectIdentifier(notification.context) == contextID else { return }
+            try state?.process(notification)
+        }
+    }
+}

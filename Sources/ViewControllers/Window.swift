@@ -1,0 +1,154 @@
+/// A window (`UIWindow`): shows its ``rootViewController`` and everything presented over it, and keeps
+/// the event log that tests and traces assert on.
+///
+/// The window is always visible: setting a root makes it appear (not animated). Every transition in the
+/// window (push, pop, present, dismiss, tab selection, containment) is logged as one line, followed by
+/// the lifecycle callbacks it caused, in UIKit's order:
+///
+/// 1. `viewDidLoad` of each appearing controller whose view was not loaded yet,
+/// 2. `viewWillDisappear` of each disappearing controller, 3. `viewWillAppear` of each appearing one,
+/// 4. `viewDidDisappear` of each disappearing one, 5. `viewDidAppear` of each appearing one.
+///
+/// Within each step controllers are in window order: the root's tree before presentations, containers
+/// before their children, children in index order.
+///
+/// ```swift
+/// let window = Window()
+/// window.rootViewController = NavigationController(rootViewController: ViewController(title: "List"))
+/// window.eventLog
+/// // ["rootViewController = NavigationController", "viewDidLoad NavigationController", "viewDidLoad List",
+/// //  "viewWillAppear NavigationController", "viewWillAppear List", "viewDidAppear NavigationController",
+/// //  "viewDidAppear List"]
+/// ```
+public final class Window {
+    /// Every transition, warning and lifecycle callback in this window, one line each, in order.
+    ///
+    /// Lifecycle lines read `viewWillAppear Form (animated)` (no suffix when not animated); UIKit's console
+    /// warnings read `warning: Attempt to present …`.
+    public private(set) var eventLog: [String] = []
+    /// The warnings UIKit would print to the console, in order (also in ``eventLog``).
+    public private(set) var warnings: [String] = []
+    /// Called with each line appended to ``eventLog`` (a trace can forward it).
+    public var logHandler: ((String) -> Void)?
+
+    /// The controllers visible in the window, in window order (the root's tree, then presentations;
+    /// containers before their children).
+    public var visibleViewControllers: [ViewController] { visibleControllers }
+
+    /// The visible controllers as of the last transition, in window order.
+    var visibleControllers: [ViewController] = []
+    private var rootStorage: ViewController?
+
+    /// Creates an empty window.
+    public init() {}
+
+    /// The root view controller (`rootViewController`).
+    ///
+    /// Setting it makes the old root's hierarchy disappear and the new one appear, not animated. A
+    /// controller that had a parent is removed from it first; one that was presented is dismissed first
+    /// (not animated); one that was the root of another window leaves it.
+    public var rootViewController: ViewController? {
+        get { rootStorage }
+        set {
+            guard newValue !== rootStorage else { return }
+            if let vc = newValue, let presenter = vc.presenterStorage {
+                presenter.dismiss(animated: false)
+            }
+            let involved = [rootStorage, newValue].compactMap { $0 }
+            Window.transition(involving: involved, animated: false, log: "rootViewController = " + (newValue?.displayName ?? "nil")) {
+                if let old = self.rootStorage { old.windowStorage = nil }
+                if let vc = newValue {
+                    if let p = vc.parent { p.detach(vc) }
+                    if let otherWindow = vc.windowStorage, otherWindow !== self { otherWindow.rootStorage = nil }
+                    vc.windowStorage = self
+                }
+                self.rootStorage = newValue
+            }
+        }
+    }
+
+    /// Removes every line from ``eventLog`` and ``warnings``.
+    public func clearEventLog() {
+        eventLog.removeAll()
+        warnings.removeAll()
+    }
+
+    /// Appends a line to the log.
+    func log(_ line: String) {
+        eventLog.append(line)
+        logHandler?(line)
+    }
+
+    /// Records one of UIKit's console warnings.
+    func warn(_ message: String) {
+        warnings.append(message)
+        log("warning: " + message)
+    }
+
+    // MARK: Visibility
+
+    /// The controllers visible now, computed from the hierarchy, in window order.
+    func computeVisibleControllers() -> [ViewController] {
+        guard let root = rootStorage else { return [] }
+        var layers = [root]
+        var current = root
+        while let presented = current.presentedStorage {
+            layers.append(presented)
+            current = presented
+        }
+        var start = layers.count - 1
+        while start > 0 && !layers[start].modalPresentationStyle.hidesPresenter { start -= 1 }
+        var result: [ViewController] = []
+        for layer in layers[start...] { Window.appendVisibleTree(layer, to: &result) }
+        return result
+    }
+
+    private static func appendVisibleTree(_ vc: ViewController, to result: inout [ViewController]) {
+        result.append(vc)
+        for child in vc.appearanceChildren { appendVisibleTree(child, to: &result) }
+    }
+
+    /// Recomputes what is visible and fires the lifecycle callbacks for what changed.
+    func updateAppearance(animated: Bool) {
+        let before = visibleControllers
+        let after = computeVisibleControllers()
+        let afterIDs = Set(after.map(ObjectIdentifier.init))
+        let beforeIDs = Set(before.map(ObjectIdentifier.init))
+        let disappearing = before.filter { !afterIDs.contains(ObjectIdentifier($0)) }
+        let appearing = after.filter { !beforeIDs.contains(ObjectIdentifier($0)) }
+        visibleControllers = after
+        for vc in disappearing { vc.isVisibleInWindow = false }
+        for vc in appearing { vc.isVisibleInWindow = true }
+        for vc in appearing where !vc.isViewLoaded {
+            vc.isViewLoaded = true
+            vc.deliver(.viewDidLoad, in: self)
+        }
+        for vc in disappearing { vc.deliver(.viewWillDisappear(animated: animated), in: self) }
+        for vc in appearing { vc.deliver(.viewWillAppear(animated: animated), in: self) }
+        for vc in disappearing { vc.deliver(.viewDidDisappear(animated: animated), in: self) }
+        for vc in appearing { vc.deliver(.viewDidAppear(animated: animated), in: self) }
+    }
+
+    /// Runs a hierarchy change, then updates every window involved before or after it.
+    ///
+    /// - Parameters:
+    ///   - involving: the controllers whose windows may change.
+    ///   - log: the transition's line, written to each involved window before its callbacks.
+    static func transition(
+        involving controllers: [ViewController], animated: Bool, log line: String?, _ body: () -> Void
+    ) {
+        var windows: [Window] = []
+        func collect() {
+            for vc in controllers {
+                if let w = vc.window, !windows.contains(where: { $0 === w }) { windows.append(w) }
+            }
+        }
+        collect()
+        body()
+        collect()
+        for w in windows {
+            if let line { w.log(line) }
+            w.updateAppearance(animated: animated)
+        }
+    }
+}
