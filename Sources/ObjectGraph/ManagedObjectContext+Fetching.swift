@@ -14,6 +14,7 @@ extension ManagedObjectContext {
     /// Every live object of the request's entity, in object order.
     func candidates(for request: FetchRequest) throws -> [ManagedObject] {
         let entity = try model.requireEntity(named: request.entityName)
+        try request.validate(for: entity)
         var result: [ManagedObject] = []
         var seen = Set<Int>()
         if let store = persistentStoreCoordinator.defaultStore {

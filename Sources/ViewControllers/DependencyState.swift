@@ -1,9 +1,7 @@
 import ObjectGraph
 
 /// Whether `context` is a main-queue context (`NSMainQueueConcurrencyType`).
-// TODO(integrator): return `context.concurrencyType == .mainQueue` once `ManagedObjectContext` exposes
-// `concurrencyType`; until then every context counts as main-queue.
-func isMainQueue(_ context: ManagedObjectContext) -> Bool { true }
+func isMainQueue(_ context: ManagedObjectContext) -> Bool { context.concurrencyType == .mainQueue }
 
 /// The BTDependentVC state of one controller: its dependencies, flags and context subscriptions.
 ///

@@ -34,10 +34,12 @@ private let fakeObservationInstalled: Void = {
     DependencyState.addObserver = { FakeObserverRegistry.shared.add($0, $1) }
 }()
 
-/// A main-queue context.
-func makeContext() -> ManagedObjectContext {
+/// A main-queue context over an empty model (objects are made directly with `makeObject`).
+func makeContext(concurrencyType: ConcurrencyType = .mainQueue) -> ManagedObjectContext {
     _ = fakeObservationInstalled
-    return ManagedObjectContext()
+    let coordinator = PersistentStoreCoordinator(managedObjectModel: try! ManagedObjectModel(entities: []))
+    coordinator.addPersistentStore(PersistentStore())
+    return ManagedObjectContext(coordinator: coordinator, concurrencyType: concurrencyType, name: "viewContext")
 }
 
 /// The entities used by the tests.
