@@ -73,7 +73,7 @@ struct PredicateEvaluator {
                 return false
             }
             return try compare(lhs, rhs, c)
-        case .any, .all, .none:
+        case .any, .all, .noneOf:
             let items: [Value]
             switch lhs {
             case .collection(let c): items = c
@@ -91,7 +91,7 @@ struct PredicateEvaluator {
             }
             switch c.modifier {
             case .any: return matched > 0
-            case .none: return matched == 0
+            case .noneOf: return matched == 0
             default: return true
             }
         }
