@@ -102,3 +102,26 @@ import Testing
         #expect(request.includesPendingChanges)
     }
 }
+
+extension FetchRequestTests {
+    @Test("validate(for:) checks key paths against the model, even behind empty relationships")
+    func validateForEntity() throws {
+        let customer = fixture.customerEntity
+        try customer.validateKeyPath("orders.@sum.total")
+        try customer.validateKeyPath("orders.customer.name")
+        try customer.validateKeyPath("orders.@count")
+        try customer.validateKeyPath("name")
+        #expect(errorMessage { try customer.validateKeyPath("orders.foo") }
+            == "keypath orders.foo not found in entity Customer")
+        #expect(errorMessage { try customer.validateKeyPath("orders.@median.total") }
+            == "[<NSSet> valueForKeyPath:]: this class does not implement the median operation.")
+        let request = FetchRequest(entityName: "Customer", predicate: try Predicate(format: "ANY orders.foo == 1"))
+        // Evaluation cannot see the unknown key on a customer without orders; validation can.
+        #expect(try request.apply(to: [customers[1]]).isEmpty)
+        #expect(errorMessage { try request.validate(for: customer) } == "keypath orders.foo not found in entity Customer")
+        let sorted = FetchRequest(entityName: "Customer", sortDescriptors: [SortDescriptor(key: "nope")])
+        #expect(errorKind { try sorted.validate(for: customer) } == .unknownKey)
+        try FetchRequest(entityName: "Customer", predicate: try Predicate(format: "customer.name == nil"))
+            .validate(for: fixture.orderEntity)
+    }
+}
