@@ -324,3 +324,19 @@ import Testing
         #expect(errorKind { try KeyPathEvaluator.value(of: ["@sum"], on: .collection([.string("x")])) } == .predicateEvaluation)
     }
 }
+
+extension PredicateEvaluationTests {
+    @Test("edge cases: constant on the left, scalar with ALL, nil arguments, non-ASCII case folding")
+    func edgeCases() throws {
+        #expect(try check("30 == age", ann))
+        #expect(try check("'Ann' IN {name, 'x'}", ann))
+        #expect(try check("ALL age > 20", ann))
+        #expect(try !check("name CONTAINS[c] %@", [.null], ann))
+        #expect(try check("name ==[c] 'ÉMILE'", fixture.customer("émile")))
+        #expect(try !check("name ==[d] 'emile'", fixture.customer("ÉMILE")))
+        // The same MATCHES predicate evaluated on many objects reuses its compiled pattern.
+        let p = try Predicate(format: "name MATCHES '[A-C].*'")
+        #expect(try [ann, bob, chloe].map { try p.evaluate(with: $0) } == [true, true, true])
+        #expect(try !p.evaluate(with: fixture.customer("Dan")))
+    }
+}
