@@ -52,7 +52,7 @@ public struct ComparisonPredicate {
         /// `ALL`: every member satisfies it (true for an empty collection).
         case all = "ALL"
         /// `NONE`: no member satisfies it (true for an empty collection).
-        case none = "NONE"
+        case noneOf = "NONE"
     }
 
     /// String comparison options (`NSComparisonPredicate.Options`): `[c]`, `[d]`, `[cd]`.

@@ -24,6 +24,7 @@ extension ManagedObject {
     /// - Throws: `.unknownKey` with Key-Value Coding's wording when a key is not a property of the entity
     ///   it is applied to, or when a collection operator is unknown or applied to a non-collection.
     public func value(forKeyPath keyPath: String) throws -> Value {
+        if !keyPath.utf8.contains(UInt8(ascii: ".")), !keyPath.hasPrefix("@") { return try value(forKey: keyPath) }
         let components = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         return try KeyPathEvaluator.value(of: components[...], on: .object(self))
     }

@@ -14,7 +14,7 @@ extension Predicate {
     ///   without a value (`Can't get value for 'MIN' in bindings {}.`), an operand of the wrong kind for
     ///   a string operator, a malformed `BETWEEN` range or regular expression; whatever a block throws.
     public func evaluate(with object: ManagedObject, substitutionVariables: [String: Value] = [:]) throws -> Bool {
-        var evaluator = PredicateEvaluator(object: object, variables: substitutionVariables)
+        var evaluator = PredicateEvaluator(object: object, variables: substitutionVariables, regexCache: regexCache)
         return try evaluator.evaluate(node)
     }
 }
@@ -23,10 +23,12 @@ extension Predicate {
 struct PredicateEvaluator {
     let object: ManagedObject
     let variables: [String: Value]
+    let regexCache: Predicate.RegexCache
 
-    init(object: ManagedObject, variables: [String: Value]) {
+    init(object: ManagedObject, variables: [String: Value], regexCache: Predicate.RegexCache) {
         self.object = object
         self.variables = variables
+        self.regexCache = regexCache
     }
 
     mutating func evaluate(_ node: Predicate.Node) throws -> Bool {
@@ -73,7 +75,7 @@ struct PredicateEvaluator {
                 return false
             }
             return try compare(lhs, rhs, c)
-        case .any, .all, .none:
+        case .any, .all, .noneOf:
             let items: [Value]
             switch lhs {
             case .collection(let c): items = c
@@ -91,7 +93,7 @@ struct PredicateEvaluator {
             }
             switch c.modifier {
             case .any: return matched > 0
-            case .none: return matched == 0
+            case .noneOf: return matched == 0
             default: return true
             }
         }
@@ -145,7 +147,7 @@ struct PredicateEvaluator {
             case .like:
                 return Self.like(s[...], Self.likePattern(StringFolding.fold(pattern, options))[...])
             default:
-                let regex = try RegularExpression(pattern: pattern, options: options)
+                let regex = try regexCache.expression(pattern, options: options)
                 return regex.matchesWhole(string)
             }
         }

@@ -52,6 +52,8 @@ public final class Predicate: CustomStringConvertible, @unchecked Sendable {
 
     /// The structure of the predicate.
     public let node: Node
+    /// Compiled `MATCHES` patterns, by options and pattern (looked up, never iterated).
+    let regexCache = RegexCache()
 
     /// Creates a predicate from its structure.
     public init(node: Node) {
@@ -125,6 +127,20 @@ public final class Predicate: CustomStringConvertible, @unchecked Sendable {
     }
 
     // MARK: - Internals
+
+    /// Compiled regular expressions of one predicate. The simulator is single-threaded, like UIKit's main
+    /// thread; a predicate is not meant to be evaluated from several threads at once.
+    final class RegexCache {
+        private var entries: [String: RegularExpression] = [:]
+
+        func expression(_ pattern: String, options: ComparisonPredicate.Options) throws -> RegularExpression {
+            let key = String(options.rawValue) + ":" + pattern
+            if let cached = entries[key] { return cached }
+            let compiled = try RegularExpression(pattern: pattern, options: options)
+            if entries.count < 64 { entries[key] = compiled }
+            return compiled
+        }
+    }
 
     static func format(_ node: Node) -> String {
         switch node {

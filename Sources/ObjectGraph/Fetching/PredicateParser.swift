@@ -99,7 +99,7 @@ struct PredicateParser {
         switch current.keyword {
         case "ANY", "SOME": modifier = .any
         case "ALL": modifier = .all
-        case "NONE": modifier = .none
+        case "NONE": modifier = .noneOf
         default: break
         }
         if modifier != .direct { advance() }
