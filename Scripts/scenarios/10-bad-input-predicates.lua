@@ -15,7 +15,7 @@ end)
 
 scenario("an unknown key in a predicate", function()
   expect(function() ctx:fetch { entity = "Customer", predicate = "shoe > 3" } end)
-    :toRaise('the entity Customer is not key value coding-compliant for the key "shoe".')
+    :toRaise('keypath shoe not found in entity Customer')
 end)
 
 scenario("an error inside a predicate function reaches the caller unchanged", function()
