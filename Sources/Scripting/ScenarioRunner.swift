@@ -24,6 +24,8 @@ public struct ScenarioRunner {
 
     /// Called with each trace line as it happens (nil: no live trace).
     public var onTraceLine: ((String) -> Void)?
+    /// Called with each scenario's result as soon as it finishes (nil: only the report).
+    public var onScenarioResult: ((ScenarioResult) -> Void)?
     /// VM instructions allowed per file before it is stopped as runaway (nil: unlimited).
     public var instructionLimit: Int?
 
@@ -42,6 +44,7 @@ public struct ScenarioRunner {
             return FileReport(file: file, scenarios: [], error: "cannot create a Lua state: \(error)", events: [])
         }
         engine.log.onLine = onTraceLine
+        engine.onScenarioResult = onScenarioResult
         var failure: String?
         do {
             try engine.runFile(file)

@@ -16,6 +16,8 @@ public final class ScriptEngine {
     public let log = EventLog()
     /// The scenarios run so far, in order.
     public private(set) var results: [ScenarioResult] = []
+    /// Called with each scenario's result as soon as it finishes.
+    public var onScenarioResult: ((ScenarioResult) -> Void)?
 
     /// Containers created by scripts (kept alive for the engine's lifetime).
     var containers: [PersistentContainer] = []
@@ -56,6 +58,7 @@ public final class ScriptEngine {
 
     func recordScenario(_ result: ScenarioResult) {
         results.append(result)
+        onScenarioResult?(result)
     }
 
     /// Processes pending changes of every main-queue context (`ripple.tick()`), in creation order.

@@ -20,12 +20,12 @@ extension Ripple {
         }
 
         func run() throws {
-            var console = Console()
-            let runner = ScenarioRunner(onTraceLine: trace ? { console.write("· " + $0) } : nil)
+            let console = Console()
+            var runner = ScenarioRunner(onTraceLine: trace ? { console.write("· " + $0) } : nil)
+            runner.onScenarioResult = { console.report($0) }
             var failed = false
             for file in files {
                 let report = runner.run(file: file)
-                for result in report.scenarios { console.report(result) }
                 if let error = report.error { console.write(console.red("error: ") + error) }
                 failed = failed || !report.passed
             }

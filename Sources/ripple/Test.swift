@@ -17,7 +17,7 @@ extension Ripple {
         var paths: [String] = []
 
         func run() throws {
-            var console = Console()
+            let console = Console()
             let files = try ScenarioFiles.collect(paths.isEmpty ? ["Scripts/scenarios"] : paths)
             let runner = ScenarioRunner(instructionLimit: 200_000_000)
             var passed = 0
