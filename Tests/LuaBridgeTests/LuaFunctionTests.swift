@@ -147,4 +147,25 @@ import Testing
         lua.setGlobal("m")
         #expect(try lua.eval("return m.hello('there')") == "hi there")
     }
+
+    @Test("Swift functions and properties work inside coroutines")
+    func coroutines() throws {
+        let lua = try LuaState()
+        lua.register(global: "twice") { lua in
+            lua.push(try lua.integer(1) * 2)
+            return 1
+        }
+        lua.register(global: "fail") { _ in throw MessageError("in coroutine") }
+        let code = """
+            local co = coroutine.wrap(function(a)
+              local b = coroutine.yield(twice(a))
+              return twice(b)
+            end)
+            local first = co(5)
+            local second = co(21)
+            local ok, e = coroutine.resume(coroutine.create(function() fail() end))
+            return first .. " " .. second .. " " .. e
+            """
+        #expect(try lua.eval(code) == "10 42 t:7: in coroutine")
+    }
 }
