@@ -8,10 +8,13 @@
 
 
 /*
-** Count hook installed by simlua_setinstructionlimit.
+** Count hook installed by simlua_setinstructionlimit. Once the budget is
+** spent it fires at every instruction, so a script that catches the error
+** with pcall cannot keep running.
 */
 static void limithook (lua_State *L, lua_Debug *ar) {
   (void)ar;
+  lua_sethook(L, limithook, LUA_MASKCOUNT, 1);
   luaL_error(L, "instruction limit exceeded");
 }
 

@@ -70,8 +70,8 @@ int simlua_trampoline (lua_State *L) {
 */
 static void *checkself (lua_State *L, void *cls) {
   simlua_Object *o = (simlua_Object *)lua_touserdata(L, 1);
-  if (o == NULL || lua_type(L, 1) != LUA_TUSERDATA ||
-      lua_rawlen(L, 1) != sizeof(simlua_Object) || o->cls != cls)
+  /* light userdata have raw length 0, so this also rules them out */
+  if (o == NULL || lua_rawlen(L, 1) != sizeof(simlua_Object) || o->cls != cls)
     luaL_typeerror(L, 1, "bridged object");
   if (o->object == NULL)
     luaL_error(L, "attempt to use a finalized object");
@@ -82,20 +82,17 @@ static void *checkself (lua_State *L, void *cls) {
 /*
 ** __index of bridged classes. Upvalues: (1) slot table name -> integer,
 ** (2) methods table, (3) light userdata of the Swift class box.
-** Properties go to the Swift getter without creating any Swift string;
+** Properties go to the Swift getter without creating any Swift string
+** (the slot number stays on the stack, the getter pushes above it);
 ** methods are returned from the table; other string or number keys go
 ** to the fallback (numbers as their text).
 */
 int simlua_index (lua_State *L) {
   void *cls = lua_touserdata(L, lua_upvalueindex(3));
   void *obj = checkself(L, cls);
-  lua_settop(L, 2);
   lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
-    lua_Integer slot = lua_tointeger(L, -1);
-    lua_settop(L, 2);
-    return finish(L, accessfn(L, cls, obj, SIMLUA_OP_GET, slot));
-  }
+  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER)
+    return finish(L, accessfn(L, cls, obj, SIMLUA_OP_GET, lua_tointegerx(L, -1, NULL)));
   lua_settop(L, 2);
   lua_pushvalue(L, 2);
   if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL)
@@ -116,13 +113,10 @@ int simlua_index (lua_State *L) {
 int simlua_newindex (lua_State *L) {
   void *cls = lua_touserdata(L, lua_upvalueindex(2));
   void *obj = checkself(L, cls);
-  lua_settop(L, 3);
+  lua_settop(L, 3);  /* the value is always at 3, even in direct calls */
   lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
-    lua_Integer slot = lua_tointeger(L, -1);
-    lua_settop(L, 3);
-    return finish(L, accessfn(L, cls, obj, SIMLUA_OP_SET, slot));
-  }
+  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER)
+    return finish(L, accessfn(L, cls, obj, SIMLUA_OP_SET, lua_tointegerx(L, -1, NULL)));
   lua_settop(L, 3);
   return finish(L, accessfn(L, cls, obj, SIMLUA_OP_NEWINDEX, -1));
 }

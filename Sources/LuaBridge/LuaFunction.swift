@@ -21,47 +21,51 @@ func installCallbacks() {
     _ = callbacksInstalled
 }
 
-/// The state owning `L`, or `nil` while it is closing. Pushes the error message in that case.
-@inline(__always)
-private func owner(of L: OpaquePointer) -> LuaState? {
-    guard let raw = simlua_getowner(L) else {
-        lua_pushstring(L, "Lua state is closed")
-        return nil
-    }
-    return Unmanaged<LuaState>.fromOpaque(raw).takeUnretainedValue()
-}
-
 /// Called from `simlua_trampoline`. Must not raise: returns a result count or a SIMLUA_* status.
 private func dispatchFunction(_ L: OpaquePointer?, _ box: UnsafeMutableRawPointer?) -> Int32 {
     guard let L, let box else { return SIMLUA_RAISE }
-    guard let state = owner(of: L) else { return SIMLUA_RAISE }
-    let function = Unmanaged<LuaFunctionBox>.fromOpaque(box).takeUnretainedValue()
-    let saved = state.cell.pointee
-    state.cell.pointee = L
-    defer { state.cell.pointee = saved }
-    do {
-        return try function.body(state)
-    } catch {
-        return state.raiseStatus(for: error)
+    guard let raw = simlua_getowner(L) else {
+        lua_pushstring(L, "Lua state is closed")
+        return SIMLUA_RAISE
+    }
+    return Unmanaged<LuaState>.fromOpaque(raw)._withUnsafeGuaranteedRef { state in
+        Unmanaged<LuaFunctionBox>.fromOpaque(box)._withUnsafeGuaranteedRef { function in
+            let saved = state.cell.pointee
+            state.cell.pointee = L
+            defer { state.cell.pointee = saved }
+            do {
+                return try function.body(state)
+            } catch {
+                return state.raiseStatus(for: error)
+            }
+        }
     }
 }
 
-/// Called from the class metamethods in CLuaShim. Must not raise.
+/// Called from the class metamethods in CLuaShim. Must not raise. The hot property path: no allocation, and
+/// the state, class and object are borrowed without retain/release traffic.
 private func accessObject(
     _ L: OpaquePointer?, _ cls: UnsafeMutableRawPointer?, _ object: UnsafeMutableRawPointer?, _ op: Int32,
     _ slot: lua_Integer
 ) -> Int32 {
     guard let L, let cls, let object else { return SIMLUA_RAISE }
-    guard let state = owner(of: L) else { return SIMLUA_RAISE }
-    let luaClass = Unmanaged<LuaClass>.fromOpaque(cls).takeUnretainedValue()
-    let instance = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
-    let saved = state.cell.pointee
-    state.cell.pointee = L
-    defer { state.cell.pointee = saved }
-    do {
-        return try luaClass.access(instance, op: op, slot: Int(slot), state: state)
-    } catch {
-        return state.raiseStatus(for: error)
+    guard let raw = simlua_getowner(L) else {
+        lua_pushstring(L, "Lua state is closed")
+        return SIMLUA_RAISE
+    }
+    return Unmanaged<LuaState>.fromOpaque(raw)._withUnsafeGuaranteedRef { state in
+        Unmanaged<LuaClass>.fromOpaque(cls)._withUnsafeGuaranteedRef { luaClass in
+            Unmanaged<AnyObject>.fromOpaque(object)._withUnsafeGuaranteedRef { instance in
+                let saved = state.cell.pointee
+                state.cell.pointee = L
+                defer { state.cell.pointee = saved }
+                do {
+                    return try luaClass.access(instance, op: op, slot: Int(slot), state: state)
+                } catch {
+                    return state.raiseStatus(for: error)
+                }
+            }
+        }
     }
 }
 

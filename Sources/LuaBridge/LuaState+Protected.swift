@@ -128,7 +128,7 @@ extension LuaState {
 
     /// Calls the function below the `arguments` values on top, in protected mode (`lua_pcall`).
     ///
-    /// At the outermost level, this restarts the budget of ``setInstructionLimit(_:)``.
+    /// At the outermost level, this restarts the budget of ``setInstructionLimit(_:)`` (before and after).
     ///
     /// ```swift
     /// lua.getGlobal("f"); lua.push(1)
@@ -148,6 +148,9 @@ extension LuaState {
         callDepth += 1
         let status = simlua_pcall(L, arguments, results, traceback ? 1 : 0)
         callDepth -= 1
+        if callDepth == 0, let limit = instructionLimit {
+            simlua_setinstructionlimit(L, Int32(clamping: limit))  // an exhausted budget must not leak out
+        }
         if status != LUA_OK { throw popError(status, splittingTraceback: traceback, keepingValue: !traceback) }
     }
 
