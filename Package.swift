@@ -18,6 +18,7 @@ let package = Package(
         // C layer
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
 
         // Domain libraries (no Lua)
         .target(
@@ -36,7 +37,7 @@ let package = Package(
         // Tools
         .executableTarget(
             name: "ripple",
-            dependencies: ["Scripting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Scripting", "CEdit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "ripple-bench", dependencies: ["Scripting", "ObjectGraph", "LuaBridge"]),
 

@@ -51,3 +51,39 @@ void simlua_interrupt (lua_State *L) {
   int flag = LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT;
   lua_sethook(L, lstop, flag, 1);
 }
+
+
+/*
+** {======================================================
+** Ctrl-C while a chunk runs (lua.c's laction): the handler only installs
+** the hook, and restores the default action so a second Ctrl-C kills.
+** =======================================================
+*/
+
+#include <signal.h>
+
+static lua_State *interruptible = NULL;
+
+static void laction (int sig) {
+  signal(sig, SIG_DFL);
+  if (interruptible != NULL)
+    simlua_interrupt(interruptible);
+}
+
+
+/*
+** Installs (enable != 0) or removes the SIGINT handler that interrupts
+** the code running in `L`.
+*/
+void simlua_catchinterrupts (lua_State *L, int enable) {
+  if (enable) {
+    interruptible = L;
+    signal(SIGINT, laction);
+  }
+  else {
+    signal(SIGINT, SIG_DFL);
+    interruptible = NULL;
+  }
+}
+
+/* }====================================================== */

@@ -22,6 +22,13 @@ extension LuaState {
         simlua_interrupt(mainL)
     }
 
+    /// Installs (or removes) a `SIGINT` handler that interrupts the code running in this state, as
+    /// `lua.c` does around each chunk: the first Ctrl-C raises "interrupted!" inside Lua, a second one
+    /// (before the handler is installed again) kills the process.
+    public func catchInterrupts(_ enabled: Bool) {
+        simlua_catchinterrupts(mainL, enabled ? 1 : 0)
+    }
+
     /// Bytes currently allocated by Lua (`collectgarbage("count")` × 1024).
     public var memoryInUse: Int { Int(simlua_memoryinuse(L)) }
 

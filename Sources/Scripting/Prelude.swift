@@ -6,6 +6,8 @@ enum Prelude {
     static let source = #"""
 local ripple = ripple
 local record = ripple._recordScenario
+local begin = ripple._beginScenario
+local selected = ripple._isSelected
 local traceback = debug.traceback
 
 local function describe(v)
@@ -128,7 +130,9 @@ end
 function scenario(name, fn)
   if type(name) ~= "string" then error("bad argument #1 to 'scenario' (string expected, got " .. type(name) .. ")", 2) end
   if type(fn) ~= "function" then error("bad argument #2 to 'scenario' (function expected, got " .. type(fn) .. ")", 2) end
+  if not selected(name) then return end
   local info = debug.getinfo(2, "S")
+  begin()
   local ok, err = xpcall(fn, handler)
   record(name, info and info.short_src or "?", ok, ok and nil or err)
 end

@@ -8,12 +8,15 @@ public struct ScenarioResult: Equatable, Sendable {
     public var passed: Bool
     /// The failure message, `file:line: message`, when it failed.
     public var message: String?
+    /// How long the scenario ran, in nanoseconds (reported by runners; never asserted on).
+    public var duration: UInt64
 
     /// Creates a result.
-    public init(name: String, file: String, passed: Bool, message: String?) {
+    public init(name: String, file: String, passed: Bool, message: String?, duration: UInt64 = 0) {
         self.name = name
         self.file = file
         self.passed = passed
         self.message = message
+        self.duration = duration
     }
 }

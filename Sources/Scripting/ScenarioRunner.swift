@@ -20,12 +20,22 @@ public struct ScenarioRunner {
 
         /// True when every scenario passed and nothing was raised outside them.
         public var passed: Bool { error == nil && scenarios.allSatisfy(\.passed) }
+
+        /// Creates a report.
+        public init(file: String, scenarios: [ScenarioResult], error: String?, events: [String]) {
+            self.file = file
+            self.scenarios = scenarios
+            self.error = error
+            self.events = events
+        }
     }
 
     /// Called with each trace line as it happens (nil: no live trace).
     public var onTraceLine: ((String) -> Void)?
     /// Called with each scenario's result as soon as it finishes (nil: only the report).
     public var onScenarioResult: ((ScenarioResult) -> Void)?
+    /// Only scenarios whose name contains this text run (nil: all).
+    public var filter: String?
     /// VM instructions allowed per file before it is stopped as runaway (nil: unlimited).
     public var instructionLimit: Int?
 
@@ -45,6 +55,7 @@ public struct ScenarioRunner {
         }
         engine.log.onLine = onTraceLine
         engine.onScenarioResult = onScenarioResult
+        engine.scenarioFilter = filter
         var failure: String?
         do {
             try engine.runFile(file)

@@ -1,6 +1,10 @@
 import LuaBridge
 import ObjectGraph
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A Lua state with the whole `ripple` module loaded: the front end that scripts, the REPL and the
 /// test runner share.
 ///
@@ -16,6 +20,10 @@ public final class ScriptEngine {
     public let log = EventLog()
     /// The scenarios run so far, in order.
     public private(set) var results: [ScenarioResult] = []
+    /// Only scenarios whose name contains this text run (nil: all).
+    public var scenarioFilter: String?
+    /// When the running scenario started (monotonic nanoseconds).
+    var scenarioStart: UInt64 = 0
     /// Called with each scenario's result as soon as it finishes.
     public var onScenarioResult: ((ScenarioResult) -> Void)?
 
@@ -54,6 +62,13 @@ public final class ScriptEngine {
     public func run(_ code: String, chunkName: String = "=chunk") throws {
         try state.load(code, chunkName: chunkName)
         try state.pcall(arguments: 0, results: 0, traceback: true)
+    }
+
+    /// Monotonic time, for scenario durations.
+    static func monotonicNanoseconds() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
     func recordScenario(_ result: ScenarioResult) {

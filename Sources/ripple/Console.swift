@@ -18,10 +18,11 @@ struct Console {
 
     /// One line per scenario; a failure adds its `file:line: message` indented.
     func report(_ result: ScenarioResult) {
+        let time = " (" + Console.milliseconds(result.duration) + ")"
         if result.passed {
-            write(green("✔ ") + result.file + " › " + result.name)
+            write(green("✔ ") + result.file + " › " + result.name + time)
         } else {
-            write(red("✘ ") + result.file + " › " + result.name)
+            write(red("✘ ") + result.file + " › " + result.name + time)
             write("    " + (result.message ?? "failed").replacingNewlines(with: "\n    "))
         }
     }
@@ -30,5 +31,21 @@ struct Console {
 extension String {
     func replacingNewlines(with replacement: String) -> String {
         split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
+
+extension Console {
+    /// Every scenario of a file, then the file's own error if it raised outside its scenarios.
+    func report(_ file: ScenarioRunner.FileReport) {
+        for result in file.scenarios { report(result) }
+        if let error = file.error {
+            write(red("✘ ") + file.file + "\n    " + error.replacingNewlines(with: "\n    "))
+        }
+    }
+
+    /// `1.3 ms`.
+    static func milliseconds(_ nanoseconds: UInt64) -> String {
+        let tenths = (nanoseconds + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) ms"
     }
 }

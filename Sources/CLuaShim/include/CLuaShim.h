@@ -65,6 +65,7 @@ int  simlua_msghandler (lua_State *L);
 /* Hooks.c */
 void simlua_setinstructionlimit (lua_State *L, int count);
 void simlua_interrupt (lua_State *L);
+void simlua_catchinterrupts (lua_State *L, int enable);
 
 
 /*

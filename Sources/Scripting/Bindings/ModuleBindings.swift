@@ -48,7 +48,18 @@ extension ScriptEngine {
             let file = try state.string(2)
             let passed = state.toBoolean(at: 3)
             let message = state.type(at: 4) == .string ? state.toString(at: 4) : nil
-            self.recordScenario(ScenarioResult(name: name, file: file, passed: passed, message: message))
+            let duration = ScriptEngine.monotonicNanoseconds() &- self.scenarioStart
+            self.recordScenario(ScenarioResult(name: name, file: file, passed: passed, message: message,
+                                               duration: duration))
+            return 0
+        }
+        state.register(in: module, name: "_isSelected") { [unowned self] state in
+            let name = try state.string(1)
+            state.push(self.scenarioFilter.map { name.contains($0) } ?? true)
+            return 1
+        }
+        state.register(in: module, name: "_beginScenario") { [unowned self] _ in
+            self.scenarioStart = ScriptEngine.monotonicNanoseconds()
             return 0
         }
         state.setGlobal("ripple")

@@ -1,0 +1,147 @@
+import LuaBridge
+import ObjectGraph
+
+/// What the REPL should do after a line (`lua.c`'s read-eval-print loop, without terminal I/O).
+public enum ReplStep: Equatable {
+    /// The chunk is incomplete: show the continuation prompt (`>> `) and feed the next line.
+    case needMore
+    /// The chunk ran; these lines are its printed results (possibly none).
+    case printed([String])
+    /// A syntax or runtime error, traceback included; the session goes on.
+    case failed(String)
+    /// `:quit` (or end of input): leave.
+    case done
+}
+
+/// The REPL's logic, testable line by line: `lua.c`'s rules (a line is first tried as
+/// `return <line>`; an incomplete chunk continues; errors print with a traceback), pretty printing of
+/// Ripple's values, tab completion, and the `:help`, `:trace`, `:load` and `:quit` commands.
+///
+/// ```swift
+/// let session = try ReplSession()
+/// session.feed("1 + 1")            // .printed(["2"])
+/// session.feed("function f()")     // .needMore
+/// ```
+public final class ReplSession {
+    /// The engine the lines run in.
+    public let engine: ScriptEngine
+    /// Complete chunks, for the history file (each once, without empty lines).
+    public private(set) var history: [String] = []
+    /// Lines printed by the chunk itself (Lua's `print`, the trace) since the last feed.
+    public var output: ((String) -> Void)?
+    private var buffer: [String] = []
+    private var tracing = false
+
+    /// Creates a session over a new engine.
+    public convenience init() throws {
+        try self.init(engine: ScriptEngine())
+    }
+
+    /// Creates a session over an engine.
+    public init(engine: ScriptEngine) {
+        self.engine = engine
+        engine.log.onLine = { [weak self] line in
+            guard let self, self.tracing else { return }
+            self.output?("· " + line)
+        }
+    }
+
+    /// The prompt for the next line: `> `, or `>> ` inside an incomplete chunk.
+    public var prompt: String { buffer.isEmpty ? "> " : ">> " }
+
+    /// Feeds one line (without its newline).
+    public func feed(_ line: String) -> ReplStep {
+        if buffer.isEmpty, line.hasPrefix(":") { return command(line) }
+        if buffer.isEmpty {
+            var text = line
+            if text.hasPrefix("=") { text = "return " + text.dropFirst() }
+            // First try the line as an expression.
+            if (try? engine.state.load("return " + text + ";", chunkName: "=stdin")) != nil {
+                remember(line)
+                return run()
+            }
+            buffer = [text]
+        } else {
+            buffer.append(line)
+        }
+        let chunk = buffer.joined(separator: "\n")
+        do {
+            try engine.state.load(chunk, chunkName: "=stdin")
+        } catch let error as LuaError {
+            if error.isIncompleteInput { return .needMore }
+            buffer = []
+            remember(chunk)
+            return .failed(error.message)
+        } catch {
+            buffer = []
+            return .failed(String(describing: error))
+        }
+        buffer = []
+        remember(chunk)
+        return run()
+    }
+
+    /// Abandons an incomplete chunk (Ctrl-C at a continuation prompt).
+    public func cancelChunk() { buffer = [] }
+
+    /// Runs the function on top of the stack and formats its results.
+    private func run() -> ReplStep {
+        let state = engine.state
+        let base = state.top - 1
+        state.catchInterrupts(true)
+        defer { state.catchInterrupts(false) }
+        do {
+            try state.pcall(arguments: 0, results: LuaState.multipleResults, traceback: true)
+        } catch let error as LuaError {
+            return .failed(error.traceback.map { error.message + "\n" + $0 } ?? error.message)
+        } catch {
+            return .failed(String(describing: error))
+        }
+        var lines: [String] = []
+        if state.top > base {
+            var parts: [String] = []
+            for i in (base + 1)...state.top { parts.append(engine.prettyDescription(at: i)) }
+            lines.append(parts.joined(separator: "\t"))
+        }
+        state.setTop(base)
+        return .printed(lines)
+    }
+
+    private func remember(_ chunk: String) {
+        guard !chunk.isEmpty, !chunk.allSatisfy({ $0 == " " }) else { return }
+        history.append(chunk)
+    }
+
+    // MARK: - Commands
+
+    private func command(_ line: String) -> ReplStep {
+        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+        switch words[0] {
+        case ":quit", ":q":
+            return .done
+        case ":help":
+            return .printed(ReplHelp.text(for: words.count > 1 ? words[1] : nil))
+        case ":trace":
+            guard words.count > 1, words[1] == "on" || words[1] == "off" else {
+                return .failed("usage: :trace on|off")
+            }
+            tracing = words[1] == "on"
+            return .printed(["trace " + words[1]])
+        case ":load":
+            guard words.count > 1 else { return .failed("usage: :load FILE") }
+            let before = engine.results.count
+            do {
+                try engine.runFile(words[1])
+            } catch let error as LuaError {
+                return .failed(error.traceback.map { error.message + "\n" + $0 } ?? error.message)
+            } catch {
+                return .failed(String(describing: error))
+            }
+            let new = engine.results.dropFirst(before)
+            let failed = new.filter { !$0.passed }.count
+            return .printed(["loaded \(words[1])" + (new.isEmpty ? "" : " (\(new.count - failed) passed, \(failed) failed)")])
+        default:
+            return .failed("unknown command \(words[0]) (try :help)")
+        }
+    }
+}

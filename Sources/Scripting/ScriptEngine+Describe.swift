@@ -1,0 +1,46 @@
+import LuaBridge
+import ObjectGraph
+
+extension ScriptEngine {
+    /// How the REPL shows a value: managed objects as `<Customer#1 name="Ann" orders=2>`, to-many sets
+    /// as `{Order#1, Order#2}`, tables through `ripple.describe`, everything else as `tostring` does.
+    public func prettyDescription(at index: Int32) -> String {
+        let i = state.absoluteIndex(index)
+        if let object = state.object(at: i, as: ManagedObject.self) { return describe(object) }
+        if state.type(at: i) == .table, state.getGlobal("ripple") == .table {
+            defer { state.pop() }
+            if state.rawGet(tableAt: -1, key: "describe") == .function {
+                state.pushValue(at: i)
+                if (try? state.pcall(arguments: 1, results: 1)) != nil {
+                    defer { state.pop() }
+                    if let text = state.toString(at: -1) { return text }
+                    return "?"
+                }
+                return "table"
+            }
+            state.pop()
+        } else if state.type(at: i) == .table {
+            state.pop()
+        }
+        return (try? state.toStringMeta(at: i)) ?? state.typeName(at: i)
+    }
+
+    /// `<Customer#1 name="Ann" orders=2>`: attributes that are set, to-one targets, to-many counts.
+    public func describe(_ object: ManagedObject) -> String {
+        if object.isInvalidated { return "<\(object.displayName) (invalidated)>" }
+        var parts = [object.displayName]
+        if object.isDeleted { parts.append("(deleted)") }
+        let entity = object.entity
+        for key in entity.propertyNames {
+            guard let value = try? object.value(forKey: key) else { continue }
+            switch value {
+            case .null: continue
+            case .collection(let members):
+                parts.append("\(key)=\(members.count)")
+            default:
+                parts.append("\(key)=\(value)")
+            }
+        }
+        return "<" + parts.joined(separator: " ") + ">"
+    }
+}
