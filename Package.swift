@@ -47,6 +47,7 @@ let package = Package(
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "ObjectGraph"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scripting"]),
+        .testTarget(name: "CLITests", dependencies: ["ripple"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -53,32 +53,38 @@ end
 local Expectation = {}
 Expectation.__index = Expectation
 
+-- Raises at the line of the scenario that called the matcher (matchers call `check` as a statement,
+-- never as a tail call, so the level is exact).
 local function check(self, ok, message)
   if self.negated then ok = not ok; message = message:gsub("^expected (.-) to ", "expected %1 not to ") end
   if not ok then error(message, 3) end
-  return self
 end
 
 function Expectation:toBe(expected)
-  return check(self, self.value == expected,
+  check(self, self.value == expected,
     "expected " .. describe(self.value) .. " to be " .. describe(expected))
+  return self
 end
 
 function Expectation:toEqual(expected)
-  return check(self, deepEqual(self.value, expected),
+  check(self, deepEqual(self.value, expected),
     "expected " .. describe(self.value) .. " to equal " .. describe(expected))
+  return self
 end
 
 function Expectation:toBeNil()
-  return check(self, self.value == nil, "expected " .. describe(self.value) .. " to be nil")
+  check(self, self.value == nil, "expected " .. describe(self.value) .. " to be nil")
+  return self
 end
 
 function Expectation:toBeTruthy()
-  return check(self, self.value and true or false, "expected " .. describe(self.value) .. " to be truthy")
+  check(self, self.value and true or false, "expected " .. describe(self.value) .. " to be truthy")
+  return self
 end
 
 function Expectation:toBeFalsy()
-  return check(self, not self.value, "expected " .. describe(self.value) .. " to be falsy")
+  check(self, not self.value, "expected " .. describe(self.value) .. " to be falsy")
+  return self
 end
 
 function Expectation:toContain(item)
@@ -89,12 +95,14 @@ function Expectation:toContain(item)
     local n = #v
     for i = 1, n do if v[i] == item or deepEqual(v[i], item) then found = true; break end end
   end
-  return check(self, found, "expected " .. describe(v) .. " to contain " .. describe(item))
+  check(self, found, "expected " .. describe(v) .. " to contain " .. describe(item))
+  return self
 end
 
 function Expectation:toHaveLength(n)
-  return check(self, #self.value == n,
+  check(self, #self.value == n,
     "expected " .. describe(self.value) .. " to have length " .. tostring(n) .. " (it has " .. tostring(#self.value) .. ")")
+  return self
 end
 
 function Expectation:toRaise(pattern)
@@ -103,16 +111,21 @@ function Expectation:toRaise(pattern)
   end
   local ok, err = pcall(self.value)
   if ok then
-    return check(self, false, "expected function to raise" .. (pattern and (" " .. describe(pattern)) or ""))
+    check(self, false, "expected function to raise" .. (pattern and (" " .. describe(pattern)) or ""))
+    return self
   end
   local message = type(err) == "string" and err or describe(err)
-  if pattern == nil then return check(self, true, "") end
+  if pattern == nil then
+    check(self, true, "expected function to raise, and it raised " .. describe(message))
+    return self
+  end
   local matched = string.find(message, pattern, 1, true) ~= nil
   if not matched then
     local okp, found = pcall(string.find, message, pattern)
     matched = okp and found ~= nil
   end
-  return check(self, matched, "expected error " .. describe(message) .. " to match " .. describe(pattern))
+  check(self, matched, "expected error " .. describe(message) .. " to match " .. describe(pattern))
+  return self
 end
 
 function expect(value)
