@@ -1,0 +1,141 @@
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Glibc's Swift module hides these behind _XOPEN_SOURCE; they are plain C functions.
+@_silgen_name("posix_openpt") private func openMaster(_ flags: Int32) -> Int32
+@_silgen_name("grantpt") private func grantSlave(_ fd: Int32) -> Int32
+@_silgen_name("unlockpt") private func unlockSlave(_ fd: Int32) -> Int32
+@_silgen_name("ptsname") private func slaveName(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
+/// glibc's POSIX_SPAWN_SETSID: the child starts a new session, so the terminal it opens becomes its
+/// controlling terminal and Ctrl-C reaches it as SIGINT.
+private let spawnSetSID: Int16 = 0x80
+
+/// Drives the real `ripple repl` in a pseudo-terminal, as a person would.
+final class Terminal {
+    let master: Int32
+    let pid: pid_t
+    private(set) var screen = ""
+
+    init?(arguments: [String], environment: [String: String]) {
+        let m = openMaster(O_RDWR | O_NOCTTY)
+        guard m >= 0, grantSlave(m) == 0, unlockSlave(m) == 0, let name = slaveName(m) else { return nil }
+        let slavePath = String(cString: name)
+        master = m
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        posix_spawn_file_actions_addclose(&actions, m)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        // The test runner's threads may block or ignore SIGINT; the child starts with neither.
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, spawnSetSID | Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = [rippleExecutable] + arguments
+        var cArgs = argv.map { strdup($0) } + [nil]
+        var env = environmentStrings(adding: environment).map { strdup($0) } + [nil]
+        var child: pid_t = 0
+        let status = posix_spawn(&child, rippleExecutable, &actions, &attributes, &cArgs, &env)
+        posix_spawn_file_actions_destroy(&actions)
+        posix_spawnattr_destroy(&attributes)
+        for p in cArgs { free(p) }
+        for p in env { free(p) }
+        guard status == 0 else { return nil }
+        pid = child
+    }
+
+    /// Types text (control characters included).
+    func type(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Reads until the screen contains `text` after `from` (or the safety bound of 10 s passes).
+    @discardableResult
+    func waitFor(_ text: String, after from: Int = 0) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        for _ in 0..<1000 {
+            if String(screen.dropFirst(from)).contains(text) { return true }
+            var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 1, 10_000) > 0 else { return false }
+            let n = read(master, &buffer, buffer.count)
+            if n <= 0 { return String(screen.dropFirst(from)).contains(text) }
+            screen += String(decoding: buffer[0..<n], as: UTF8.self)
+        }
+        return false
+    }
+
+    /// Waits for the process to end and returns its exit status.
+    func exitStatus() -> Int32 {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 1, 10_000) > 0 else {
+                kill(pid, SIGKILL)             // safety bound: never hang the test run
+                waitpid(pid, nil, 0)
+                close(master)
+                return -1
+            }
+            if read(master, &buffer, buffer.count) <= 0 { break }
+        }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        close(master)
+        return (status >> 8) & 0xFF
+    }
+}
+
+extension String {
+    func contains(_ other: String) -> Bool { components(other) > 0 }
+}
+
+@Suite struct TerminalReplTests {
+    @Test("type a function, call it, use history, interrupt a loop with Ctrl-C, leave with Ctrl-D")
+    func session() throws {
+        let home = "/tmp/ripple-pty-home-\(getpid())"
+        mkdir(home, 0o755)
+        unlink(home + "/.ripple_history")
+        let term = try #require(Terminal(arguments: ["repl"], environment: ["HOME": home, "TERM": "dumb"]))
+        defer { kill(term.pid, SIGKILL) }
+        #expect(term.waitFor("> "))
+        term.type("function inc(n)\r")
+        #expect(term.waitFor(">> "))
+        term.type("return n + 1\r")
+        term.type("end\r")
+        var mark = term.screen.count
+        term.type("inc(41)\r")
+        #expect(term.waitFor("42", after: mark))
+        mark = term.screen.count
+        term.type("\u{1B}[A\r")                 // up arrow: the last line again
+        #expect(term.waitFor("42", after: mark))
+        mark = term.screen.count
+        term.type("print('spin' .. 'ning') while true do end\r")
+        #expect(term.waitFor("spinning", after: mark))   // the chunk runs
+        term.type("\u{03}")                     // Ctrl-C
+        #expect(term.waitFor("interrupted!", after: mark))
+        mark = term.screen.count
+        term.type("inc(1)\r")
+        #expect(term.waitFor("2\r\n> ", after: mark))
+        term.type("\u{04}")                     // Ctrl-D
+        #expect(term.exitStatus() == 0, "screen: \(term.screen.debugDescription)")
+        let history = fopen(home + "/.ripple_history", "r")
+        #expect(history != nil)
+        if let history {
+            var bytes: [UInt8] = []
+            var c = fgetc(history)
+            while c != EOF { bytes.append(UInt8(c)); c = fgetc(history) }
+            fclose(history)
+            #expect(String(decoding: bytes, as: UTF8.self).contains("inc(41)"))
+        }
+    }
+}
