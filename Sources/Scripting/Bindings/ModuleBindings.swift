@@ -62,6 +62,7 @@ extension ScriptEngine {
             self.scenarioStart = ScriptEngine.monotonicNanoseconds()
             return 0
         }
+        installViewControllers(into: module)
         state.setGlobal("ripple")
     }
 }

@@ -1,0 +1,150 @@
+import LuaBridge
+import ObjectGraph
+import ViewControllers
+
+/// The view-controller part of the `ripple` module (see docs/lua-api.md, "View controllers"):
+///
+/// ```lua
+/// local window = ripple.window()
+/// local list = ripple.viewController { title = "List" }
+/// local nav = ripple.navigationController(list)
+/// window.rootViewController = nav
+/// local form = ripple.viewController { title = "Form", modalPresentationStyle = "pageSheet" }
+/// function form:dvc_updated(object, changedKeys) self.title = object.name end
+/// nav:pushViewController(form, true)
+/// ripple.ViewController.dvc_defaultAutoDismiss = false    -- per engine
+/// ```
+extension ScriptEngine {
+    /// Registers `ripple.window`, `ripple.viewController`, `ripple.navigationController`,
+    /// `ripple.tabBarController` and `ripple.ViewController` in the module table at `module`.
+    func installViewControllers(into module: Int32) {
+        let module = state.absoluteIndex(module)
+        let registry = ScriptedControllers(engine: self)
+        state.register(in: module, name: "window") { [unowned self] state in
+            let window = Window()
+            window.logHandler = { [weak self] line in self?.log.record(line) }
+            state.push(object: window, class: registry.windowClass)
+            return 1
+        }
+        state.register(in: module, name: "viewController") { state in
+            let vc = ViewController()
+            try registry.create(vc, options: 1, state: state)
+            return 1
+        }
+        state.register(in: module, name: "navigationController") { state in
+            let nav = NavigationController()
+            registry.adopt(nav)
+            let stack: [ViewController]
+            if state.object(at: 1, as: ViewController.self) != nil {
+                stack = [try registry.controller(state, 1)]
+            } else if state.type(at: 1) == .table {
+                stack = try registry.controllers(state, inArrayAt: 1)
+            } else if state.isNoneOrNil(1) {
+                stack = []
+            } else {
+                throw state.typeError(1, expected: "ViewController or table")
+            }
+            try registry.perform { try nav.setViewControllers(stack, animated: false) }
+            try registry.create(nav, options: state.type(at: 2) == .table ? 2 : (state.type(at: 1) == .table ? 1 : 0), state: state)
+            return 1
+        }
+        state.register(in: module, name: "tabBarController") { state in
+            let tabs = TabBarController(viewControllers: [])
+            registry.adopt(tabs)
+            let list = state.isNoneOrNil(1) ? [] : try registry.controllers(state, inArrayAt: 1)
+            try registry.perform { try tabs.setViewControllers(list, animated: false) }
+            try registry.create(tabs, options: state.type(at: 1) == .table ? 1 : 0, state: state)
+            return 1
+        }
+        state.push(object: ScriptedControllers.ClassObject(), class: registry.classObjectClass)
+        state.rawSet(tableAt: module, key: "ViewController")
+    }
+}
+
+extension ScriptedControllers {
+    /// Adopts a new controller and applies the string keys of the options table at `options` (0: none):
+    /// known properties are set, other keys become instance values. A string at `options` is the title.
+    /// Pushes the controller.
+    func create(_ vc: ViewController, options: Int32, state: LuaState) throws {
+        adopt(vc)
+        if options != 0, state.type(at: options) == .string {
+            vc.title = state.toString(at: options)
+        }
+        push(vc)
+        let ud = state.top
+        guard options != 0, state.type(at: options) == .table else { return }
+        let kind: ControllerKind = vc is NavigationController ? .navigation : (vc is TabBarController ? .tabBar : .plain)
+        var keys: [String] = []
+        try state.forEachPair(inTableAt: options) { key, _ in
+            if state.type(at: key) == .string, let name = state.toString(at: key) { keys.append(name) }
+        }
+        // Properties first, in a fixed order (selection after the tabs), then instance values sorted.
+        for property in kind.properties where keys.contains(property.rawValue) {
+            state.rawGet(tableAt: options, key: property.rawValue)
+            defer { state.pop() }
+            try set(property, of: vc, valueIndex: state.top)
+        }
+        for key in keys.sorted() where ControllerProperty(rawValue: key).map({ !kind.properties.contains($0) }) ?? true {
+            state.rawGet(tableAt: options, key: key)
+            defer { state.pop() }
+            try setInstanceValue(ofUserdataAt: ud, key: key, valueIndex: state.top)
+        }
+        state.setTop(ud)
+    }
+
+    /// The Lua class of windows.
+    func makeWindowClass() -> LuaClass {
+        let properties = ["rootViewController", "visibleViewControllers", "eventLog", "warnings"]
+        func window(_ state: LuaState) throws -> Window {
+            guard let w = state.object(at: 1, as: Window.self) else { throw state.typeError(1, expected: "Window") }
+            return w
+        }
+        return LuaClass(
+            name: "Window",
+            properties: properties,
+            methods: [
+                "describe": { state in
+                    state.push(try window(state).describe())
+                    return 1
+                },
+                "clearEventLog": { state in
+                    try window(state).clearEventLog()
+                    return 0
+                },
+            ],
+            getter: { [unowned self] target, slot, state in
+                let w = target as! Window
+                switch slot {
+                case 0: self.push(w.rootViewController)
+                case 1: self.push(w.visibleViewControllers)
+                case 2: self.engine?.push(strings: w.eventLog)
+                default: self.engine?.push(strings: w.warnings)
+                }
+            },
+            setter: { [unowned self] target, slot, state, valueIndex in
+                guard slot == 0 else { throw ScriptingError("\(properties[slot]) is read-only") }
+                let w = target as! Window
+                let root = try self.optionalController(state, valueIndex)
+                try self.perform { w.rootViewController = root }
+            },
+            index: nil, newIndex: nil,
+            tostring: { _ in "Window" }
+        )
+    }
+
+    /// The class of `ripple.ViewController`: class-wide settings, per engine.
+    func makeClassObjectClass() -> LuaClass {
+        LuaClass(
+            name: "ViewControllerClass",
+            properties: ["dvc_defaultAutoDismiss"],
+            getter: { [unowned self] _, _, state in state.push(self.defaultAutoDismiss) },
+            setter: { [unowned self] _, _, state, valueIndex in
+                guard state.type(at: valueIndex) == .boolean else {
+                    throw ScriptingError("dvc_defaultAutoDismiss must be a boolean, got \(state.typeName(at: valueIndex))")
+                }
+                self.defaultAutoDismiss = state.toBoolean(at: valueIndex)
+            },
+            tostring: { _ in "ViewController" }
+        )
+    }
+}
