@@ -4,6 +4,8 @@ public enum PropertySlot: Equatable, Sendable {
     case attribute(Int)
     /// A relationship, by index into `EntityDescription.relationships`.
     case relationship(Int)
+    /// A derived property, by index into `EntityDescription.derivedProperties`.
+    case derived(Int)
 }
 
 /// An entity of a model (`NSEntityDescription`): its attributes and relationships.
@@ -21,6 +23,8 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
     public let attributes: [AttributeDescription]
     /// The relationships, in the order given (Lua models sort them by name).
     public let relationships: [RelationshipDescription]
+    /// The derived properties, in the order given (Lua models sort them by name).
+    public let derivedProperties: [DerivedPropertyDescription]
     /// Every property key, mapped to its storage slot.
     public private(set) var slots: [String: PropertySlot] = [:]
     /// The destination entity of each relationship (same indexes as `relationships`), set by the model.
@@ -32,11 +36,17 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
     /// The model the entity belongs to.
     public internal(set) weak var model: ManagedObjectModel?
 
+    /// Compiled derived-property bookkeeping, set by the model (empty for entities without any).
+    var derived = DerivedBookkeeping()
+
     /// Creates an entity description.
-    public init(name: String, attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = []) {
+    public init(name: String, attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
+                derivedProperties: [DerivedPropertyDescription] = []) {
         self.name = name
         self.attributes = attributes
         self.relationships = relationships
+        self.derivedProperties = derivedProperties
+        for (i, d) in derivedProperties.enumerated() { slots[d.name] = .derived(i) }
         for (i, a) in attributes.enumerated() { slots[a.name] = .attribute(i) }
         for (i, r) in relationships.enumerated() { slots[r.name] = .relationship(i) }
     }
@@ -53,8 +63,20 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
         return nil
     }
 
-    /// Every property key: attributes first, then relationships, each in declaration order.
-    public var propertyNames: [String] { attributes.map(\.name) + relationships.map(\.name) }
+    /// The derived property with that key, if any.
+    public func derivedProperty(named key: String) -> DerivedPropertyDescription? {
+        if case .derived(let i)? = slots[key] { return derivedProperties[i] }
+        return nil
+    }
+
+    /// Every property key: attributes first, then relationships, then derived properties, each in
+    /// declaration order.
+    public var propertyNames: [String] {
+        attributes.map(\.name) + relationships.map(\.name) + derivedProperties.map(\.name)
+    }
+
+    /// The stored (attribute and relationship) keys, in declaration order.
+    public var storedPropertyNames: [String] { attributes.map(\.name) + relationships.map(\.name) }
 
     /// The entity name.
     public var description: String { name }

@@ -4,19 +4,19 @@ extension ManagedObject {
     /// - Throws: `.unknownKey`, `.wrongType`, or `.inaccessibleObject` for a deleted or removed object.
     public func setValue(_ value: Value, forKey key: String) throws {
         guard let context = try writableContext() else { return }
-        try context.setValue(value, forKey: key, of: self)
+        try context.performMutation { try context.setValue(value, forKey: key, of: self) }
     }
 
     /// Adds an object to a to-many relationship (`mutableSetValue(forKey:).add(_:)`).
     public func addObject(_ object: ManagedObject, toRelationship key: String) throws {
         guard let context = try writableContext() else { return }
-        try context.addObject(object, toRelationship: key, of: self)
+        try context.performMutation { try context.addObject(object, toRelationship: key, of: self) }
     }
 
     /// Removes an object from a to-many relationship (`mutableSetValue(forKey:).remove(_:)`).
     public func removeObject(_ object: ManagedObject, fromRelationship key: String) throws {
         guard let context = try writableContext() else { return }
-        try context.removeObject(object, fromRelationship: key, of: self)
+        try context.performMutation { try context.removeObject(object, fromRelationship: key, of: self) }
     }
 
     private func writableContext() throws -> ManagedObjectContext? {
@@ -85,11 +85,13 @@ extension ManagedObject {
     /// An inserted object has no committed values.
     public func committedValues(forKeys keys: [String]?) throws -> [String: Value] {
         if state.isInserted { return [:] }
-        let names = keys ?? entity.propertyNames
+        let names = keys ?? entity.storedPropertyNames
         var result: [String: Value] = [:]
         for key in names {
             guard let slot = entity.slots[key] else { throw ObjectGraphError.unknownKey(key, entity: entity, object: self) }
             switch slot {
+            case .derived:
+                continue
             case .attribute(let i):
                 if entity.attributes[i].isTransient { continue }
                 result[key] = state.committedAttributes?[i] ?? attributeValues[i]

@@ -21,6 +21,8 @@ extension ManagedObject {
                 return .collection(toManyValues[i].map { .object($0) })
             }
             return toOneValues[i].map { .object($0) } ?? .null
+        case .derived(let i):
+            return derivedValues[i]
         }
     }
 }
@@ -41,6 +43,7 @@ extension ManagedObject {
         switch slot {
         case .attribute(let i): return try value(forKey: entity.attributes[i].name)
         case .relationship(let i): return try value(forKey: entity.relationships[i].name)
+        case .derived(let i): return try value(forKey: entity.derivedProperties[i].name)
         }
     }
 }

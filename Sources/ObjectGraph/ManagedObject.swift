@@ -28,6 +28,10 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     var toManyValues: [OrderedSet<ManagedObject>]
     /// Bookkeeping owned by the context.
     var state = ObjectState()
+    /// Derived values, indexed like `entity.derivedProperties` (empty for entities without any).
+    var derivedValues: [Value]
+    /// How many times each derived value was computed, indexed like `entity.derivedProperties`.
+    var derivedCounts: [Int]
 
     init(entity: EntityDescription, objectID: ManagedObjectID, context: ManagedObjectContext?) {
         self.entity = entity
@@ -36,6 +40,9 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
         self.attributeValues = entity.attributes.map { $0.defaultValue ?? .null }
         self.toOneValues = Array(repeating: nil, count: entity.relationships.count)
         self.toManyValues = Array(repeating: [], count: entity.relationships.count)
+        let derivedCount = entity.derivedProperties.count
+        self.derivedValues = derivedCount == 0 ? [] : Array(repeating: .null, count: derivedCount)
+        self.derivedCounts = derivedCount == 0 ? [] : Array(repeating: 0, count: derivedCount)
     }
 
     /// `Entity#n`: the entity name and the object's number, as traces print it.

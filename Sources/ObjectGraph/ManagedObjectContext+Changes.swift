@@ -8,6 +8,8 @@ extension ManagedObjectContext {
     func coerce(_ value: Value, forKey key: String, of entity: EntityDescription, objectName: String?) throws -> Value {
         guard let slot = entity.slots[key] else { throw ObjectGraphError.unknownKey(key, entity: entity, object: nil) }
         switch slot {
+        case .derived:
+            throw ObjectGraphError.readOnlyKey(key, entity: entity, objectName: objectName)
         case .attribute(let i):
             let attribute = entity.attributes[i]
             if let converted = Self.convert(value, to: attribute.type) { return converted }
@@ -74,6 +76,8 @@ extension ManagedObjectContext {
         guard let slot = entity.slots[key] else { throw ObjectGraphError.unknownKey(key, entity: entity, object: object) }
         let newValue = checked ? value : try coerce(value, forKey: key, of: entity, objectName: object.displayName)
         switch slot {
+        case .derived:
+            throw ObjectGraphError.readOnlyKey(key, entity: entity, objectName: object.displayName)
         case .attribute(let i):
             willChange(object, key: key, oldValue: object.attributeValues[i])
             object.attributeValues[i] = newValue
@@ -210,6 +214,8 @@ extension ManagedObjectContext {
     /// when the value is the same, as Core Data does.
     func willChange(_ object: ManagedObject, key: String, oldValue: @autoclosure () -> Value) {
         object.fireFault()
+        if !object.entity.derived.triggers.isEmpty { derivedInputChanged(object, key: key) }
+        if !propagation.observations.isEmpty { willChangeObserved(object, key: key) }
         if object.state.committedAttributes == nil && !object.state.isInserted {
             object.state.committedAttributes = object.attributeValues
             object.state.committedToOne = object.toOneValues

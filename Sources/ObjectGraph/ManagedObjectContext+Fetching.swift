@@ -58,6 +58,7 @@ extension ManagedObjectContext {
                 object.toOneValues[i] = row.toOne[i].flatMap { registered[$0] ?? materialize($0) }
             }
         }
+        if !object.entity.derivedProperties.isEmpty { computeDerivedOnLoad(object) }
     }
 }
 

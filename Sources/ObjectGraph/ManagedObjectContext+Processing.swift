@@ -5,11 +5,19 @@ extension ManagedObjectContext {
     ///
     /// Observers are all told even when one fails; the first failure is rethrown afterwards, when the
     /// context is consistent again.
+    ///
+    /// Derived values affected by the propagation are recomputed first, so their changes are part of
+    /// the notification; key-value observers are told (and observers of deleted objects told for the last
+    /// time) before the notification is posted.
     public func processPendingChanges() throws {
         guard !isPosting, hasPendingChanges else { return }
+        var firstError: Error?
         propagateDeletes()
+        do { try flushDerived() } catch { firstError = error }
         let note = takePendingNotification()
-        try post(note)
+        do { try deliverKeyValueChanges(finalizingDeletions: true) } catch { if firstError == nil { firstError = error } }
+        do { try post(note) } catch { if firstError == nil { firstError = error } }
+        if let firstError { throw firstError }
     }
 
     /// Applies the delete rules to every object deleted since the last processing, repeatedly, until

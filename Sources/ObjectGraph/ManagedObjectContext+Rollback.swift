@@ -12,6 +12,17 @@ extension ManagedObjectContext {
         let wasInserted = inserted.sortedInObjectOrder()
         let wasDeleted = deleted.sortedInObjectOrder()
         let restored = snapshotted.sortedInObjectOrder()
+        let tracksDerived = model.hasDerivedProperties
+        var restoredKeys: [(ManagedObject, String)] = []
+        if tracksDerived {
+            // Dependents reached through the graph as it is now…
+            for object in restored {
+                for key in rolledBackKeys(of: object) {
+                    derivedInputChanged(object, key: key)
+                    restoredKeys.append((object, key))
+                }
+            }
+        }
         for object in restored {
             var keys: [String] = []
             var old: [String: Value] = [:]
@@ -57,9 +68,63 @@ extension ManagedObjectContext {
         inserted.removeAll()
         updated.removeAll()
         deleted.removeAll()
+        if tracksDerived {
+            // …and as it is after the rollback; restored deletions recompute everything.
+            for (object, key) in restoredKeys where object.managedObjectContext === self {
+                derivedInputChanged(object, key: key)
+            }
+            for object in wasDeleted {
+                for i in object.entity.derivedProperties.indices { markDerivedDirty(object, i) }
+            }
+            do { try flushDerived() } catch { if firstError == nil { firstError = error } }
+            mergePendingDerivedChanges(into: &note)
+        }
         note.updated = note.updated.sortedInObjectOrder()
+        do { try deliverKeyValueChanges(finalizingDeletions: true) } catch { if firstError == nil { firstError = error } }
         do { try post(note) } catch { if firstError == nil { firstError = error } }
         if let firstError { throw firstError }
+    }
+
+    /// The keys whose current value differs from the committed snapshot.
+    private func rolledBackKeys(of object: ManagedObject) -> [String] {
+        var keys: [String] = []
+        let entity = object.entity
+        if let attributes = object.state.committedAttributes {
+            for (i, a) in entity.attributes.enumerated() where attributes[i] != object.attributeValues[i] { keys.append(a.name) }
+        }
+        if let toOne = object.state.committedToOne {
+            for (i, r) in entity.relationships.enumerated() where !r.isToMany && toOne[i] !== object.toOneValues[i] {
+                keys.append(r.name)
+            }
+        }
+        if let toMany = object.state.committedToMany {
+            for (i, r) in entity.relationships.enumerated() where r.isToMany && toMany[i] != object.toManyValues[i] {
+                keys.append(r.name)
+            }
+        }
+        return keys
+    }
+
+    /// Moves derived changes recorded since the last processing into a notification being built.
+    private func mergePendingDerivedChanges(into note: inout ObjectsDidChangeNotification) {
+        for object in pendingUpdated.sortedInObjectOrder() {
+            defer {
+                object.state.pendingKeys.removeAll()
+                object.state.pendingOldValues.removeAll()
+            }
+            guard object.managedObjectContext === self, !object.state.isDeleted, !object.state.isInserted,
+                  !object.state.pendingKeys.isEmpty else { continue }
+            if note.changedKeys[object] == nil { note.updated.append(object) }
+            var keys = note.changedKeys[object] ?? []
+            var old = note.oldValues[object] ?? [:]
+            for key in object.state.pendingKeys where old[key] == nil {
+                keys.append(key)
+                old[key] = object.state.pendingOldValues[key]
+            }
+            note.changedKeys[object] = keys.sorted()
+            note.oldValues[object] = old
+        }
+        pendingUpdated.removeAll()
     }
 
     /// Forgets every object (`reset()`): pending and unsaved changes are discarded, every registered
@@ -79,8 +144,13 @@ extension ManagedObjectContext {
         pendingDeleted.removeAll()
         pendingUpdated.removeAll()
         snapshotted.removeAll()
+        propagation.dirty.removeAll()
+        propagation.dirtySet.removeAll()
+        var firstError: Error?
+        do { try deliverKeyValueChanges(finalizingDeletions: true) } catch { firstError = error }
         var note = ObjectsDidChangeNotification(context: self)
         note.invalidatedAll = true
-        try post(note)
+        do { try post(note) } catch { if firstError == nil { firstError = error } }
+        if let firstError { throw firstError }
     }
 }

@@ -53,6 +53,8 @@ public final class ManagedObjectContext {
     var observers: [WeakObserver] = []
     /// True while observers are being told of changes (re-entrant processing is deferred).
     var isPosting = false
+    /// Derived-property propagation and key-value observation state.
+    var propagation = PropagationState()
 
     /// Creates a context over a coordinator.
     public init(coordinator: PersistentStoreCoordinator, concurrencyType: ConcurrencyType = .mainQueue,
@@ -109,6 +111,10 @@ public final class ManagedObjectContext {
     /// - Throws: `.unknownEntity`, `.unknownKey` or `.wrongType`; on error nothing is inserted.
     @discardableResult
     public func insertObject(entityName: String, values: [(String, Value)] = []) throws -> ManagedObject {
+        try performMutation { try insertObjectNow(entityName: entityName, values: values) }
+    }
+
+    private func insertObjectNow(entityName: String, values: [(String, Value)]) throws -> ManagedObject {
         let entity = try model.requireEntity(named: entityName)
         // Check every value before anything changes, so a bad value inserts nothing.
         var checked: [(String, Value)] = []
@@ -127,6 +133,7 @@ public final class ManagedObjectContext {
         for (key, value) in checked {
             try setValue(value, forKey: key, of: object, checked: true)
         }
+        for i in entity.derivedProperties.indices { markDerivedDirty(object, i) }
         return object
     }
 
@@ -222,6 +229,13 @@ extension Sequence where Element == ManagedObject {
 }
 
 extension ObjectGraphError {
+    /// KVC's `setValue:forUndefinedKey:` wording, which is what setting a read-only (derived) property gives.
+    static func readOnlyKey(_ key: String, entity: EntityDescription, objectName: String?) -> ObjectGraphError {
+        let who = objectName.map { "<\(entity.name) \($0)>" } ?? "<\(entity.name)>"
+        return ObjectGraphError(.invalidOperation,
+            "[\(who) setValue:forUndefinedKey:]: the entity \(entity.name) is not key value coding-compliant for the key \"\(key)\" (derived properties are read-only).")
+    }
+
     /// Core Data's `valueForUndefinedKey:` wording.
     static func unknownKey(_ key: String, entity: EntityDescription, object: ManagedObject?) -> ObjectGraphError {
         let who = object.map { "<\(entity.name) \($0.displayName)>" } ?? "<\(entity.name)>"

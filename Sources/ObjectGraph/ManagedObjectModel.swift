@@ -60,7 +60,11 @@ public final class ManagedObjectModel: @unchecked Sendable {
                 e.inverseIndexes.append(inverseIndex)
             }
         }
+        try DerivedPropertyGraph.compile(sorted)
     }
+
+    /// True when some entity has derived properties.
+    public var hasDerivedProperties: Bool { entities.contains { !$0.derivedProperties.isEmpty } }
 
     /// The entity with that name, if any.
     public func entity(named name: String) -> EntityDescription? { byName[name] }

@@ -30,7 +30,7 @@ extension EntityDescription {
                 throw ObjectGraphError(.unknownKey, "keypath \(keyPath) not found in entity \(name)")
             }
             switch slot {
-            case .attribute: entity = nil
+            case .attribute, .derived: entity = nil
             case .relationship(let i):
                 guard i < current.destinations.count else { return }
                 entity = current.destinations[i]

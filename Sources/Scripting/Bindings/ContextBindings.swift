@@ -61,7 +61,7 @@ extension BridgeClasses {
 
     static func makeContext(_ engine: ScriptEngine) -> LuaClass {
         let properties = ["insertedObjects", "updatedObjects", "deletedObjects", "registeredObjects", "hasChanges",
-                          "name", "concurrencyType"]
+                          "name", "concurrencyType", "derivedRecomputationCount"]
         func context(_ state: LuaState, _ function: String) throws -> ManagedObjectContext {
             guard let c = state.object(at: 1, as: ManagedObjectContext.self) else {
                 throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
@@ -131,6 +131,7 @@ extension BridgeClasses {
                 case 3: engine.push(ctx.registeredObjects)
                 case 4: state.push(ctx.hasChanges)
                 case 5: state.push(ctx.name)
+                case 7: state.push(ctx.derivedRecomputationCount)
                 default: state.push(ctx.concurrencyType.rawValue)
                 }
             },

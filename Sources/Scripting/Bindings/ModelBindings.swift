@@ -33,6 +33,7 @@ struct ModelReader {
     private func readEntity(_ name: String, at table: Int32) throws -> EntityDescription {
         var attributes: [AttributeDescription] = []
         var relationships: [RelationshipDescription] = []
+        var derived: [DerivedPropertyDescription] = []
         for key in try engine.stringKeys(ofTableAt: table, what: "property name of entity \(name)") {
             state.rawGet(tableAt: table, key: key)
             defer { state.pop() }
@@ -46,8 +47,8 @@ struct ModelReader {
                 } else if let target = try optionalString(spec, "toMany", entity: name, key: key) {
                     relationships.append(try relationship(key, destination: target, toMany: true, spec: spec, entity: name))
                 } else if state.rawGet(tableAt: spec, key: "derived") != .nil {
-                    state.pop()
-                    throw ScriptingError("entity \(name), key \(key): derived properties are not supported yet")
+                    defer { state.pop() }
+                    derived.append(try derivedProperty(key, spec: spec, entity: name))
                 } else {
                     state.pop()
                     state.rawGet(tableAt: spec, index: 1)
@@ -61,7 +62,37 @@ struct ModelReader {
                 throw ScriptingError("entity \(name), key \(key): a type name or a table expected, got \(state.typeName(at: spec))")
             }
         }
-        return EntityDescription(name: name, attributes: attributes, relationships: relationships)
+        return EntityDescription(name: name, attributes: attributes, relationships: relationships,
+                                 derivedProperties: derived)
+    }
+
+    /// `{ derived = "orders.@count" }` or `{ derived = function(o) … end, dependsOn = { "name" } }`; the
+    /// `derived` value is on top of the stack.
+    private func derivedProperty(_ key: String, spec: Int32, entity: String) throws -> DerivedPropertyDescription {
+        switch state.type(at: -1) {
+        case .string:
+            if state.rawGet(tableAt: spec, key: "dependsOn") != .nil {
+                state.pop()
+                throw ScriptingError("entity \(entity), key \(key): an expression states its own dependency; 'dependsOn' goes with a derived function")
+            }
+            state.pop()
+            return DerivedPropertyDescription(name: key, expression: state.toString(at: -1) ?? "")
+        case .function:
+            state.pushValue(at: -1)
+            let function = state.ref()
+            guard state.rawGet(tableAt: spec, key: "dependsOn") == .table else {
+                state.pop()
+                throw ScriptingError("entity \(entity), key \(key): a derived function needs dependsOn = { key paths… }")
+            }
+            defer { state.pop() }
+            let keyPaths = try engine.strings(inArrayAt: -1)
+            return DerivedPropertyDescription(name: key, dependsOn: keyPaths) { [weak engine] object in
+                guard let engine else { return .null }
+                return try engine.callDerivedFunction(function, on: object)
+            }
+        default:
+            throw ScriptingError("entity \(entity), key \(key): 'derived' must be a key-path string or a function, got \(state.typeName(at: -1))")
+        }
     }
 
     private func attribute(_ key: String, typeName: String, entity: String, spec: Int32? = nil) throws -> AttributeDescription {

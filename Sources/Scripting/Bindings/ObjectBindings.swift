@@ -24,6 +24,11 @@ extension ScriptEngine {
                     self.pushDictionary(object.changedValues())
                     return 1
                 },
+                "recomputationCount": { [unowned self] state in
+                    let object = try self.checkObject(state, 1, "recomputationCount")
+                    state.push(object.derivedRecomputationCount(forKey: try state.string(2)))
+                    return 1
+                },
                 "committedValues": { [unowned self] state in
                     let object = try self.checkObject(state, 1, "committedValues")
                     var keys: [String]? = nil

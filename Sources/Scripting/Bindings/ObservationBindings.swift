@@ -54,8 +54,9 @@ final class LuaContextObserver: ContextObserver {
 extension ScriptEngine {
     /// `ripple.observe(context, "objectsDidChange" | "willSave" | "didSave", fn)` → token with `:cancel()`.
     func observe(_ state: LuaState) throws -> Int32 {
+        if state.object(at: 1, as: ManagedObject.self) != nil { return try observeObject(state) }
         guard let context = state.object(at: 1, as: ManagedObjectContext.self) else {
-            throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
+            throw LuaArgumentError(argument: 1, message: "ManagedObjectContext or managed object expected, got \(state.typeName(at: 1))")
         }
         let name = try state.string(2)
         guard let kind = LuaContextObserver.Kind(rawValue: name) else {
@@ -105,13 +106,17 @@ extension BridgeClasses {
             methods: [
                 "cancel": { state in
                     (state.object(at: 1, as: LuaContextObserver.self))?.cancel()
+                    (state.object(at: 1, as: LuaKeyValueObserver.self))?.cancel()
                     return 0
                 },
             ],
             getter: { _, _, _ in },
             setter: { _, _, _, _ in },
             index: nil, newIndex: nil,
-            tostring: { target in "ObservationToken(\((target as! LuaContextObserver).kind.rawValue))" }
+            tostring: { target in
+                if let observer = target as? LuaKeyValueObserver { return "ObservationToken(\(observer.keyPath))" }
+                return "ObservationToken(\((target as! LuaContextObserver).kind.rawValue))"
+            }
         )
     }
 }
