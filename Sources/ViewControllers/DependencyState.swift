@@ -9,15 +9,6 @@ func isMainQueue(_ context: ManagedObjectContext) -> Bool { context.concurrencyT
 /// the context holds the subscription weakly, so a controller that nobody references any more is freed
 /// and stops receiving notifications.
 final class DependencyState {
-    /// *For internal use only:* registers an observer with a context. Tests replace it while
-    /// `ManagedObjectContext.addObserver(_:)` is being written.
-    nonisolated(unsafe) static var addObserver: (ManagedObjectContext, ContextObserver) -> ObservationToken = {
-        $0.addObserver($1)
-    }
-
-    /// *For internal use only:* whether a context is a main-queue context; tests replace it.
-    nonisolated(unsafe) static var isMainQueue: (ManagedObjectContext) -> Bool = { ViewControllers.isMainQueue($0) }
-
     /// A dependency and the context it belonged to when it was added.
     struct Dependency {
         let object: ManagedObject
@@ -45,7 +36,7 @@ final class DependencyState {
 
     func add(_ object: ManagedObject) throws {
         guard let context = object.managedObjectContext else { return }
-        guard DependencyState.isMainQueue(context) else {
+        guard isMainQueue(context) else {
             throw ViewControllerError(
                 .privateQueueContext,
                 "dvc_add: \(object.displayName) belongs to a private-queue context; dependent view controllers accept only objects of main-queue contexts (NSMainQueueConcurrencyType)."
@@ -56,7 +47,7 @@ final class DependencyState {
         dependencies.append(Dependency(object: object, context: id))
         if !subscriptions.contains(where: { $0.contextID == id }) {
             let subscription = Subscription(state: self, contextID: id)
-            subscription.token = DependencyState.addObserver(context, subscription)
+            subscription.token = context.addObserver(subscription)
             subscriptions.append(subscription)
         }
     }

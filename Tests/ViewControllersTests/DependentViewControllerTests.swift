@@ -52,10 +52,7 @@ import Testing
 
     @Test("objects of a private-queue context are refused")
     func privateQueueRefused() throws {
-        let context = makeContext()
-        let saved = DependencyState.isMainQueue
-        DependencyState.isMainQueue = { _ in false }
-        defer { DependencyState.isMainQueue = saved }
+        let context = makeContext(concurrencyType: .privateQueue)
         let form = ViewController(title: "Form")
         #expect(throws: ViewControllerError(
             .privateQueueContext,

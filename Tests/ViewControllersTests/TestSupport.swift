@@ -1,42 +1,12 @@
 // The only place that builds contexts and objects, and delivers change notifications, for these tests.
-// When the real `ManagedObjectContext` lands, adapt this file: create contexts and objects through the
-// context API, drop `installFakeObservation`, and make `deliver` post through `processPendingChanges()`.
+// Contexts are real; objects are made directly (with numbers chosen by each test) and notifications are
+// built by hand and handed to the context's registered observers, so each rule can be tested alone.
 
 @testable import ObjectGraph
 @testable import ViewControllers
 
-/// Weak registrations of context observers, standing in for `ManagedObjectContext.addObserver(_:)`.
-final class FakeObserverRegistry {
-    struct Entry {
-        let id: Int
-        let context: ObjectIdentifier
-        weak var observer: ContextObserver?
-    }
-    nonisolated(unsafe) static let shared = FakeObserverRegistry()
-    var entries: [Entry] = []
-    var nextID = 0
-
-    func add(_ context: ManagedObjectContext, _ observer: ContextObserver) -> ObservationToken {
-        nextID += 1
-        let id = nextID
-        entries.append(Entry(id: id, context: ObjectIdentifier(context), observer: observer))
-        return ObservationToken { [weak self] in self?.entries.removeAll { $0.id == id } }
-    }
-
-    /// The live observers registered for a context, in registration order.
-    func observers(of context: ManagedObjectContext) -> [ContextObserver] {
-        entries.filter { $0.context == ObjectIdentifier(context) }.compactMap(\.observer)
-    }
-}
-
-/// Installs the fake registry once (every test that touches dependencies goes through `makeContext`).
-private let fakeObservationInstalled: Void = {
-    DependencyState.addObserver = { FakeObserverRegistry.shared.add($0, $1) }
-}()
-
 /// A main-queue context over an empty model (objects are made directly with `makeObject`).
 func makeContext(concurrencyType: ConcurrencyType = .mainQueue) -> ManagedObjectContext {
-    _ = fakeObservationInstalled
     let coordinator = PersistentStoreCoordinator(managedObjectModel: try! ManagedObjectModel(entities: []))
     coordinator.addPersistentStore(PersistentStore())
     return ManagedObjectContext(coordinator: coordinator, concurrencyType: concurrencyType, name: "viewContext")
@@ -77,12 +47,12 @@ func makeNote(
 
 /// Delivers a notification to every live observer of its context, as the context would.
 func deliver(_ note: ObjectsDidChangeNotification) throws {
-    for observer in FakeObserverRegistry.shared.observers(of: note.context) {
+    for observer in note.context.liveObservers {
         try observer.contextObjectsDidChange(note)
     }
 }
 
 /// How many live observers watch a context.
 func observerCount(_ context: ManagedObjectContext) -> Int {
-    FakeObserverRegistry.shared.observers(of: context).count
+    context.liveObservers.count
 }
