@@ -34,7 +34,7 @@ struct SeededGenerator: RandomNumberGenerator {
             }
             try context.save()
             let r = Recorder()
-            _ = try makeController(context, predicate: "active == YES",
+            let c = try makeController(context, predicate: "active == YES",
                                        sort: [SortDescriptor(key: "name"), SortDescriptor(key: "age", ascending: false)],
                                        section: config.section ? "initial" : nil, limit: config.limit,
                                        offset: config.offset, delegate: r)
@@ -55,6 +55,8 @@ struct SeededGenerator: RandomNumberGenerator {
                 try context.processPendingChanges()
                 batches += 1
             }
+            withExtendedLifetime(c) {}
+            #expect(c.changeBatchCount > 0)
         }
         #expect(batches == 3000)
     }
