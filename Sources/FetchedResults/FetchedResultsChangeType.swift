@@ -21,6 +21,13 @@ public struct FetchedResultsSectionChange: CustomStringConvertible {
     /// `.insert` or `.delete`.
     public var type: FetchedResultsChangeType
 
+    /// Creates a change.
+    public init(sectionInfo: FetchedResultsSectionInfo, sectionIndex: Int, type: FetchedResultsChangeType) {
+        self.sectionInfo = sectionInfo
+        self.sectionIndex = sectionIndex
+        self.type = type
+    }
+
     /// `insert "A" 0`.
     public var description: String { "\(type.rawValue) \"\(sectionInfo.name)\" \(sectionIndex)" }
 }
@@ -35,6 +42,14 @@ public struct FetchedResultsObjectChange: CustomStringConvertible {
     public var type: FetchedResultsChangeType
     /// The path after the batch (nil for a delete).
     public var newIndexPath: IndexPath?
+
+    /// Creates a change.
+    public init(object: ManagedObject, indexPath: IndexPath?, type: FetchedResultsChangeType, newIndexPath: IndexPath?) {
+        self.object = object
+        self.indexPath = indexPath
+        self.type = type
+        self.newIndexPath = newIndexPath
+    }
 
     /// `Customer#2 update [0, 1] -> [0, 1]`; inserts show only `-> new`, deletes only the old path.
     public var description: String {

@@ -15,13 +15,17 @@ extension Ripple {
         @Flag(help: "Print every notification as it happens.")
         var trace = false
 
+        @Flag(help: "Check every fetched-results controller against a fresh fetch after every change batch.")
+        var checkInvariants = false
+
         func validate() throws {
             if files.isEmpty { throw ValidationError("Missing expected argument '<files> ...'") }
         }
 
         func run() throws {
             var console = Console()
-            let runner = ScenarioRunner(onTraceLine: trace ? { console.write("· " + $0) } : nil)
+            let runner = ScenarioRunner(onTraceLine: trace ? { console.write("· " + $0) } : nil,
+                                        checksInvariants: checkInvariants)
             var failed = false
             for file in files {
                 let report = runner.run(file: file)

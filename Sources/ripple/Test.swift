@@ -16,10 +16,13 @@ extension Ripple {
         @Argument(help: "Scenario files or directories (default: Scripts/scenarios).")
         var paths: [String] = []
 
+        @Flag(help: "Check every fetched-results controller against a fresh fetch after every change batch.")
+        var checkInvariants = false
+
         func run() throws {
             var console = Console()
             let files = try ScenarioFiles.collect(paths.isEmpty ? ["Scripts/scenarios"] : paths)
-            let runner = ScenarioRunner(instructionLimit: 200_000_000)
+            let runner = ScenarioRunner(instructionLimit: 200_000_000, checksInvariants: checkInvariants)
             var passed = 0
             var failed = 0
             for file in files {

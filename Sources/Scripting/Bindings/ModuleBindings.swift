@@ -51,6 +51,7 @@ extension ScriptEngine {
             self.recordScenario(ScenarioResult(name: name, file: file, passed: passed, message: message))
             return 0
         }
+        installFetchedResults(into: module)
         state.setGlobal("ripple")
     }
 }
