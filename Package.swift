@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "ripple", targets: ["ripple"]),
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
         .library(name: "LuaBridge", targets: ["LuaBridge"]),
+        .library(name: "FetchedResults", targets: ["FetchedResults"]),
         .library(name: "Scripting", targets: ["Scripting"]),
     ],
     dependencies: [
@@ -27,23 +28,25 @@ let package = Package(
         ),
 
         .target(name: "ViewControllers", dependencies: ["ObjectGraph"]),
+        .target(name: "FetchedResults", dependencies: ["ObjectGraph"]),
 
         // Lua bridge (knows no domain type)
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
 
         // The Lua front end
-        .target(name: "Scripting", dependencies: ["ObjectGraph", "ViewControllers", "LuaBridge"]),
+        .target(name: "Scripting", dependencies: ["ObjectGraph", "FetchedResults", "ViewControllers", "LuaBridge"]),
 
         // Tools
         .executableTarget(
             name: "ripple",
             dependencies: ["Scripting", "CEdit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "ripple-bench", dependencies: ["Scripting", "ObjectGraph", "LuaBridge"]),
+        .executableTarget(name: "ripple-bench", dependencies: ["Scripting", "ObjectGraph", "FetchedResults", "LuaBridge"]),
 
         // Tests
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
         .testTarget(name: "ViewControllersTests", dependencies: ["ViewControllers", "ObjectGraph"]),
+        .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "ObjectGraph"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scripting"]),

@@ -38,18 +38,21 @@ public struct ScenarioRunner {
     public var filter: String?
     /// VM instructions allowed per file before it is stopped as runaway (nil: unlimited).
     public var instructionLimit: Int?
+    /// Whether fetched-results controllers check their invariants after every batch.
+    public var checksInvariants: Bool
 
     /// Creates a runner.
-    public init(onTraceLine: ((String) -> Void)? = nil, instructionLimit: Int? = nil) {
+    public init(onTraceLine: ((String) -> Void)? = nil, instructionLimit: Int? = nil, checksInvariants: Bool = false) {
         self.onTraceLine = onTraceLine
         self.instructionLimit = instructionLimit
+        self.checksInvariants = checksInvariants
     }
 
     /// Runs one file in a fresh engine.
     public func run(file: String) -> FileReport {
         let engine: ScriptEngine
         do {
-            engine = try ScriptEngine(instructionLimit: instructionLimit)
+            engine = try ScriptEngine(instructionLimit: instructionLimit, checksInvariants: checksInvariants)
         } catch {
             return FileReport(file: file, scenarios: [], error: "cannot create a Lua state: \(error)", events: [])
         }

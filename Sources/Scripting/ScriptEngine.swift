@@ -37,14 +37,18 @@ public final class ScriptEngine {
     var luaObservers: [ObjectIdentifier: AnyObject] = [:]
     /// One Lua class per entity, made on first use.
     var entityClasses: [ObjectIdentifier: LuaClass] = [:]
+    /// Whether fetched-results controllers made by scripts check their invariants after every batch.
+    public var checksInvariants: Bool
     /// Shared classes.
     lazy var classes = BridgeClasses(engine: self)
 
     /// Creates a state, opens the standard libraries and loads the `ripple` module and the prelude.
     /// - Parameter instructionLimit: stop runaway scripts after this many VM instructions per chunk
     ///   (nil: no limit).
-    public init(instructionLimit: Int? = nil) throws {
+    /// - Parameter checksInvariants: fetched-results controllers check their invariants after every batch.
+    public init(instructionLimit: Int? = nil, checksInvariants: Bool = false) throws {
         state = try LuaState()
+        self.checksInvariants = checksInvariants
         installModule()
         try state.load(Prelude.source, chunkName: "=prelude")
         try state.pcall(arguments: 0, results: 0, traceback: true)

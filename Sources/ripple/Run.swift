@@ -15,13 +15,17 @@ extension Ripple {
         @Flag(help: "Print every notification as it happens.")
         var trace = false
 
+        @Flag(help: "Check every fetched-results controller against a fresh fetch after every change batch.")
+        var checkInvariants = false
+
         func validate() throws {
             if files.isEmpty { throw ValidationError("Missing expected argument '<files> ...'") }
         }
 
         func run() throws {
             let console = Console()
-            var runner = ScenarioRunner(onTraceLine: trace ? { console.write("· " + $0) } : nil)
+            var runner = ScenarioRunner(onTraceLine: trace ? { console.write("· " + $0) } : nil,
+                                        checksInvariants: checkInvariants)
             runner.onScenarioResult = { console.report($0) }
             var failed = false
             for file in files {

@@ -35,6 +35,9 @@ extension Ripple {
         @Option(help: "Run shard i of n (1-based): every n-th file starting at the i-th, e.g. --shard 2/3.")
         var shard: String?
 
+        @Flag(help: "Check every fetched-results controller against a fresh fetch after every change batch.")
+        var checkInvariants = false
+
         @Option(help: .hidden)
         var worker: String?
 
@@ -61,7 +64,8 @@ extension Ripple {
                 if !tap { console.report(report) }
             }
             if jobs > 1 {
-                ParallelFiles(files: files, jobs: jobs, arguments: filter.map { ["--filter", $0] } ?? []).run(show)
+                let arguments = (filter.map { ["--filter", $0] } ?? []) + (checkInvariants ? ["--check-invariants"] : [])
+                ParallelFiles(files: files, jobs: jobs, arguments: arguments).run(show)
             } else {
                 for file in files { show(runner().run(file: file)) }
             }
@@ -74,7 +78,7 @@ extension Ripple {
         }
 
         func runner() -> ScenarioRunner {
-            var runner = ScenarioRunner(instructionLimit: 200_000_000)
+            var runner = ScenarioRunner(instructionLimit: 200_000_000, checksInvariants: checkInvariants)
             runner.filter = filter
             return runner
         }

@@ -77,13 +77,14 @@ final class Terminal {
 
     /// Types Ctrl-D until the process ends, and returns its exit status.
     ///
-    /// A Ctrl-D typed while the terminal is between cooked mode and libedit's raw mode can be lost (the
-    /// kernel drops the pending end-of-file when canonical mode is switched off), so it is typed again
-    /// whenever nothing has happened for a while.
+    /// A Ctrl-D typed while the terminal is between cooked mode and libedit's raw mode turns into a NUL
+    /// character when canonical mode is switched off, and the next Ctrl-D then deletes instead of ending
+    /// the input. So each attempt is Ctrl-U (erase the line) followed by Ctrl-D, repeated whenever nothing
+    /// has happened for a while.
     func typeEndOfFileUntilExit() -> Int32 {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var attempts = 0
-        type("\u{04}")
+        type("\u{15}\u{04}")
         while true {
             var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
             if poll(&fds, 1, 200) == 0 {
@@ -94,7 +95,7 @@ final class Terminal {
                     close(master)
                     return -1
                 }
-                type("\u{04}")
+                type("\u{15}\u{04}")
                 continue
             }
             if read(master, &buffer, buffer.count) <= 0 { break }
@@ -111,7 +112,16 @@ extension String {
 }
 
 @Suite struct TerminalReplTests {
-    @Test("type a function, call it, use history, interrupt a loop with Ctrl-C, leave with Ctrl-D")
+    @Test("Ctrl-D at the prompt leaves with status 0")
+    func endOfFile() throws {
+        let term = try #require(Terminal(arguments: ["repl"], environment: ["HOME": "/tmp", "TERM": "dumb"]))
+        defer { kill(term.pid, SIGKILL) }
+        #expect(term.waitFor("> "))
+        let status = term.typeEndOfFileUntilExit()
+        if status != 0 { Issue.record("exit status \(status); the screen was: \(term.screen.debugDescription)") }
+    }
+
+    @Test("type a function, call it, use history, interrupt a loop with Ctrl-C, keep working, leave with Ctrl-D")
     func session() throws {
         let home = "/tmp/ripple-pty-home-\(getpid())"
         mkdir(home, 0o755)
@@ -137,7 +147,7 @@ extension String {
         mark = term.screen.count
         term.type("inc(1)\r")
         #expect(term.waitFor("2\r\n> ", after: mark))
-        let status = term.typeEndOfFileUntilExit()    // Ctrl-D leaves
+        let status = term.typeEndOfFileUntilExit()       // Ctrl-D leaves
         if status != 0 { Issue.record("exit status \(status); the screen was: \(term.screen.debugDescription)") }
         let history = fopen(home + "/.ripple_history", "r")
         #expect(history != nil)

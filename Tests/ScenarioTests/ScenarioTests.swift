@@ -23,7 +23,7 @@ private let scenarioFiles: [String] = {
 
     @Test("scenario file", arguments: scenarioFiles)
     func scenarioFile(_ name: String) {
-        let report = ScenarioRunner(instructionLimit: 200_000_000).run(file: packageRoot + "/Scripts/scenarios/" + name)
+        let report = ScenarioRunner(instructionLimit: 200_000_000, checksInvariants: true).run(file: packageRoot + "/Scripts/scenarios/" + name)
         #expect(report.error == nil, "\(name): \(report.error ?? "")")
         #expect(!report.scenarios.isEmpty, "\(name) declares no scenario")
         for result in report.scenarios where !result.passed {

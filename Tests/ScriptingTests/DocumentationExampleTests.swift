@@ -69,7 +69,7 @@ import Glibc
 
     @Test("documentation example", arguments: examples)
     func example(_ example: DocumentationExample) throws {
-        let engine = try ScriptEngine(instructionLimit: 50_000_000)
+        let engine = try ScriptEngine(instructionLimit: 50_000_000, checksInvariants: true)
         do {
             try engine.run(example.code, chunkName: "@" + example.testDescription)
         } catch {

@@ -11,6 +11,8 @@ final class BridgeClasses {
     lazy var context = BridgeClasses.makeContext(engine)
     lazy var relationshipSet = BridgeClasses.makeRelationshipSet(engine)
     lazy var token = BridgeClasses.makeToken(engine)
+    lazy var fetchedResultsController = BridgeClasses.makeFetchedResultsController(engine)
+    lazy var indexPath = BridgeClasses.makeIndexPath(engine)
 }
 
 extension BridgeClasses {

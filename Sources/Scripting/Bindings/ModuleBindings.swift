@@ -63,6 +63,7 @@ extension ScriptEngine {
             return 0
         }
         installViewControllers(into: module)
+        installFetchedResults(into: module)
         state.setGlobal("ripple")
     }
 }

@@ -1,0 +1,271 @@
+import ObjectGraph
+
+/// One object a batch may affect, with what it was and what it is.
+struct Touch {
+    let object: ManagedObject
+    var entry: ResultEntry?
+    var gone = false
+    var changed = false
+    var changedKeys: [String] = []
+    var oldRank: Int?
+    var oldKeys: [Value] = []
+    var oldSection = ""
+    var newKeys: [Value]?
+    var newSection = ""
+}
+
+/// An object of the visible results before and/or after a batch.
+struct ChangeRecord {
+    let object: ManagedObject
+    var oldPos: Int?
+    var newPos: Int?
+    var changed: Bool
+    var keyChanged: Bool
+}
+
+extension FetchedResultsController: ContextObserver {
+    /// Processes one change batch of the context (called by the context).
+    ///
+    /// - Throws: errors of the predicate or key paths, `.sectionOrder` (the results are then dropped),
+    ///   `.invariantViolation` in invariant mode, and `.delegate` when a delegate callback failed (the
+    ///   controller's state is already up to date; the remaining callbacks of the batch are skipped).
+    public func contextObjectsDidChange(_ note: ObjectsDidChangeNotification) throws {
+        guard tree != nil, !isInvalidated else { return }
+        if note.invalidatedAll {
+            isInvalidated = true
+            invalidateCaches()
+            return
+        }
+        guard delegate != nil, !callbacks.isEmpty else {
+            if touches(note) { isStale = true }
+            return
+        }
+        guard isStale || touches(note) else { return }
+        changeBatchCount += 1
+        let old = checksInvariants ? snapshot() : nil
+        let changes: FetchedResultsChangeSet
+        do {
+            changes = isStale ? try resync(note) : try applyIncrementally(note)
+        } catch let error as FetchedResultsError where error.kind == .sectionOrder {
+            clear()
+            throw error
+        }
+        invalidateCaches()
+        if let old { try checkInvariants(old: old, changes: changes) }
+        try deliver(changes)
+    }
+
+    /// Whether a notification mentions an object of the fetched entity (or, when relationship key paths
+    /// are tracked, any object).
+    func touches(_ note: ObjectsDidChangeNotification) -> Bool {
+        if tracksRelationshipKeyPaths { return !note.isEmpty }
+        let name = activeRequest.entityName
+        for list in [note.inserted, note.updated, note.deleted, note.refreshed, note.invalidated] {
+            if list.contains(where: { $0.entity.name == name }) { return true }
+        }
+        return false
+    }
+
+    /// The first component of every sort and section key path.
+    var keyRoots: Set<String> {
+        var roots = Set(activeRequest.sortDescriptors.map { String($0.key.split(separator: ".").first ?? "") })
+        if let sectionNameKeyPath { roots.insert(String(sectionNameKeyPath.split(separator: ".").first ?? "")) }
+        return roots
+    }
+
+    // MARK: - Incremental
+
+    /// Updates the index from the batch's objects only: O(k log N) (plus O(S) for S sections).
+    func applyIncrementally(_ note: ObjectsDidChangeNotification) throws -> FetchedResultsChangeSet {
+        guard let tree else { return FetchedResultsChangeSet() }
+        let entityName = activeRequest.entityName
+        var order: [ObjectIdentifier] = []
+        var touches: [ObjectIdentifier: Touch] = [:]
+        func touch(_ o: ManagedObject, _ update: (inout Touch) -> Void) {
+            let id = ObjectIdentifier(o)
+            if touches[id] == nil {
+                order.append(id)
+                touches[id] = Touch(object: o, entry: entries[id])
+            }
+            update(&touches[id]!)
+        }
+        for o in note.deleted + note.invalidated where entries[ObjectIdentifier(o)] != nil { touch(o) { $0.gone = true } }
+        for o in note.inserted where o.entity.name == entityName { touch(o) { $0.changed = true } }
+        for o in note.updated + note.refreshed where o.entity.name == entityName {
+            touch(o) { $0.changed = true; $0.changedKeys += note.changedKeys[o] ?? [] }
+        }
+        if tracksRelationshipKeyPaths {
+            for o in dependents(of: note) where o.entity.name == entityName { touch(o) { $0.changed = true } }
+        }
+
+        let oldLayout = currentLayout()
+        let oldRange = visibleRange
+        let oldWindow = isWindowed ? tree.elements(in: oldRange) : []
+
+        // 1. Evaluate everything before changing anything, so an error leaves the controller as it was.
+        for id in order {
+            var t = touches[id]!
+            if let entry = t.entry {
+                t.oldRank = tree.rank(of: entry)
+                t.oldKeys = entry.keys
+                t.oldSection = entry.sectionName
+            }
+            if !t.gone && !t.object.isDeleted && t.object.managedObjectContext != nil {
+                let matches: Bool
+                do { matches = try activeRequest.matches(t.object) } catch { throw FetchedResultsController.wrap(error) }
+                if matches {
+                    let (keys, section) = try readKeys(t.object)
+                    t.newKeys = keys
+                    t.newSection = section
+                }
+            }
+            touches[id] = t
+        }
+
+        // 2. Take out what left or must be re-sorted, then put back what is (still) there.
+        var created: [SectionRecord] = []
+        for id in order {
+            let t = touches[id]!
+            guard let entry = t.entry else { continue }
+            if t.newKeys == nil || t.newKeys! != t.oldKeys || t.newSection != t.oldSection {
+                tree.remove(entry)
+                sectionsByName[entry.sectionName]?.count -= 1
+                if t.newKeys == nil { entries[id] = nil }
+            }
+        }
+        for id in order {
+            let t = touches[id]!
+            guard let keys = t.newKeys else { continue }
+            if t.entry != nil, keys == t.oldKeys, t.newSection == t.oldSection { continue }
+            let entry = t.entry ?? ResultEntry(object: t.object, keys: keys, sectionName: t.newSection)
+            entry.keys = keys
+            entry.sectionName = t.newSection
+            entries[id] = entry
+            touches[id]!.entry = entry
+            tree.insert(entry)
+            if let record = sectionsByName[t.newSection] {
+                record.count += 1
+            } else {
+                let record = SectionRecord(name: t.newSection, count: 1)
+                sectionsByName[t.newSection] = record
+                created.append(record)
+            }
+        }
+
+        // 3. New ranks; place new sections; check that sections are still contiguous.
+        var newRanks: [ObjectIdentifier: Int] = [:]
+        for id in order where touches[id]!.newKeys != nil {
+            newRanks[id] = tree.rank(of: touches[id]!.entry!)!
+        }
+        try rebuildSections(created: created, newRanks: newRanks, touches: touches)
+        invalidateCaches()
+        let newLayout = currentLayout()
+
+        // 4. Records of the visible results.
+        var records: [ChangeRecord] = []
+        if !isWindowed && oldRange.lowerBound == 0 && oldWindow.isEmpty {
+            for id in order {
+                let t = touches[id]!
+                let newPos = newRanks[id]
+                guard t.oldRank != nil || newPos != nil else { continue }
+                records.append(ChangeRecord(object: t.object, oldPos: t.oldRank, newPos: newPos, changed: t.changed,
+                                            keyChanged: isKeyChange(t)))
+            }
+        } else {
+            records = windowRecords(oldWindow: oldWindow, newWindow: tree.elements(in: visibleRange),
+                                    touches: touches)
+        }
+        return classify(records, oldLayout: oldLayout, newLayout: newLayout)
+    }
+
+    /// Whether an object's sort or section key changed (set, even to the same value, or different).
+    func isKeyChange(_ t: Touch) -> Bool {
+        guard let keys = t.newKeys, t.entry != nil else { return false }
+        if keys != t.oldKeys || t.newSection != t.oldSection { return true }
+        let roots = keyRoots
+        return t.changedKeys.contains { roots.contains($0) }
+    }
+
+    /// Records for a window (offset/limit): every object entering or leaving it, and the touched ones.
+    func windowRecords(oldWindow: [ResultEntry], newWindow: [ResultEntry],
+                       touches: [ObjectIdentifier: Touch]) -> [ChangeRecord] {
+        var positions: [ObjectIdentifier: (old: Int?, new: Int?)] = [:]
+        for (i, e) in oldWindow.enumerated() { positions[ObjectIdentifier(e.object), default: (nil, nil)].old = i }
+        for (j, e) in newWindow.enumerated() { positions[ObjectIdentifier(e.object), default: (nil, nil)].new = j }
+        var records: [ChangeRecord] = []
+        func add(_ object: ManagedObject) {
+            let id = ObjectIdentifier(object)
+            guard let p = positions[id] else { return }
+            let t = touches[id]
+            guard p.old == nil || p.new == nil || t != nil else { return }
+            records.append(ChangeRecord(object: object, oldPos: p.old, newPos: p.new, changed: t?.changed ?? false,
+                                        keyChanged: t.map(isKeyChange) ?? false))
+            positions[id] = nil
+        }
+        for e in oldWindow { add(e.object) }
+        for e in newWindow { add(e.object) }
+        return records
+    }
+
+    /// Drops emptied sections and places new ones by the rank of their first object.
+    func rebuildSections(created: [SectionRecord], newRanks: [ObjectIdentifier: Int],
+                         touches: [ObjectIdentifier: Touch]) throws {
+        var firstRank: [String: Int] = [:]
+        for (id, rank) in newRanks {
+            let name = touches[id]!.newSection
+            firstRank[name] = min(firstRank[name] ?? Int.max, rank)
+        }
+        let fresh = created.filter { $0.count > 0 }.sorted { firstRank[$0.name]! < firstRank[$1.name]! }
+        var list: [SectionRecord] = []
+        var position = 0
+        var next = 0
+        for record in sectionList where record.count > 0 {
+            while next < fresh.count && firstRank[fresh[next].name]! <= position {
+                list.append(fresh[next]); position += fresh[next].count; next += 1
+            }
+            list.append(record)
+            position += record.count
+        }
+        list += fresh[next...]
+        for record in sectionList where record.count == 0 { sectionsByName[record.name] = nil }
+        sectionList = list
+        guard sectionNameKeyPath != nil else { return }
+        var starts: [String: Int] = [:]
+        var start = 0
+        for record in list { starts[record.name] = start; start += record.count }
+        for (id, rank) in newRanks.sorted(by: { $0.value < $1.value }) {
+            let name = touches[id]!.newSection
+            let s = starts[name]!
+            if rank < s || rank >= s + sectionsByName[name]!.count {
+                throw FetchedResultsError.outOfOrderSection(index: rank, name: name)
+            }
+        }
+    }
+
+    // MARK: - Full re-fetch
+
+    /// Re-fetches and diffs the visible results against the previous ones with ``DenseDiff`` (O(N)): used
+    /// when changes went by untracked.
+    func resync(_ note: ObjectsDidChangeNotification) throws -> FetchedResultsChangeSet {
+        guard let tree else { return FetchedResultsChangeSet() }
+        let oldLayout = currentLayout()
+        let old = tree.elements(in: visibleRange).map { (object: $0.object, keys: $0.keys, section: $0.sectionName) }
+        try fetchAll(activeRequest)
+        let newLayout = currentLayout()
+        let new = self.tree!.elements(in: visibleRange)
+        let diff = DenseDiff(old: old.map { $0.object.objectID.number }, new: new.map(\.number))
+        var changed = Set<ObjectIdentifier>()
+        for o in note.updated + note.refreshed + note.inserted { changed.insert(ObjectIdentifier(o)) }
+        var records: [ChangeRecord] = []
+        for i in diff.removals { records.append(ChangeRecord(object: old[i].object, oldPos: i, newPos: nil, changed: false, keyChanged: false)) }
+        for j in diff.insertions { records.append(ChangeRecord(object: new[j].object, oldPos: nil, newPos: j, changed: true, keyChanged: false)) }
+        for (j, i) in diff.oldOffsetOfNew.enumerated() where i >= 0 {
+            let keyChanged = old[i].keys != new[j].keys || old[i].section != new[j].sectionName
+            let wasChanged = changed.contains(ObjectIdentifier(new[j].object))
+            if keyChanged || wasChanged {
+                records.append(ChangeRecord(object: new[j].object, oldPos: i, newPos: j, changed: true, keyChanged: keyChanged))
+            }
+        }
+        return classify(records, oldLayout: oldLayout, newLayout: newLayout)
+    }
+}

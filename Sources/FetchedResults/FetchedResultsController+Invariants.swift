@@ -1,0 +1,140 @@
+import ObjectGraph
+
+extension FetchedResultsController {
+    /// Checks a batch (invariant mode): the results equal a fresh fetch, sections are contiguous and
+    /// non-empty, and applying the reported changes to the old snapshot (deletes at old paths, then
+    /// inserts at new paths, as a table view does) gives the new one.
+    ///
+    /// The fresh-fetch comparison is skipped when a key path goes through a relationship and
+    /// ``tracksRelationshipKeyPaths`` is off: such results are stale by design (as in Core Data).
+    /// - Throws: `.invariantViolation`: `invariant violated after change batch 3: …`.
+    func checkInvariants(old: FetchedResultsSnapshot, changes: FetchedResultsChangeSet) throws {
+        func fail(_ detail: String) -> FetchedResultsError {
+            FetchedResultsError(.invariantViolation, "invariant violated after change batch \(changeBatchCount): \(detail)")
+        }
+        let objects = fetchedObjects ?? []
+        // 1. A fresh fetch.
+        var paths = activeRequest.sortDescriptors.map(\.key) + (activeRequest.predicate?.keyPaths ?? [])
+        if let sectionNameKeyPath { paths.append(sectionNameKeyPath) }
+        if tracksRelationshipKeyPaths || !paths.contains(where: { $0.contains(".") }) {
+            let fresh = try managedObjectContext.fetch(activeRequest)
+            if fresh.count != objects.count || zip(fresh, objects).contains(where: { $0 !== $1 }) {
+                throw fail("the results differ from a fresh fetch: expected "
+                           + fresh.map(\.displayName).joined(separator: ", ") + "; have "
+                           + objects.map(\.displayName).joined(separator: ", "))
+            }
+        }
+        // 2. Sections.
+        let new = snapshot()
+        if Set(new.sectionIdentifiers).count != new.sectionIdentifiers.count {
+            throw fail("section names are not unique: \(new.sectionIdentifiers)")
+        }
+        if sectionNameKeyPath != nil {
+            for (name, items) in zip(new.sectionIdentifiers, new.sectionItems) where items.isEmpty {
+                throw fail("section '\(name)' is empty")
+            }
+            for (i, section) in (sections ?? []).enumerated() {
+                for object in section.objects {
+                    let (_, name) = try readKeys(object)
+                    if name != section.name && !paths.contains(where: { $0.contains(".") }) {
+                        throw fail("\(object.displayName) is in section \(i) '\(section.name)' but its section name is '\(name)'")
+                    }
+                }
+            }
+        } else if new.sectionIdentifiers.count != 1 {
+            throw fail("a controller without a section key path must have one section")
+        }
+        // 3. Old snapshot + changes = new snapshot.
+        var removed = Set<IndexPath>()
+        func item(_ s: FetchedResultsSnapshot, _ p: IndexPath) -> ManagedObjectID? {
+            guard p.section >= 0, p.section < s.sectionItems.count, p.item >= 0,
+                  p.item < s.sectionItems[p.section].count else { return nil }
+            return s.sectionItems[p.section][p.item]
+        }
+        for c in changes.objectChanges {
+            let id = c.object.objectID
+            if c.type != .insert, item(old, c.indexPath!) != id {
+                throw fail("\(c): \(c.object.displayName) was not at \(c.indexPath!)")
+            }
+            if c.type != .delete, item(new, c.newIndexPath!) != id {
+                throw fail("\(c): \(c.object.displayName) is not at \(c.newIndexPath!)")
+            }
+            if c.type == .delete || c.type == .move {
+                guard removed.insert(c.indexPath!).inserted else { throw fail("\(c.indexPath!) removed twice") }
+            }
+        }
+        var names = old.sectionIdentifiers
+        var items = old.sectionItems.enumerated().map { s, list in
+            list.enumerated().filter { !removed.contains(IndexPath(section: s, item: $0.offset)) }.map(\.element)
+        }
+        for c in changes.sectionChanges where c.type == .delete {
+            guard items[c.sectionIndex].isEmpty else {
+                throw fail("section \(c.sectionIndex) '\(c.sectionInfo.name)' was deleted but objects stayed in it")
+            }
+            names.remove(at: c.sectionIndex)
+            items.remove(at: c.sectionIndex)
+        }
+        for c in changes.sectionChanges.filter({ $0.type == .insert }).sorted(by: { $0.sectionIndex < $1.sectionIndex }) {
+            guard c.sectionIndex <= names.count else { throw fail("section insert at \(c.sectionIndex) out of range") }
+            names.insert(c.sectionInfo.name, at: c.sectionIndex)
+            items.insert([], at: c.sectionIndex)
+        }
+        let arrivals = changes.objectChanges.filter { $0.type == .insert || $0.type == .move }
+            .sorted { $0.newIndexPath! < $1.newIndexPath! }
+        for c in arrivals {
+            let p = c.newIndexPath!
+            guard p.section < items.count, p.item <= items[p.section].count else {
+                throw fail("\(c): \(p) out of range when applying the changes")
+            }
+            items[p.section].insert(c.object.objectID, at: p.item)
+        }
+        if names != new.sectionIdentifiers || items != new.sectionItems {
+            let applied = FetchedResultsSnapshot(sectionIdentifiers: names, sectionItems: items)
+            throw fail("applying the reported changes to \(old) gives \(applied), not \(new)")
+        }
+    }
+
+    /// Objects of the fetched entity whose relationship key paths reach an object changed by the batch
+    /// (for ``tracksRelationshipKeyPaths``), found by walking inverse relationships back from it.
+    func dependents(of note: ObjectsDidChangeNotification) -> [ManagedObject] {
+        guard let model = managedObjectContext.model.entity(named: activeRequest.entityName) else { return [] }
+        var paths = activeRequest.sortDescriptors.map(\.key) + (activeRequest.predicate?.keyPaths ?? [])
+        if let sectionNameKeyPath { paths.append(sectionNameKeyPath) }
+        var result: [ManagedObject] = []
+        var seen = Set<ObjectIdentifier>()
+        let whole = Set((note.inserted + note.deleted + note.invalidated).map(ObjectIdentifier.init))
+        let changedObjects = note.updated + note.refreshed + note.inserted + note.deleted
+        for path in Set(paths).sorted() {
+            let components = path.split(separator: ".").map(String.init).filter { !$0.hasPrefix("@") }
+            guard components.count > 1 else { continue }
+            // The entity and the relationship followed at each depth.
+            var entities: [EntityDescription] = [model]
+            var steps: [RelationshipDescription] = []
+            for c in components.dropLast() {
+                guard let r = entities.last!.relationship(named: c),
+                      let next = managedObjectContext.model.entity(named: r.destinationEntityName) else { break }
+                steps.append(r)
+                entities.append(next)
+            }
+            for object in changedObjects {
+                for depth in stride(from: steps.count, through: 1, by: -1) where object.entity === entities[depth] {
+                    let keys = note.changedKeys[object] ?? []
+                    guard whole.contains(ObjectIdentifier(object)) || keys.contains(components[depth]) else { continue }
+                    var level = [object]
+                    for d in stride(from: depth - 1, through: 0, by: -1) {
+                        guard let inverse = steps[d].inverseName else { level = []; break }
+                        level = level.flatMap { o -> [ManagedObject] in
+                            switch (try? o.value(forKey: inverse)) ?? .null {
+                            case .object(let x): return [x]
+                            case .collection(let xs): return xs.compactMap(\.objectValue)
+                            default: return []
+                            }
+                        }
+                    }
+                    for o in level where seen.insert(ObjectIdentifier(o)).inserted { result.append(o) }
+                }
+            }
+        }
+        return result
+    }
+}

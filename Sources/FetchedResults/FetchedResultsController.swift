@@ -1,0 +1,396 @@
+import ObjectGraph
+
+/// A fetched-results controller (`NSFetchedResultsController`): the results of a fetch request, split into
+/// sections and kept up to date as the context changes, with delegate callbacks for each change batch.
+///
+/// ```swift
+/// var request = FetchRequest(entityName: "Customer", sortDescriptors: [SortDescriptor(key: "name")])
+/// let controller = try FetchedResultsController(fetchRequest: request, managedObjectContext: context,
+///                                               sectionNameKeyPath: "initial", cacheName: nil)
+/// controller.delegate = table
+/// try controller.performFetch()
+/// controller.sections?[0].numberOfObjects
+/// try controller.object(at: IndexPath(section: 0, item: 0))
+/// ```
+///
+/// Changes are processed when the context posts its objects-did-change notification, and only while a
+/// delegate is set (Core Data's "memory-only tracking"). Each batch costs O(k log N) for k changed
+/// objects among N results: the results live in an ``OrderStatisticTree`` keyed by (sort keys, object
+/// number), so an object's row is its rank. See `docs/fetched-results.md` for the reporting rules.
+///
+/// ## Topics
+/// - Fetching: ``performFetch()``, ``fetchedObjects``, ``sections``
+/// - Index paths: ``object(at:)``, ``indexPath(forObject:)``, ``sectionIndexTitles``,
+///   ``section(forSectionIndexTitle:at:)``
+/// - Tracking: ``delegate``, ``tracksRelationshipKeyPaths``, ``checksInvariants``
+public final class FetchedResultsController {
+    /// The context whose objects are fetched and tracked.
+    public let managedObjectContext: ManagedObjectContext
+    /// The fetch request. Changing it has no effect until ``performFetch()``; a controller with a
+    /// ``cacheName`` then fails with Core Data's fatal error unless the cache was deleted.
+    public var fetchRequest: FetchRequest
+    /// The key path whose value names each object's section (nil: one section).
+    public let sectionNameKeyPath: String?
+    /// The name under which section information is cached (nil: no cache).
+    public let cacheName: String?
+    /// A name for traces (default: the entity name).
+    public var name: String
+    /// Re-evaluate objects whose relationship key paths (in the predicate, sort descriptors or section key
+    /// path) reach a changed object. Off by default, as in Core Data.
+    public var tracksRelationshipKeyPaths = false
+    /// After every batch, check the controller against a fresh fetch and the reported changes against the
+    /// two snapshots; a violation is thrown as `.invariantViolation`. Costs O(N log N) per batch.
+    public var checksInvariants = false
+    /// The number of change batches processed since the controller was created.
+    public internal(set) var changeBatchCount = 0
+
+    /// The delegate, held weakly. Setting it enables change tracking; the callbacks it implements are
+    /// read once, here.
+    public weak var delegate: FetchedResultsControllerDelegate? {
+        didSet { callbacks = delegate?.implementedCallbacks ?? [] }
+    }
+
+    var callbacks: FetchedResultsDelegateCallbacks = []
+    var tree: OrderStatisticTree<ResultEntry>?
+    var entries: [ObjectIdentifier: ResultEntry] = [:]
+    var sectionList: [SectionRecord] = []
+    var sectionsByName: [String: SectionRecord] = [:]
+    /// The request as it was at the last successful `performFetch()`.
+    var activeRequest: FetchRequest
+    /// Changes went by while nothing was tracking them: the next tracked batch re-fetches and diffs.
+    var isStale = false
+    /// The context was reset: empty results until the next `performFetch()`.
+    var isInvalidated = false
+    var token: ObservationToken?
+    var cachedObjects: [ManagedObject]?
+    var cachedLayout: Layout?
+
+    /// Creates a controller (`init(fetchRequest:managedObjectContext:sectionNameKeyPath:cacheName:)`).
+    /// - Throws: `.invalidFetchRequest` when the request has no sort descriptors.
+    public init(fetchRequest: FetchRequest, managedObjectContext: ManagedObjectContext,
+                sectionNameKeyPath: String? = nil, cacheName: String? = nil) throws {
+        guard !fetchRequest.sortDescriptors.isEmpty else { throw FetchedResultsError.missingSortDescriptors }
+        self.fetchRequest = fetchRequest
+        self.activeRequest = fetchRequest
+        self.managedObjectContext = managedObjectContext
+        self.sectionNameKeyPath = sectionNameKeyPath
+        self.cacheName = cacheName
+        self.name = fetchRequest.entityName
+    }
+
+    deinit { token?.cancel() }
+
+    /// Deletes a section cache (`deleteCache(withName:)`); nil deletes every cache.
+    public static func deleteCache(withName name: String?) {
+        SectionInfoCache.deleteCache(withName: name)
+    }
+
+    // MARK: - Fetching
+
+    /// Fetches the results (`performFetch()`) and starts observing the context. With a snapshot delegate,
+    /// delivers the initial snapshot.
+    /// - Throws: `.invalidFetchRequest`, `.cacheMismatch`, `.sectionOrder` (134060), `.objectGraph` for
+    ///   predicate or key errors; on error the results are cleared (``fetchedObjects`` is nil).
+    public func performFetch() throws {
+        guard !fetchRequest.sortDescriptors.isEmpty else { throw FetchedResultsError.missingSortDescriptors }
+        let coordinator = managedObjectContext.persistentStoreCoordinator
+        if let cacheName {
+            try SectionInfoCache.check(name: cacheName, coordinator: coordinator, configuration: configuration)
+        }
+        do {
+            try fetchAll(fetchRequest)
+        } catch {
+            clear()
+            throw error
+        }
+        if token == nil { token = managedObjectContext.addObserver(self) }
+        if let cacheName {
+            SectionInfoCache.store(name: cacheName, coordinator: coordinator, configuration: configuration,
+                                   sections: sectionList.map { ($0.name, $0.count) })
+        }
+        if callbacks.contains(.snapshot), let delegate {
+            do { try delegate.controller(self, didChangeContentWith: snapshot()) } catch {
+                throw FetchedResultsError.delegateFailure(selector: "controller:didChangeContentWithSnapshot:",
+                                                          reason: FetchedResultsController.reason(of: error),
+                                                          underlying: error)
+            }
+        }
+    }
+
+    /// The configuration a cache is valid for.
+    var configuration: String {
+        "\(fetchRequest.entityName)|\(fetchRequest.predicate?.predicateFormat ?? "")|"
+            + fetchRequest.sortDescriptors.map(\.description).joined(separator: ",") + "|\(sectionNameKeyPath ?? "")"
+    }
+
+    /// Fetches every matching object (offset and limit are applied as a window) and rebuilds the index.
+    func fetchAll(_ request: FetchRequest) throws {
+        var unlimited = request
+        unlimited.fetchLimit = 0
+        unlimited.fetchOffset = 0
+        let objects: [ManagedObject]
+        do { objects = try managedObjectContext.fetch(unlimited) } catch { throw FetchedResultsController.wrap(error) }
+        activeRequest = request
+        var fresh: [ResultEntry] = []
+        fresh.reserveCapacity(objects.count)
+        for object in objects {
+            let (keys, section) = try readKeys(object)
+            fresh.append(ResultEntry(object: object, keys: keys, sectionName: section))
+        }
+        try FetchedResultsController.checkSectionOrder(fresh.map(\.sectionName))
+        install(sortedEntries: fresh)
+        isStale = false
+        isInvalidated = false
+    }
+
+    /// Replaces the index with entries already in order.
+    func install(sortedEntries fresh: [ResultEntry]) {
+        tree = OrderStatisticTree(sorted: fresh, areInIncreasingOrder: makeOrder())
+        entries.removeAll(keepingCapacity: true)
+        for entry in fresh { entries[ObjectIdentifier(entry.object)] = entry }
+        sectionList = []
+        sectionsByName = [:]
+        for entry in fresh {
+            if let last = sectionList.last, last.name == entry.sectionName {
+                last.count += 1
+            } else {
+                let record = SectionRecord(name: entry.sectionName, count: 1)
+                sectionList.append(record)
+                sectionsByName[record.name] = record
+            }
+        }
+        invalidateCaches()
+    }
+
+    /// Forgets the results (a failed fetch).
+    func clear() {
+        tree = nil
+        entries = [:]
+        sectionList = []
+        sectionsByName = [:]
+        invalidateCaches()
+    }
+
+    func invalidateCaches() {
+        cachedObjects = nil
+        cachedLayout = nil
+    }
+
+    /// Fails with 134060 at the first object whose section name was already closed.
+    static func checkSectionOrder(_ names: [String]) throws {
+        var closed = Set<String>()
+        var current: String?
+        for (i, name) in names.enumerated() where name != current {
+            if closed.contains(name) { throw FetchedResultsError.outOfOrderSection(index: i, name: name) }
+            if let current { closed.insert(current) }
+            current = name
+        }
+    }
+
+    // MARK: - Reading the results
+
+    /// The fetched objects in order, after offset and limit; nil before ``performFetch()`` (or after a
+    /// failed one); empty after the context was reset, until the next ``performFetch()``.
+    public var fetchedObjects: [ManagedObject]? {
+        guard let tree else { return nil }
+        if isInvalidated { return [] }
+        if let cachedObjects { return cachedObjects }
+        let objects = tree.elements(in: visibleRange).map(\.object)
+        cachedObjects = objects
+        return objects
+    }
+
+    /// The sections; nil before ``performFetch()``. Without a section key path there is always one
+    /// section (named `""`), even when empty; with one and no objects there are none. Empty after a reset.
+    public var sections: [FetchedResultsSectionInfo]? {
+        guard tree != nil, let objects = fetchedObjects else { return nil }
+        if isInvalidated { return [] }
+        let layout = currentLayout()
+        return layout.names.indices.map { i in
+            FetchedResultsSectionInfo(name: layout.names[i],
+                                      objects: Array(objects[layout.starts[i]..<layout.starts[i] + layout.counts[i]]))
+        }
+    }
+
+    /// The object at an index path (`object(at:)`).
+    /// - Throws: `.invalidOperation` with Core Data's `no section at index` / `no object at index` wording.
+    public func object(at indexPath: IndexPath) throws -> ManagedObject {
+        guard let tree, !isInvalidated else {
+            throw FetchedResultsError(.invalidOperation, "no section at index \(indexPath.section)")
+        }
+        let layout = currentLayout()
+        guard indexPath.section >= 0 && indexPath.section < layout.names.count else {
+            throw FetchedResultsError(.invalidOperation, "no section at index \(indexPath.section)")
+        }
+        guard indexPath.item >= 0 && indexPath.item < layout.counts[indexPath.section] else {
+            throw FetchedResultsError(.invalidOperation,
+                "no object at index \(indexPath.item) in section at index \(indexPath.section)")
+        }
+        return tree[visibleRange.lowerBound + layout.starts[indexPath.section] + indexPath.item].object
+    }
+
+    /// The index path of an object, or nil when it is not in the results (`indexPath(forObject:)`).
+    public func indexPath(forObject object: ManagedObject) -> IndexPath? {
+        guard let tree, !isInvalidated, let entry = entries[ObjectIdentifier(object)],
+              let rank = tree.rank(of: entry), visibleRange.contains(rank) else { return nil }
+        return currentLayout().indexPath(forVisibleRank: rank - visibleRange.lowerBound)
+    }
+
+    /// The index titles of the sections, duplicates collapsed, in section order (`sectionIndexTitles`).
+    public var sectionIndexTitles: [String] {
+        var titles: [String] = []
+        for section in sections ?? [] {
+            if let title = section.indexTitle, titles.last != title, !titles.contains(title) { titles.append(title) }
+        }
+        return titles
+    }
+
+    /// The section for an index title (`section(forSectionIndexTitle:at:)`): the first section whose
+    /// index title is `title`.
+    /// - Throws: `.invalidOperation` (`Index title at 3 is not equal to 'C'`) when the title is not at
+    ///   `sectionIndex` of ``sectionIndexTitles``.
+    public func section(forSectionIndexTitle title: String, at sectionIndex: Int) throws -> Int {
+        let titles = sectionIndexTitles
+        guard sectionIndex >= 0, sectionIndex < titles.count, titles[sectionIndex] == title,
+              let index = (sections ?? []).firstIndex(where: { $0.indexTitle == title }) else {
+            throw FetchedResultsError(.invalidOperation, "Index title at \(sectionIndex) is not equal to '\(title)'")
+        }
+        return index
+    }
+
+    /// The current content as a snapshot of section names and object IDs.
+    public func snapshot() -> FetchedResultsSnapshot {
+        let sections = self.sections ?? []
+        return FetchedResultsSnapshot(sectionIdentifiers: sections.map(\.name),
+                                      sectionItems: sections.map { $0.objects.map(\.objectID) })
+    }
+
+    // MARK: - Helpers
+
+    /// The ranks of the full ordering that are visible after offset and limit.
+    var visibleRange: Range<Int> {
+        let total = tree?.count ?? 0
+        let start = min(activeRequest.fetchOffset, total)
+        let end = activeRequest.fetchLimit > 0 ? min(total, start + activeRequest.fetchLimit) : total
+        return start..<end
+    }
+
+    /// Whether offset or limit apply (the visible results are a window of the full ordering).
+    var isWindowed: Bool { activeRequest.fetchLimit > 0 || activeRequest.fetchOffset > 0 }
+
+    /// The visible sections.
+    func currentLayout() -> Layout {
+        if let cachedLayout { return cachedLayout }
+        var layout = Layout()
+        if sectionNameKeyPath == nil {
+            layout.append(name: "", count: visibleRange.count)
+        } else if !isWindowed {
+            for record in sectionList { layout.append(name: record.name, count: record.count) }
+        } else if let tree {
+            for entry in tree.elements(in: visibleRange) {
+                if layout.names.last == entry.sectionName { layout.counts[layout.counts.count - 1] += 1 } else {
+                    layout.append(name: entry.sectionName, count: 1)
+                }
+            }
+        }
+        cachedLayout = layout
+        return layout
+    }
+
+    /// The order of entries: sort keys with the descriptors, then object number.
+    func makeOrder() -> (ResultEntry, ResultEntry) -> Bool {
+        let descriptors = activeRequest.sortDescriptors
+        return { a, b in
+            for (i, d) in descriptors.enumerated() {
+                let r = SortDescriptor.compareValues(a.keys[i], b.keys[i], comparator: d.comparator)
+                if r != .orderedSame { return (r == .orderedAscending) == d.ascending }
+            }
+            return a.number < b.number
+        }
+    }
+
+    /// The sort-key values and section name of an object.
+    func readKeys(_ object: ManagedObject) throws -> ([Value], String) {
+        do {
+            let keys = try activeRequest.sortDescriptors.map { try object.value(forKeyPath: $0.key) }
+            guard let sectionNameKeyPath else { return (keys, "") }
+            return (keys, FetchedResultsController.sectionName(try object.value(forKeyPath: sectionNameKeyPath)))
+        } catch {
+            throw FetchedResultsController.wrap(error)
+        }
+    }
+
+    /// The section name for a key value: strings as they are, nil as `""`, numbers as Cocoa prints them.
+    static func sectionName(_ value: Value) -> String {
+        switch value {
+        case .null: return ""
+        case .string(let s): return s
+        case .bool(let b): return b ? "1" : "0"
+        case .integer(let i): return String(i)
+        case .double(let d), .date(let d): return Value.format(d)
+        case .object(let o): return o.displayName
+        default: return value.description
+        }
+    }
+
+    static func wrap(_ error: any Error) -> any Error {
+        if error is FetchedResultsError { return error }
+        if let e = error as? ObjectGraphError { return FetchedResultsError(.objectGraph, e.message, underlying: e) }
+        return error
+    }
+
+    /// The reason Core Data would print for an error thrown by a delegate.
+    static func reason(of error: any Error) -> String {
+        if let e = error as? FetchedResultsError { return e.message }
+        return String(describing: error)
+    }
+}
+
+/// One fetched object in the index: its object, number and the keys it is sorted by.
+final class ResultEntry {
+    let object: ManagedObject
+    let number: Int
+    var keys: [Value]
+    var sectionName: String
+
+    init(object: ManagedObject, keys: [Value], sectionName: String) {
+        self.object = object
+        self.number = object.objectID.number
+        self.keys = keys
+        self.sectionName = sectionName
+    }
+}
+
+/// A section of the full ordering: name and object count.
+final class SectionRecord {
+    let name: String
+    var count: Int
+    init(name: String, count: Int) {
+        self.name = name
+        self.count = count
+    }
+}
+
+/// The visible sections: names, first visible rank and count of each.
+struct Layout: Equatable {
+    var names: [String] = []
+    var starts: [Int] = []
+    var counts: [Int] = []
+
+    mutating func append(name: String, count: Int) {
+        starts.append((starts.last ?? 0) + (counts.last ?? 0))
+        names.append(name)
+        counts.append(count)
+    }
+
+    /// The index path of a visible rank.
+    func indexPath(forVisibleRank rank: Int) -> IndexPath {
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= rank { lo = mid } else { hi = mid - 1 }
+        }
+        // Skip empty sections that start at the same rank (only the no-key-path section can be empty).
+        return IndexPath(section: lo, item: rank - starts[lo])
+    }
+}

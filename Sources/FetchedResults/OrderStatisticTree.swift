@@ -1,0 +1,278 @@
+/// A sorted sequence with positional access: a B+ tree whose inner nodes keep the element count of each
+/// child, so that locating an element, finding its rank, inserting and removing all take O(log N).
+///
+/// Elements must be strictly ordered by `areInIncreasingOrder` (no two equal elements): the controller
+/// breaks ties of the sort keys with the object number.
+///
+/// ```swift
+/// let tree = OrderStatisticTree<Int>(areInIncreasingOrder: <)
+/// tree.insert(5); tree.insert(1)      // returns the rank: 0, then 0
+/// tree.rank(of: 5)                    // 1
+/// tree[0]                             // 1
+/// ```
+public final class OrderStatisticTree<Element> {
+    final class Node {
+        var isLeaf: Bool
+        /// Leaf: the elements, sorted.
+        var elements: [Element] = []
+        /// Inner: the children.
+        var children: [Node] = []
+        /// Inner: the element count of each child.
+        var counts: [Int] = []
+        /// Inner: the first (smallest) element of each child.
+        var firsts: [Element] = []
+        /// Elements in the subtree.
+        var count = 0
+
+        init(isLeaf: Bool) { self.isLeaf = isLeaf }
+
+        var first: Element { isLeaf ? elements[0] : firsts[0] }
+    }
+
+    /// The strict order of elements.
+    public let areInIncreasingOrder: (Element, Element) -> Bool
+    var root: Node
+    static var leafCapacity: Int { 128 }
+    static var innerCapacity: Int { 64 }
+
+    /// Creates an empty tree.
+    public init(areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
+        self.areInIncreasingOrder = areInIncreasingOrder
+        self.root = Node(isLeaf: true)
+    }
+
+    /// Creates a tree from elements already sorted by `areInIncreasingOrder`, in O(N).
+    public convenience init<S: Sequence>(sorted elements: S, areInIncreasingOrder: @escaping (Element, Element) -> Bool)
+    where S.Element == Element {
+        self.init(areInIncreasingOrder: areInIncreasingOrder)
+        let all = Array(elements)
+        guard !all.isEmpty else { return }
+        let leafSize = Self.leafCapacity * 3 / 4
+        var level: [Node] = stride(from: 0, to: all.count, by: leafSize).map { start in
+            let node = Node(isLeaf: true)
+            node.elements = Array(all[start..<min(all.count, start + leafSize)])
+            node.count = node.elements.count
+            return node
+        }
+        let innerSize = Self.innerCapacity * 3 / 4
+        while level.count > 1 {
+            level = stride(from: 0, to: level.count, by: innerSize).map { start in
+                let node = Node(isLeaf: false)
+                node.children = Array(level[start..<min(level.count, start + innerSize)])
+                node.counts = node.children.map(\.count)
+                node.firsts = node.children.map(\.first)
+                node.count = node.counts.reduce(0, +)
+                return node
+            }
+        }
+        root = level[0]
+    }
+
+    /// The number of elements.
+    public var count: Int { root.count }
+
+    /// Whether the tree is empty.
+    public var isEmpty: Bool { root.count == 0 }
+
+    /// The element at a rank (0-based). Precondition: `0 <= rank < count`.
+    public subscript(rank: Int) -> Element {
+        precondition(rank >= 0 && rank < count, "rank out of range")
+        var node = root
+        var r = rank
+        while !node.isLeaf {
+            var i = 0
+            while r >= node.counts[i] { r -= node.counts[i]; i += 1 }
+            node = node.children[i]
+        }
+        return node.elements[r]
+    }
+
+    /// The child of an inner node whose range holds `x`.
+    @inline(__always)
+    func childIndex(_ x: Element, in node: Node) -> Int {
+        var lo = 0, hi = node.firsts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if areInIncreasingOrder(x, node.firsts[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return max(0, lo - 1)
+    }
+
+    /// The first index of a leaf whose element is not less than `x`.
+    @inline(__always)
+    func lowerBound(_ x: Element, in elements: [Element]) -> Int {
+        var lo = 0, hi = elements.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if areInIncreasingOrder(elements[mid], x) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The rank of an element equal to `x` (neither orders before the other), or nil.
+    public func rank(of x: Element) -> Int? {
+        var node = root
+        var rank = 0
+        while !node.isLeaf {
+            let c = childIndex(x, in: node)
+            for j in 0..<c { rank += node.counts[j] }
+            node = node.children[c]
+        }
+        let i = lowerBound(x, in: node.elements)
+        guard i < node.elements.count, !areInIncreasingOrder(x, node.elements[i]) else { return nil }
+        return rank + i
+    }
+
+    /// Inserts `x` and returns its rank.
+    @discardableResult
+    public func insert(_ x: Element) -> Int {
+        var rank = 0
+        if let right = insert(x, into: root, rank: &rank) {
+            let newRoot = Node(isLeaf: false)
+            newRoot.children = [root, right]
+            newRoot.counts = [root.count, right.count]
+            newRoot.firsts = [root.first, right.first]
+            newRoot.count = root.count + right.count
+            root = newRoot
+        }
+        return rank
+    }
+
+    private func insert(_ x: Element, into node: Node, rank: inout Int) -> Node? {
+        node.count += 1
+        if node.isLeaf {
+            let i = lowerBound(x, in: node.elements)
+            node.elements.insert(x, at: i)
+            rank += i
+            guard node.elements.count > Self.leafCapacity else { return nil }
+            let mid = node.elements.count / 2
+            let right = Node(isLeaf: true)
+            right.elements = Array(node.elements[mid...])
+            node.elements.removeSubrange(mid...)
+            right.count = right.elements.count
+            node.count = node.elements.count
+            return right
+        }
+        let c = childIndex(x, in: node)
+        for j in 0..<c { rank += node.counts[j] }
+        let child = node.children[c]
+        let split = insert(x, into: child, rank: &rank)
+        node.counts[c] = child.count
+        node.firsts[c] = child.first
+        guard let split else { return nil }
+        node.children.insert(split, at: c + 1)
+        node.counts.insert(split.count, at: c + 1)
+        node.firsts.insert(split.first, at: c + 1)
+        guard node.children.count > Self.innerCapacity else { return nil }
+        let mid = node.children.count / 2
+        let right = Node(isLeaf: false)
+        right.children = Array(node.children[mid...])
+        right.counts = Array(node.counts[mid...])
+        right.firsts = Array(node.firsts[mid...])
+        node.children.removeSubrange(mid...)
+        node.counts.removeSubrange(mid...)
+        node.firsts.removeSubrange(mid...)
+        right.count = right.counts.reduce(0, +)
+        node.count = node.counts.reduce(0, +)
+        return right
+    }
+
+    /// Removes the element equal to `x`; returns the rank it had, or nil when absent.
+    @discardableResult
+    public func remove(_ x: Element) -> Int? {
+        var rank = 0
+        guard remove(x, from: root, rank: &rank) else { return nil }
+        while !root.isLeaf && root.children.count == 1 { root = root.children[0] }
+        if !root.isLeaf && root.children.isEmpty { root = Node(isLeaf: true) }
+        return rank
+    }
+
+    private func remove(_ x: Element, from node: Node, rank: inout Int) -> Bool {
+        if node.isLeaf {
+            let i = lowerBound(x, in: node.elements)
+            guard i < node.elements.count, !areInIncreasingOrder(x, node.elements[i]) else { return false }
+            node.elements.remove(at: i)
+            node.count -= 1
+            rank += i
+            return true
+        }
+        let c = childIndex(x, in: node)
+        var before = 0
+        for j in 0..<c { before += node.counts[j] }
+        let child = node.children[c]
+        guard remove(x, from: child, rank: &rank) else { return false }
+        rank += before
+        node.count -= 1
+        if child.count == 0 {
+            node.children.remove(at: c)
+            node.counts.remove(at: c)
+            node.firsts.remove(at: c)
+            return true
+        }
+        node.counts[c] = child.count
+        node.firsts[c] = child.first
+        mergeIfSmall(node, at: c)
+        return true
+    }
+
+    /// Merges a small child into a neighbour when both fit in one node, so the height stays O(log N).
+    private func mergeIfSmall(_ node: Node, at c: Int) {
+        let child = node.children[c]
+        let size = child.isLeaf ? child.elements.count : child.children.count
+        let capacity = child.isLeaf ? Self.leafCapacity : Self.innerCapacity
+        guard size < capacity / 4, node.children.count > 1 else { return }
+        let left = c > 0 ? c - 1 : c
+        let a = node.children[left], b = node.children[left + 1]
+        let combined = a.isLeaf ? a.elements.count + b.elements.count : a.children.count + b.children.count
+        guard combined <= capacity * 3 / 4 else { return }
+        if a.isLeaf {
+            a.elements += b.elements
+        } else {
+            a.children += b.children
+            a.counts += b.counts
+            a.firsts += b.firsts
+        }
+        a.count += b.count
+        node.counts[left] = a.count
+        node.children.remove(at: left + 1)
+        node.counts.remove(at: left + 1)
+        node.firsts.remove(at: left + 1)
+    }
+
+    /// Calls `body` with every element in order.
+    public func forEach(_ body: (Element) throws -> Void) rethrows {
+        try visit(root, body)
+    }
+
+    private func visit(_ node: Node, _ body: (Element) throws -> Void) rethrows {
+        if node.isLeaf {
+            for e in node.elements { try body(e) }
+        } else {
+            for child in node.children { try visit(child, body) }
+        }
+    }
+
+    /// The elements with ranks in `range`, in order (O(log N + range.count)).
+    public func elements(in range: Range<Int>) -> [Element] {
+        var out: [Element] = []
+        out.reserveCapacity(range.count)
+        var r = range.lowerBound
+        while r < range.upperBound {
+            // Descend to the leaf holding rank r and copy what it has.
+            var node = root
+            var local = r
+            while !node.isLeaf {
+                var i = 0
+                while local >= node.counts[i] { local -= node.counts[i]; i += 1 }
+                node = node.children[i]
+            }
+            let take = min(node.elements.count - local, range.upperBound - r)
+            out += node.elements[local..<local + take]
+            r += take
+        }
+        return out
+    }
+
+    /// Every element, in order.
+    public var allElements: [Element] { elements(in: 0..<count) }
+}

@@ -1,0 +1,331 @@
+import FetchedResults
+import LuaBridge
+import ObjectGraph
+
+/// An index path as Lua sees it: `.section`, `.item`, `.row`; prints as `[0, 1]`; `==` compares values.
+final class IndexPathBox {
+    let value: IndexPath
+    init(_ value: IndexPath) { self.value = value }
+}
+
+/// A controller made by a script, with the Lua delegate it keeps alive (the controller holds its delegate
+/// weakly, as Core Data does).
+final class LuaFetchedResultsController {
+    let controller: FetchedResultsController
+    var delegate: LuaFetchedResultsDelegate?
+    init(controller: FetchedResultsController) { self.controller = controller }
+}
+
+/// A Lua table of delegate functions. Each delivered callback is traced as one line
+/// (`[frc Customer] didChangeObject Customer#2 update [0, 1] -> [0, 1]`); a Lua error is thrown back
+/// to the controller, which rethrows it in Core Data's words once its state is up to date.
+final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
+    unowned let engine: ScriptEngine
+    unowned let owner: LuaFetchedResultsController
+    let table: LuaRef
+    let implementedCallbacks: FetchedResultsDelegateCallbacks
+
+    static let names: [(String, FetchedResultsDelegateCallbacks)] = [
+        ("controllerWillChangeContent", .willChangeContent), ("didChangeSection", .didChangeSection),
+        ("didChangeObject", .didChangeObject), ("controllerDidChangeContent", .didChangeContent),
+        ("didChangeContentWithSnapshot", .snapshot), ("didChangeContentWithDifference", .difference),
+    ]
+
+    init(engine: ScriptEngine, owner: LuaFetchedResultsController, tableAt index: Int32) {
+        self.engine = engine
+        self.owner = owner
+        let state = engine.state
+        var callbacks: FetchedResultsDelegateCallbacks = []
+        for (name, flag) in Self.names {
+            if state.rawGet(tableAt: index, key: name) == .function { callbacks.insert(flag) }
+            state.pop()
+        }
+        implementedCallbacks = callbacks
+        state.pushValue(at: index)
+        table = state.ref()
+    }
+
+    private func trace(_ text: String) {
+        engine.log.record("[frc \(owner.controller.name)] " + text)
+    }
+
+    /// Calls `table[name](controller, …)`; `pushArguments` pushes the rest and returns their count.
+    private func call(_ name: String, _ pushArguments: () -> Int32) throws {
+        let state = engine.state
+        state.push(table)
+        guard state.rawGet(tableAt: -1, key: name) == .function else { state.pop(2); return }
+        state.remove(at: -2)
+        state.push(object: owner, class: engine.classes.fetchedResultsController)
+        let count = pushArguments()
+        do { try state.pcall(arguments: 1 + count, results: 0) } catch { throw ScriptingError(error.message) }
+    }
+
+    func controllerWillChangeContent(_ controller: FetchedResultsController) throws {
+        trace("controllerWillChangeContent")
+        try call("controllerWillChangeContent") { 0 }
+    }
+
+    func controller(_ controller: FetchedResultsController, didChange sectionInfo: FetchedResultsSectionInfo,
+                    atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) throws {
+        trace("didChangeSection \(sectionInfo.name.isEmpty ? "\"\"" : sectionInfo.name) \(type.rawValue) \(sectionIndex)")
+        try call("didChangeSection") {
+            engine.pushSection(sectionInfo)
+            engine.state.push(sectionIndex)
+            engine.state.push(type.rawValue)
+            return 3
+        }
+    }
+
+    func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
+                    for type: FetchedResultsChangeType, newIndexPath: IndexPath?) throws {
+        trace("didChangeObject " + FetchedResultsObjectChange(object: object, indexPath: indexPath, type: type,
+                                                               newIndexPath: newIndexPath).description)
+        try call("didChangeObject") {
+            engine.push(object)
+            engine.push(indexPath: indexPath)
+            engine.state.push(type.rawValue)
+            engine.push(indexPath: newIndexPath)
+            return 4
+        }
+    }
+
+    func controllerDidChangeContent(_ controller: FetchedResultsController) throws {
+        trace("controllerDidChangeContent")
+        try call("controllerDidChangeContent") { 0 }
+    }
+
+    func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: FetchedResultsSnapshot) throws {
+        let reload = snapshot.reloadedItemIdentifiers.map(\.displayName).joined(separator: ", ")
+        trace("didChangeContentWithSnapshot \(snapshot)" + (reload.isEmpty ? "" : " reload: " + reload))
+        try call("didChangeContentWithSnapshot") {
+            let state = engine.state
+            state.newTable()
+            engine.push(strings: snapshot.sectionIdentifiers); state.rawSet(tableAt: -2, key: "sectionIdentifiers")
+            engine.push(strings: snapshot.itemIdentifiers.map(\.uriRepresentation)); state.rawSet(tableAt: -2, key: "itemIdentifiers")
+            engine.push(strings: snapshot.reloadedItemIdentifiers.map(\.uriRepresentation))
+            state.rawSet(tableAt: -2, key: "reloadedItemIdentifiers")
+            state.push(snapshot.numberOfItems); state.rawSet(tableAt: -2, key: "numberOfItems")
+            state.push(snapshot.description); state.rawSet(tableAt: -2, key: "description")
+            return 1
+        }
+    }
+
+    func controller(_ controller: FetchedResultsController,
+                    didChangeContentWith difference: CollectionDifference<ManagedObjectID>) throws {
+        var parts: [String] = []
+        for change in difference {
+            switch change {
+            case .remove(let offset, let id, _): parts.append("remove \(offset) \(id.displayName)")
+            case .insert(let offset, let id, _): parts.append("insert \(offset) \(id.displayName)")
+            }
+        }
+        trace("didChangeContentWithDifference " + parts.joined(separator: ", "))
+        try call("didChangeContentWithDifference") {
+            let state = engine.state
+            state.newTable()
+            for (key, list) in [("removals", difference.removals), ("insertions", difference.insertions)] {
+                state.newTable()
+                for (i, change) in list.enumerated() {
+                    state.newTable()
+                    switch change {
+                    case .remove(let offset, let id, let other), .insert(let offset, let id, let other):
+                        state.push(offset); state.rawSet(tableAt: -2, key: "offset")
+                        state.push(id.uriRepresentation); state.rawSet(tableAt: -2, key: "objectID")
+                        if let other { state.push(other); state.rawSet(tableAt: -2, key: "associatedWith") }
+                    }
+                    state.rawSet(tableAt: -2, index: i + 1)
+                }
+                state.rawSet(tableAt: -2, key: key)
+            }
+            return 1
+        }
+    }
+}
+
+extension ScriptEngine {
+    /// Registers `ripple.fetchedResultsController`, `ripple.indexPath` and `ripple.deleteCache` in the
+    /// module table at `module`.
+    func installFetchedResults(into module: Int32) {
+        state.register(in: module, name: "fetchedResultsController") { [unowned self] state in
+            try self.makeFetchedResultsController(state)
+        }
+        state.register(in: module, name: "indexPath") { [unowned self] state in
+            let section = try state.integer(1)
+            let item = try state.integer(2)
+            self.push(indexPath: IndexPath(section: section, item: item))
+            return 1
+        }
+        state.register(in: module, name: "deleteCache") { state in
+            FetchedResultsController.deleteCache(withName: try state.optionalString(1))
+            return 0
+        }
+    }
+
+    /// `ripple.fetchedResultsController { context = ctx, entity = …, sortDescriptors = …, … }`.
+    func makeFetchedResultsController(_ state: LuaState) throws -> Int32 {
+        try state.table(1)
+        guard state.rawGet(tableAt: 1, key: "context") == .userdata,
+              let context = state.object(at: -1, as: ManagedObjectContext.self) else {
+            state.pop()
+            throw ScriptingError("a fetched results controller needs a context (context = ctx)")
+        }
+        state.pop()
+        let request = try FetchRequestReader(engine: self).read(at: 1)
+        func optionalString(_ key: String) throws -> String? {
+            let type = state.rawGet(tableAt: 1, key: key)
+            defer { state.pop() }
+            if type == .nil { return nil }
+            guard type == .string, let s = state.toString(at: -1) else {
+                throw ScriptingError("\(key) must be a string, got \(state.typeName(at: -1))")
+            }
+            return s
+        }
+        func optionalBool(_ key: String) -> Bool? {
+            defer { state.pop() }
+            return state.rawGet(tableAt: 1, key: key) == .boolean ? state.toBoolean(at: -1) : nil
+        }
+        let controller = try FetchedResultsController(fetchRequest: request, managedObjectContext: context,
+                                                      sectionNameKeyPath: try optionalString("sectionNameKeyPath"),
+                                                      cacheName: try optionalString("cacheName"))
+        if let name = try optionalString("name") { controller.name = name }
+        controller.tracksRelationshipKeyPaths = optionalBool("tracksRelationshipKeyPaths") ?? false
+        controller.checksInvariants = optionalBool("checksInvariants") ?? checksInvariants
+        state.push(object: LuaFetchedResultsController(controller: controller), class: classes.fetchedResultsController)
+        return 1
+    }
+
+    /// Pushes an index path (or nil).
+    func push(indexPath: IndexPath?) {
+        guard let indexPath else { state.pushNil(); return }
+        state.push(object: IndexPathBox(indexPath), class: classes.indexPath)
+    }
+
+    /// Pushes a section as `{ name, indexTitle, numberOfObjects, objects }`.
+    func pushSection(_ section: FetchedResultsSectionInfo) {
+        state.newTable(arrayCount: 0, recordCount: 4)
+        state.push(section.name); state.rawSet(tableAt: -2, key: "name")
+        if let title = section.indexTitle { state.push(title); state.rawSet(tableAt: -2, key: "indexTitle") }
+        state.push(section.numberOfObjects); state.rawSet(tableAt: -2, key: "numberOfObjects")
+        push(section.objects); state.rawSet(tableAt: -2, key: "objects")
+    }
+
+    func checkController(_ state: LuaState) throws -> LuaFetchedResultsController {
+        guard let c = state.object(at: 1, as: LuaFetchedResultsController.self) else {
+            throw LuaArgumentError(argument: 1, message: "FetchedResultsController expected, got \(state.typeName(at: 1))")
+        }
+        return c
+    }
+
+    func checkIndexPath(_ state: LuaState, _ index: Int32) throws -> IndexPath {
+        guard let box = state.object(at: index, as: IndexPathBox.self) else {
+            throw LuaArgumentError(argument: index, message: "IndexPath expected, got \(state.typeName(at: index))")
+        }
+        return box.value
+    }
+}
+
+extension BridgeClasses {
+    static let fetchedResultsProperties = [
+        "fetchedObjects", "sections", "sectionIndexTitles", "delegate", "name", "cacheName", "sectionNameKeyPath",
+        "tracksRelationshipKeyPaths", "checksInvariants", "predicate", "changeBatchCount",
+    ]
+
+    /// The class of fetched-results controllers.
+    static func makeFetchedResultsController(_ engine: ScriptEngine) -> LuaClass {
+        LuaClass(
+            name: "FetchedResultsController",
+            properties: fetchedResultsProperties,
+            methods: [
+                "performFetch": { [unowned engine] state in
+                    try engine.checkController(state).controller.performFetch()
+                    return 0
+                },
+                "objectAtIndexPath": { [unowned engine] state in
+                    let c = try engine.checkController(state)
+                    engine.push(try c.controller.object(at: try engine.checkIndexPath(state, 2)))
+                    return 1
+                },
+                "indexPathForObject": { [unowned engine] state in
+                    let c = try engine.checkController(state)
+                    engine.push(indexPath: c.controller.indexPath(forObject: try engine.checkObject(state, 2, "indexPathForObject")))
+                    return 1
+                },
+                "sectionForSectionIndexTitle": { [unowned engine] state in
+                    let c = try engine.checkController(state)
+                    state.push(try c.controller.section(forSectionIndexTitle: try state.string(2), at: try state.integer(3)))
+                    return 1
+                },
+            ],
+            getter: { [unowned engine] target, slot, state in
+                let wrapper = target as! LuaFetchedResultsController
+                let c = wrapper.controller
+                switch fetchedResultsProperties[slot] {
+                case "fetchedObjects":
+                    if let objects = c.fetchedObjects { engine.push(objects) } else { state.pushNil() }
+                case "sections":
+                    guard let sections = c.sections else { state.pushNil(); return }
+                    state.newTable(arrayCount: Int32(sections.count), recordCount: 0)
+                    for (i, s) in sections.enumerated() { engine.pushSection(s); state.rawSet(tableAt: -2, index: i + 1) }
+                case "sectionIndexTitles": engine.push(strings: c.sectionIndexTitles)
+                case "delegate":
+                    if let d = wrapper.delegate { state.push(d.table) } else { state.pushNil() }
+                case "name": state.push(c.name)
+                case "cacheName": if let n = c.cacheName { state.push(n) } else { state.pushNil() }
+                case "sectionNameKeyPath": if let k = c.sectionNameKeyPath { state.push(k) } else { state.pushNil() }
+                case "tracksRelationshipKeyPaths": state.push(c.tracksRelationshipKeyPaths)
+                case "checksInvariants": state.push(c.checksInvariants)
+                case "predicate":
+                    if let p = c.fetchRequest.predicate { state.push(p.predicateFormat) } else { state.pushNil() }
+                default: state.push(c.changeBatchCount)
+                }
+            },
+            setter: { [unowned engine] target, slot, state, value in
+                let wrapper = target as! LuaFetchedResultsController
+                let c = wrapper.controller
+                switch fetchedResultsProperties[slot] {
+                case "delegate":
+                    if state.type(at: value) == .nil {
+                        wrapper.delegate = nil
+                    } else {
+                        guard state.type(at: value) == .table else {
+                            throw ScriptingError("delegate must be a table of functions, got \(state.typeName(at: value))")
+                        }
+                        wrapper.delegate = LuaFetchedResultsDelegate(engine: engine, owner: wrapper, tableAt: value)
+                    }
+                    c.delegate = wrapper.delegate
+                case "name": c.name = try state.string(value)
+                case "tracksRelationshipKeyPaths": c.tracksRelationshipKeyPaths = state.toBoolean(at: value)
+                case "checksInvariants": c.checksInvariants = state.toBoolean(at: value)
+                case "predicate":
+                    c.fetchRequest.predicate = state.type(at: value) == .nil ? nil : try Predicate(format: try state.string(value))
+                default:
+                    throw ScriptingError("\(fetchedResultsProperties[slot]) is read-only")
+                }
+            },
+            index: nil, newIndex: nil,
+            tostring: { target in
+                let c = (target as! LuaFetchedResultsController).controller
+                return "FetchedResultsController(\(c.name))"
+            }
+        )
+    }
+
+    /// The class of index paths.
+    static func makeIndexPath(_ engine: ScriptEngine) -> LuaClass {
+        let cls = LuaClass(
+            name: "IndexPath",
+            properties: ["section", "item", "row"],
+            getter: { target, slot, state in
+                let p = (target as! IndexPathBox).value
+                state.push(slot == 0 ? p.section : p.item)
+            },
+            tostring: { target in (target as! IndexPathBox).value.description }
+        )
+        cls.metamethods["__eq"] = { state in
+            let a = state.object(at: 1, as: IndexPathBox.self), b = state.object(at: 2, as: IndexPathBox.self)
+            state.push(a != nil && b != nil && a!.value == b!.value)
+            return 1
+        }
+        return cls
+    }
+}
