@@ -18,6 +18,8 @@ let package = Package(
         // C layer
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // Benchmark-only C helpers (allocation counter, hand-written C property reference)
+        .target(name: "CRippleBench", dependencies: ["CLua"]),
 
         // Domain libraries (no Lua)
         .target(
@@ -38,7 +40,10 @@ let package = Package(
             name: "ripple",
             dependencies: ["Scripting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "ripple-bench", dependencies: ["Scripting", "ObjectGraph", "LuaBridge"]),
+        .executableTarget(
+            name: "ripple-bench",
+            dependencies: ["Scripting", "ObjectGraph", "LuaBridge", "CLua", "CRippleBench"]
+        ),
 
         // Tests
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),

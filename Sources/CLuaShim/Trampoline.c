@@ -10,6 +10,8 @@
 static simlua_Dispatch dispatchfn = NULL;
 static simlua_Access accessfn = NULL;
 static simlua_Release releasefn = NULL;
+static simlua_FastGet fastgetfn = NULL;
+static simlua_FastSet fastsetfn = NULL;
 
 /* Address used as the metatable key marking bridged object metatables. */
 static const char objectmarker = 0;
@@ -27,6 +29,15 @@ void simlua_setcallbacks (simlua_Dispatch d, simlua_Access a,
   dispatchfn = d;
   accessfn = a;
   releasefn = r;
+}
+
+
+/*
+** Installs the scalar fast paths of property reads and writes.
+*/
+void simlua_setfastcallbacks (simlua_FastGet get, simlua_FastSet set) {
+  fastgetfn = get;
+  fastsetfn = set;
 }
 
 
@@ -91,8 +102,17 @@ int simlua_index (lua_State *L) {
   void *cls = lua_touserdata(L, lua_upvalueindex(3));
   void *obj = checkself(L, cls);
   lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER)
-    return finish(L, accessfn(L, cls, obj, SIMLUA_OP_GET, lua_tointegerx(L, -1, NULL)));
+  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
+    lua_Integer slot = lua_tointegerx(L, -1, NULL);
+    simlua_Scalar v;
+    switch (fastgetfn(cls, obj, slot, &v)) {
+      case SIMLUA_SCALAR_NUMBER: lua_pushnumber(L, v.n); return 1;
+      case SIMLUA_SCALAR_INTEGER: lua_pushinteger(L, v.i); return 1;
+      case SIMLUA_SCALAR_BOOLEAN: lua_pushboolean(L, (int)v.i); return 1;
+      case SIMLUA_SCALAR_NIL: lua_pushnil(L); return 1;
+      default: return finish(L, accessfn(L, cls, obj, SIMLUA_OP_GET, slot));
+    }
+  }
   lua_settop(L, 2);
   lua_pushvalue(L, 2);
   if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL)
@@ -115,8 +135,33 @@ int simlua_newindex (lua_State *L) {
   void *obj = checkself(L, cls);
   lua_settop(L, 3);  /* the value is always at 3, even in direct calls */
   lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER)
-    return finish(L, accessfn(L, cls, obj, SIMLUA_OP_SET, lua_tointegerx(L, -1, NULL)));
+  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
+    lua_Integer slot = lua_tointegerx(L, -1, NULL);
+    simlua_Scalar v;
+    switch (lua_type(L, 3)) {
+      case LUA_TNUMBER:
+        if (lua_isinteger(L, 3)) {
+          v.tag = SIMLUA_SCALAR_INTEGER;
+          v.i = lua_tointegerx(L, 3, NULL);
+        } else {
+          v.tag = SIMLUA_SCALAR_NUMBER;
+          v.n = lua_tonumberx(L, 3, NULL);
+        }
+        break;
+      case LUA_TBOOLEAN:
+        v.tag = SIMLUA_SCALAR_BOOLEAN;
+        v.i = lua_toboolean(L, 3);
+        break;
+      case LUA_TNIL:
+        v.tag = SIMLUA_SCALAR_NIL;
+        break;
+      default:
+        v.tag = SIMLUA_SCALAR_SLOW;
+    }
+    if (v.tag != SIMLUA_SCALAR_SLOW && fastsetfn(cls, obj, slot, &v))
+      return 0;
+    return finish(L, accessfn(L, cls, obj, SIMLUA_OP_SET, slot));
+  }
   lua_settop(L, 3);
   return finish(L, accessfn(L, cls, obj, SIMLUA_OP_NEWINDEX, -1));
 }
