@@ -38,7 +38,10 @@ let package = Package(
         // Tools
         .executableTarget(
             name: "ripple",
-            dependencies: ["Scripting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Scripting", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // Static Swift runtime: start-up 5× → ≈2× `lua5.4 -e ''` (performance.md §3.4, T4); ArgumentParser
+            // pulls in FoundationEssentials, which costs most when loaded dynamically.
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization"], .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "ripple-bench",
