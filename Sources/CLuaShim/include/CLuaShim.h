@@ -43,6 +43,19 @@ typedef struct simlua_Scalar {
   lua_Number n;
 } simlua_Scalar;
 
+/*
+** Last upvalue of the class metamethods: the class box and a small cache
+** from property keys to slots. Only interned (short) strings are cached,
+** and only keys of the slot table, which keeps them alive: an address
+** hit is always the same string.
+*/
+#define SIMLUA_KEYCACHE 8
+typedef struct simlua_ClassData {
+  void *cls;                      /* unretained class box (owned by the state) */
+  const void *keys[SIMLUA_KEYCACHE];
+  lua_Integer slots[SIMLUA_KEYCACHE];
+} simlua_ClassData;
+
 /* Swift callbacks: none of them may raise. */
 typedef int (*simlua_Dispatch) (lua_State *L, void *box);
 typedef int (*simlua_Access) (lua_State *L, void *cls, void *object, int op,
@@ -63,6 +76,7 @@ int  simlua_trampoline (lua_State *L);
 int  simlua_index (lua_State *L);
 int  simlua_newindex (lua_State *L);
 int  simlua_gc (lua_State *L);
+void simlua_pushclassdata (lua_State *L, void *cls);
 void *simlua_objectmarker (void);
 int  simlua_pushobject (lua_State *L, void *object, void *cls);
 
