@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // Benchmark-only C helpers (allocation counter, hand-written C property reference)
+        .target(name: "CRippleBench", dependencies: ["CLua"]),
 
         // Domain libraries (no Lua)
         .target(
@@ -41,7 +43,10 @@ let package = Package(
             name: "ripple",
             dependencies: ["Scripting", "CEdit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "ripple-bench", dependencies: ["Scripting", "ObjectGraph", "FetchedResults", "LuaBridge"]),
+        .executableTarget(
+            name: "ripple-bench",
+            dependencies: ["Scripting", "ObjectGraph", "FetchedResults", "LuaBridge", "CLua", "CRippleBench"]
+        ),
 
         // Tests
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),

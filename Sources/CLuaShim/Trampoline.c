@@ -5,11 +5,19 @@
 ** error is raised here, after the Swift frames are gone.
 */
 
+#include <stdint.h>
+#include <string.h>
+
 #include "CLuaShim.h"
+
+/* Longest interned string (LUAI_MAXSHORTLEN in the default luaconf.h). */
+#define SHORTLEN 40
 
 static simlua_Dispatch dispatchfn = NULL;
 static simlua_Access accessfn = NULL;
 static simlua_Release releasefn = NULL;
+static simlua_FastGet fastgetfn = NULL;
+static simlua_FastSet fastsetfn = NULL;
 
 /* Address used as the metatable key marking bridged object metatables. */
 static const char objectmarker = 0;
@@ -27,6 +35,15 @@ void simlua_setcallbacks (simlua_Dispatch d, simlua_Access a,
   dispatchfn = d;
   accessfn = a;
   releasefn = r;
+}
+
+
+/*
+** Installs the scalar fast paths of property reads and writes.
+*/
+void simlua_setfastcallbacks (simlua_FastGet get, simlua_FastSet set) {
+  fastgetfn = get;
+  fastsetfn = set;
 }
 
 
@@ -80,19 +97,70 @@ static void *checkself (lua_State *L, void *cls) {
 
 
 /*
+** Finds the slot of the key at index 2 in the slot table at `slots`: from
+** the cache when the key is a cached string, else by lua_rawget (caching
+** short-string keys). Leaves the stack as it was. Returns 0 when the key
+** is not a property.
+*/
+static int slotof (lua_State *L, simlua_ClassData *cd, int slots,
+                   lua_Integer *slot) {
+  int isstring = (lua_type(L, 2) == LUA_TSTRING);
+  const void *k = isstring ? lua_topointer(L, 2) : NULL;  /* the TString */
+  unsigned h = (unsigned)(((uintptr_t)k >> 4) & (SIMLUA_KEYCACHE - 1));
+  if (k != NULL && cd->keys[h] == k) {
+    *slot = cd->slots[h];
+    return 1;
+  }
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, slots) != LUA_TNUMBER) {
+    lua_pop(L, 1);
+    return 0;
+  }
+  *slot = lua_tointegerx(L, -1, NULL);
+  lua_pop(L, 1);
+  if (isstring && lua_rawlen(L, 2) <= SHORTLEN) {
+    cd->keys[h] = k;
+    cd->slots[h] = *slot;
+  }
+  return 1;
+}
+
+
+/*
+** Pushes the class data upvalue of the metamethods of class `cls`.
+** Raises only memory errors (the aborting allocator turns them into an
+** abort).
+*/
+void simlua_pushclassdata (lua_State *L, void *cls) {
+  simlua_ClassData *cd = (simlua_ClassData *)lua_newuserdatauv(L, sizeof(simlua_ClassData), 0);
+  memset(cd, 0, sizeof(simlua_ClassData));
+  cd->cls = cls;
+}
+
+
+/*
 ** __index of bridged classes. Upvalues: (1) slot table name -> integer,
-** (2) methods table, (3) light userdata of the Swift class box.
+** (2) methods table, (3) the class data (class box and key cache).
 ** Properties go to the Swift getter without creating any Swift string
 ** (the slot number stays on the stack, the getter pushes above it);
 ** methods are returned from the table; other string or number keys go
 ** to the fallback (numbers as their text).
 */
 int simlua_index (lua_State *L) {
-  void *cls = lua_touserdata(L, lua_upvalueindex(3));
+  simlua_ClassData *cd = (simlua_ClassData *)lua_touserdata(L, lua_upvalueindex(3));
+  void *cls = cd->cls;
   void *obj = checkself(L, cls);
-  lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER)
-    return finish(L, accessfn(L, cls, obj, SIMLUA_OP_GET, lua_tointegerx(L, -1, NULL)));
+  lua_Integer slot;
+  if (slotof(L, cd, lua_upvalueindex(1), &slot)) {
+    simlua_Scalar v;
+    switch (fastgetfn(cls, obj, slot, &v)) {
+      case SIMLUA_SCALAR_NUMBER: lua_pushnumber(L, v.n); return 1;
+      case SIMLUA_SCALAR_INTEGER: lua_pushinteger(L, v.i); return 1;
+      case SIMLUA_SCALAR_BOOLEAN: lua_pushboolean(L, (int)v.i); return 1;
+      case SIMLUA_SCALAR_NIL: lua_pushnil(L); return 1;
+      default: return finish(L, accessfn(L, cls, obj, SIMLUA_OP_GET, slot));
+    }
+  }
   lua_settop(L, 2);
   lua_pushvalue(L, 2);
   if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL)
@@ -107,16 +175,41 @@ int simlua_index (lua_State *L) {
 
 
 /*
-** __newindex of bridged classes. Upvalues: (1) slot table, (2) light
-** userdata of the Swift class box. Stack: object, key, value.
+** __newindex of bridged classes. Upvalues: (1) slot table, (2) the class
+** data. Stack: object, key, value.
 */
 int simlua_newindex (lua_State *L) {
-  void *cls = lua_touserdata(L, lua_upvalueindex(2));
+  simlua_ClassData *cd = (simlua_ClassData *)lua_touserdata(L, lua_upvalueindex(2));
+  void *cls = cd->cls;
   void *obj = checkself(L, cls);
+  lua_Integer slot;
   lua_settop(L, 3);  /* the value is always at 3, even in direct calls */
-  lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER)
-    return finish(L, accessfn(L, cls, obj, SIMLUA_OP_SET, lua_tointegerx(L, -1, NULL)));
+  if (slotof(L, cd, lua_upvalueindex(1), &slot)) {
+    simlua_Scalar v;
+    switch (lua_type(L, 3)) {
+      case LUA_TNUMBER:
+        if (lua_isinteger(L, 3)) {
+          v.tag = SIMLUA_SCALAR_INTEGER;
+          v.i = lua_tointegerx(L, 3, NULL);
+        } else {
+          v.tag = SIMLUA_SCALAR_NUMBER;
+          v.n = lua_tonumberx(L, 3, NULL);
+        }
+        break;
+      case LUA_TBOOLEAN:
+        v.tag = SIMLUA_SCALAR_BOOLEAN;
+        v.i = lua_toboolean(L, 3);
+        break;
+      case LUA_TNIL:
+        v.tag = SIMLUA_SCALAR_NIL;
+        break;
+      default:
+        v.tag = SIMLUA_SCALAR_SLOW;
+    }
+    if (v.tag != SIMLUA_SCALAR_SLOW && fastsetfn(cls, obj, slot, &v))
+      return 0;
+    return finish(L, accessfn(L, cls, obj, SIMLUA_OP_SET, slot));
+  }
   lua_settop(L, 3);
   return finish(L, accessfn(L, cls, obj, SIMLUA_OP_NEWINDEX, -1));
 }

@@ -39,6 +39,13 @@ public final class LuaClass {
         _ object: AnyObject, _ key: String, _ state: LuaState, _ valueIndex: Int32
     ) throws -> Bool
 
+    /// Reads property `slot` when it is a scalar, without touching the Lua state (the C metamethod pushes
+    /// it); returns ``LuaScalar/unavailable`` to use ``Getter`` instead. Must not fail or have side effects.
+    public typealias ScalarGetter = (_ object: AnyObject, _ slot: Int) -> LuaScalar
+    /// Stores a scalar into property `slot` and returns `true`, or returns `false` without any side effect to
+    /// use ``Setter`` instead (which then reports any error).
+    public typealias ScalarSetter = (_ object: AnyObject, _ slot: Int, _ value: LuaScalar) -> Bool
+
     /// The class name: the metatable's `__name`, used in messages such as `Customer expected, got string`.
     public let name: String
     /// Property names; a property's slot is its position in this array.
@@ -50,6 +57,10 @@ public final class LuaClass {
     let index: IndexFallback?
     let newIndex: NewIndexFallback?
     let tostring: ((AnyObject) -> String)?
+    /// The scalar fast path of reads, if any.
+    let scalarGetter: ScalarGetter?
+    /// The scalar fast path of writes, if any.
+    let scalarSetter: ScalarSetter?
     /// Further metamethods (`__len`, `__eq`, …), run through the trampoline like any Swift function.
     public var metamethods: [String: LuaState.Body] = [:]
 
@@ -63,6 +74,8 @@ public final class LuaClass {
     ///   - index: Fallback for other string keys.
     ///   - newIndex: Fallback for assignments to other keys.
     ///   - tostring: The `__tostring` text; by default Lua shows `Name: 0x…`.
+    ///   - scalarGetter: Optional fast path for reads of numbers, booleans and nil (see ``ScalarGetter``).
+    ///   - scalarSetter: Optional fast path for writes of numbers, booleans and nil (see ``ScalarSetter``).
     public init(
         name: String,
         properties: [String] = [],
@@ -71,7 +84,9 @@ public final class LuaClass {
         setter: Setter? = nil,
         index: IndexFallback? = nil,
         newIndex: NewIndexFallback? = nil,
-        tostring: ((AnyObject) -> String)? = nil
+        tostring: ((AnyObject) -> String)? = nil,
+        scalarGetter: ScalarGetter? = nil,
+        scalarSetter: ScalarSetter? = nil
     ) {
         self.name = name
         self.properties = properties
@@ -84,6 +99,8 @@ public final class LuaClass {
         self.index = index
         self.newIndex = newIndex
         self.tostring = tostring
+        self.scalarGetter = scalarGetter
+        self.scalarSetter = scalarSetter
     }
 
     /// Runs one metamethod operation for `simlua_index`/`simlua_newindex`; returns the result count.
@@ -108,4 +125,18 @@ public final class LuaClass {
         let shown = key.map { "'\($0)'" } ?? "of type \(state.typeName(at: 2))"
         throw LuaError(.runtime, "attempt to set unknown key \(shown) on \(name)")
     }
+}
+
+/// A number, boolean or nil exchanged on the scalar fast paths of ``LuaClass``.
+public enum LuaScalar: Equatable, Sendable {
+    /// Not a scalar (or not handled): take the general path.
+    case unavailable
+    /// `nil`.
+    case `nil`
+    /// A boolean.
+    case boolean(Bool)
+    /// An integer.
+    case integer(Int64)
+    /// A float.
+    case number(Double)
 }

@@ -13,6 +13,7 @@ final class LuaFunctionBox {
 /// Installs the Swift callbacks into CLuaShim once per process.
 private let callbacksInstalled: Bool = {
     simlua_setcallbacks(dispatchFunction, accessObject, releaseObject)
+    simlua_setfastcallbacks(fastGet, fastSet)
     return true
 }()
 
@@ -66,6 +67,48 @@ private func accessObject(
                 }
             }
         }
+    }
+}
+
+/// Called from `simlua_index` for a property slot: the class's scalar getter, without the Lua state. Returns
+/// a SIMLUA_SCALAR_* tag; SIMLUA_SCALAR_SLOW sends the read to ``accessObject``.
+private func fastGet(
+    _ cls: UnsafeMutableRawPointer?, _ object: UnsafeMutableRawPointer?, _ slot: lua_Integer,
+    _ out: UnsafeMutablePointer<simlua_Scalar>?
+) -> Int32 {
+    guard let cls, let object, let out else { return SIMLUA_SCALAR_SLOW }
+    return Unmanaged<LuaClass>.fromOpaque(cls)._withUnsafeGuaranteedRef { luaClass in
+        guard let getter = luaClass.scalarGetter else { return SIMLUA_SCALAR_SLOW }
+        let value = Unmanaged<AnyObject>.fromOpaque(object)._withUnsafeGuaranteedRef { getter($0, Int(slot)) }
+        switch value {
+        case .unavailable: return SIMLUA_SCALAR_SLOW
+        case .nil: return SIMLUA_SCALAR_NIL
+        case .boolean(let b): out.pointee.i = b ? 1 : 0; return SIMLUA_SCALAR_BOOLEAN
+        case .integer(let i): out.pointee.i = lua_Integer(i); return SIMLUA_SCALAR_INTEGER
+        case .number(let d): out.pointee.n = d; return SIMLUA_SCALAR_NUMBER
+        }
+    }
+}
+
+/// Called from `simlua_newindex` for a property slot and a scalar value: the class's scalar setter. Returns
+/// 1 when stored, 0 to send the write to ``accessObject``.
+private func fastSet(
+    _ cls: UnsafeMutableRawPointer?, _ object: UnsafeMutableRawPointer?, _ slot: lua_Integer,
+    _ value: UnsafePointer<simlua_Scalar>?
+) -> Int32 {
+    guard let cls, let object, let value else { return 0 }
+    return Unmanaged<LuaClass>.fromOpaque(cls)._withUnsafeGuaranteedRef { luaClass in
+        guard let setter = luaClass.scalarSetter else { return 0 }
+        let scalar: LuaScalar
+        switch value.pointee.tag {
+        case SIMLUA_SCALAR_NIL: scalar = .nil
+        case SIMLUA_SCALAR_BOOLEAN: scalar = .boolean(value.pointee.i != 0)
+        case SIMLUA_SCALAR_INTEGER: scalar = .integer(Int64(value.pointee.i))
+        case SIMLUA_SCALAR_NUMBER: scalar = .number(value.pointee.n)
+        default: return 0
+        }
+        return Unmanaged<AnyObject>.fromOpaque(object)._withUnsafeGuaranteedRef { setter($0, Int(slot), scalar) }
+            ? 1 : 0
     }
 }
 

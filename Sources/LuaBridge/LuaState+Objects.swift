@@ -72,13 +72,15 @@ extension LuaState {
             rawSet(tableAt: methods, key: name)
         }
 
+        simlua_pushclassdata(L, clsPointer)
+        let classData = top
         lua_pushvalue(L, slots)
         lua_pushvalue(L, methods)
-        lua_pushlightuserdata(L, clsPointer)
+        lua_pushvalue(L, classData)
         lua_pushcclosure(L, simlua_index, 3)
         rawSet(tableAt: mt, key: "__index")
         lua_pushvalue(L, slots)
-        lua_pushlightuserdata(L, clsPointer)
+        lua_pushvalue(L, classData)
         lua_pushcclosure(L, simlua_newindex, 2)
         rawSet(tableAt: mt, key: "__newindex")
         lua_pushcclosure(L, simlua_gc, 0)

@@ -8,3 +8,11 @@ extension LuaState {
         lua_rawset(L, absoluteIndex(t))
     }
 }
+
+extension LuaState {
+    /// The `lua_State *` that Swift code must use now, for C extensions (benchmark helpers, C modules).
+    ///
+    /// Swift code must never call a Lua API function that can raise on it (Scripts/check-lua-calls.sh):
+    /// hand it to C functions that follow the rules of CLuaShim.
+    public var unsafeLuaState: OpaquePointer { L }
+}

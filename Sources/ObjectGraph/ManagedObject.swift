@@ -20,14 +20,15 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     /// The context the object is registered in, or nil once it was removed from it.
     public internal(set) weak var managedObjectContext: ManagedObjectContext?
 
-    /// Attribute values, indexed like `entity.attributes`.
-    @usableFromInline var attributeValues: [Value]
+    /// Attribute values, indexed like `entity.attributes`. Not checked for exclusivity at run time: it is
+    /// the hot storage of every property access (performance.md §3.1), and only this module touches it.
+    @exclusivity(unchecked) @usableFromInline var attributeValues: [Value]
     /// To-one destinations, indexed like `entity.relationships` (nil for to-many slots).
     var toOneValues: [ManagedObject?]
     /// To-many members, indexed like `entity.relationships` (empty for to-one slots).
     var toManyValues: [OrderedSet<ManagedObject>]
-    /// Bookkeeping owned by the context.
-    var state = ObjectState()
+    /// Bookkeeping owned by the context. Not checked for exclusivity at run time (read on every access).
+    @exclusivity(unchecked) var state = ObjectState()
     /// Derived values, indexed like `entity.derivedProperties` (empty for entities without any).
     var derivedValues: [Value]
     /// How many times each derived value was computed, indexed like `entity.derivedProperties`.

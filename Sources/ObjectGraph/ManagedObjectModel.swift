@@ -12,6 +12,8 @@ public final class ManagedObjectModel: @unchecked Sendable {
     /// The entities, sorted by name.
     public let entities: [EntityDescription]
     private let byName: [String: EntityDescription]
+    /// Whether any entity declares a derived property (checked on the Lua fast write path).
+    let derivedPropertiesPresent: Bool
 
     /// Builds and checks a model.
     /// - Throws: ``ObjectGraphError`` of kind `.invalidModel` naming the entity and key at fault.
@@ -33,6 +35,7 @@ public final class ManagedObjectModel: @unchecked Sendable {
         }
         self.entities = sorted
         self.byName = byName
+        self.derivedPropertiesPresent = sorted.contains { !$0.derivedProperties.isEmpty }
         for (i, e) in sorted.enumerated() {
             e.index = i
             e.model = self
@@ -64,7 +67,7 @@ public final class ManagedObjectModel: @unchecked Sendable {
     }
 
     /// True when some entity has derived properties.
-    public var hasDerivedProperties: Bool { entities.contains { !$0.derivedProperties.isEmpty } }
+    public var hasDerivedProperties: Bool { derivedPropertiesPresent }
 
     /// The entity with that name, if any.
     public func entity(named name: String) -> EntityDescription? { byName[name] }

@@ -30,19 +30,53 @@ typedef struct simlua_Object {
   void *cls;                      /* unretained class box (owned by the state)  */
 } simlua_Object;
 
+/* Scalar values of the fast property paths (no Lua state involved). */
+#define SIMLUA_SCALAR_SLOW     0  /* not handled: use the access callback      */
+#define SIMLUA_SCALAR_NIL      1
+#define SIMLUA_SCALAR_BOOLEAN  2  /* in i: 0 or 1                               */
+#define SIMLUA_SCALAR_INTEGER  3  /* in i                                       */
+#define SIMLUA_SCALAR_NUMBER   4  /* in n                                       */
+
+typedef struct simlua_Scalar {
+  int tag;
+  lua_Integer i;
+  lua_Number n;
+} simlua_Scalar;
+
+/*
+** Last upvalue of the class metamethods: the class box and a small cache
+** from property keys to slots. Only interned (short) strings are cached,
+** and only keys of the slot table, which keeps them alive: an address
+** hit is always the same string.
+*/
+#define SIMLUA_KEYCACHE 8
+typedef struct simlua_ClassData {
+  void *cls;                      /* unretained class box (owned by the state) */
+  const void *keys[SIMLUA_KEYCACHE];
+  lua_Integer slots[SIMLUA_KEYCACHE];
+} simlua_ClassData;
+
 /* Swift callbacks: none of them may raise. */
 typedef int (*simlua_Dispatch) (lua_State *L, void *box);
 typedef int (*simlua_Access) (lua_State *L, void *cls, void *object, int op,
                               lua_Integer slot);
 typedef void (*simlua_Release) (void *object);
+/* Fast paths: return a SIMLUA_SCALAR_* tag / 1 when stored, 0 to fall back
+** to the access callback (without any side effect). */
+typedef int (*simlua_FastGet) (void *cls, void *object, lua_Integer slot,
+                               simlua_Scalar *out);
+typedef int (*simlua_FastSet) (void *cls, void *object, lua_Integer slot,
+                               const simlua_Scalar *value);
 
 /* Trampoline.c */
 void simlua_setcallbacks (simlua_Dispatch dispatch, simlua_Access access,
                           simlua_Release release);
+void simlua_setfastcallbacks (simlua_FastGet get, simlua_FastSet set);
 int  simlua_trampoline (lua_State *L);
 int  simlua_index (lua_State *L);
 int  simlua_newindex (lua_State *L);
 int  simlua_gc (lua_State *L);
+void simlua_pushclassdata (lua_State *L, void *cls);
 void *simlua_objectmarker (void);
 int  simlua_pushobject (lua_State *L, void *object, void *cls);
 

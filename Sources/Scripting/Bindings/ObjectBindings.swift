@@ -15,6 +15,8 @@ extension ScriptEngine {
         let slots: [PropertySlot] = propertyNames.map { entity.slots[$0]! }
         let fields = ObjectField.allCases
         let count = slots.count
+        // Attribute index of each property slot (-1: relationship or other), for the scalar fast paths.
+        let attributeIndexes: [Int] = slots.map { if case .attribute(let i) = $0 { return i } else { return -1 } }
         let cls = LuaClass(
             name: entity.name,
             properties: propertyNames + fields.map(\.rawValue),
@@ -42,7 +44,8 @@ extension ScriptEngine {
                 },
             ],
             getter: { [unowned self] target, slot, _ in
-                let object = target as! ManagedObject
+                // Only ManagedObjects are pushed with an entity class, and simlua_index checks the class.
+                let object = unsafeDowncast(target, to: ManagedObject.self)
                 if slot < count {
                     let slotKind = slots[slot]
                     if case .relationship(let i) = slotKind, object.entity.relationships[i].isToMany {
@@ -71,7 +74,7 @@ extension ScriptEngine {
                 }
             },
             setter: { [unowned self] target, slot, _, valueIndex in
-                let object = target as! ManagedObject
+                let object = unsafeDowncast(target, to: ManagedObject.self)
                 guard slot < count else {
                     throw ScriptingError("\(fields[slot - count].rawValue) is read-only")
                 }
@@ -85,7 +88,31 @@ extension ScriptEngine {
                 let object = target as! ManagedObject
                 throw ScriptingError("[<\(object.entity.name) \(object.displayName)> setValue:forUndefinedKey:]: the entity \(object.entity.name) is not key value coding-compliant for the key \"\(key)\".")
             },
-            tostring: { target in (target as! ManagedObject).displayName }
+            tostring: { target in (target as! ManagedObject).displayName },
+            scalarGetter: { target, slot in
+                guard slot < count, case let i = attributeIndexes[slot], i >= 0,
+                    let value = unsafeDowncast(target, to: ManagedObject.self).readableAttribute(at: i)
+                else { return .unavailable }
+                switch value {
+                case .double(let d), .date(let d): return .number(d)
+                case .integer(let n): return .integer(n)
+                case .bool(let b): return .boolean(b)
+                case .null: return .nil
+                default: return .unavailable
+                }
+            },
+            scalarSetter: { target, slot, scalar in
+                guard slot < count, case let i = attributeIndexes[slot], i >= 0 else { return false }
+                let value: Value
+                switch scalar {
+                case .number(let d): value = .double(d)
+                case .integer(let n): value = .integer(n)
+                case .boolean(let b): value = .bool(b)
+                case .nil: value = .null
+                case .unavailable: return false
+                }
+                return unsafeDowncast(target, to: ManagedObject.self).setAttributeIfPlain(value, at: i)
+            }
         )
         entityClasses[ObjectIdentifier(entity)] = cls
         return cls

@@ -1,0 +1,29 @@
+/*
+** CRippleBench: C helpers used only by the ripple-bench executable.
+**
+** - A malloc call counter (malloc, calloc, realloc and the aligned
+**   allocators of this process are interposed and forwarded to glibc).
+** - The heap bytes in use (mallinfo2).
+** - A hand-written C userdata with __index/__newindex over a double array,
+**   the reference of T3e.
+*/
+#ifndef RIPPLE_CRIPPLEBENCH_H
+#define RIPPLE_CRIPPLEBENCH_H
+
+#include <stddef.h>
+#include <lua.h>
+
+/* Number of allocation calls made by this process so far. */
+unsigned long long ripplebench_allocations (void);
+
+/* Heap bytes in use: mallinfo2 uordblks + hblkhd. */
+size_t ripplebench_heapinuse (void);
+
+/*
+** Pushes a userdata whose __index/__newindex, written in C, read and write
+** storage[slot] for the keys of a slot table {key = 0}. The metamethods
+** run from Lua only; pushing raises only memory errors.
+*/
+void ripplebench_pushcproxy (lua_State *L, const char *key, double *storage);
+
+#endif
