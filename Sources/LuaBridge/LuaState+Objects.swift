@@ -39,6 +39,17 @@ extension LuaState {
         return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
     }
 
+    /// The class a bridged userdata at `i` was pushed with, or `nil` for any other value (for
+    /// introspection such as REPL completion).
+    /// - Parameter i: A stack index.
+    public func luaClass(at i: Int32) -> LuaClass? {
+        let i = absoluteIndex(i)
+        guard object(at: i) != nil, let raw = lua_touserdata(L, i),
+            let cls = raw.assumingMemoryBound(to: simlua_Object.self).pointee.cls
+        else { return nil }
+        return Unmanaged<LuaClass>.fromOpaque(cls).takeUnretainedValue()
+    }
+
     /// The Swift object behind a bridged userdata at `i` if it is a `T`.
     /// - Parameters:
     ///   - i: A stack index.

@@ -62,11 +62,6 @@ extension ReplSession {
 extension ScriptEngine {
     /// The Lua class a bridged userdata was made with, for completion.
     func luaClass(ofObjectAt index: Int32) -> LuaClass? {
-        if let object = state.object(at: index, as: ManagedObject.self) { return entityClass(for: object.entity) }
-        if state.object(at: index, as: ManagedObjectContext.self) != nil { return classes.context }
-        if state.object(at: index, as: PersistentContainer.self) != nil { return classes.container }
-        if state.object(at: index, as: ManagedObjectModel.self) != nil { return classes.model }
-        if state.object(at: index, as: RelationshipSet.self) != nil { return classes.relationshipSet }
-        return nil
+        state.luaClass(at: index)
     }
 }

@@ -1,5 +1,7 @@
+import FetchedResults
 import LuaBridge
 import ObjectGraph
+import ViewControllers
 
 extension ScriptEngine {
     /// How the REPL shows a value: managed objects as `<Customer#1 name="Ann" orders=2>`, to-many sets
@@ -7,6 +9,11 @@ extension ScriptEngine {
     public func prettyDescription(at index: Int32) -> String {
         let i = state.absoluteIndex(index)
         if let object = state.object(at: i, as: ManagedObject.self) { return describe(object) }
+        if let window = state.object(at: i, as: Window.self) {
+            let tree = window.describe()
+            return tree.hasSuffix("\n") ? String(tree.dropLast()) : tree
+        }
+        if let owner = state.object(at: i, as: LuaFetchedResultsController.self) { return describe(owner.controller) }
         if state.type(at: i) == .table, state.getGlobal("ripple") == .table {
             defer { state.pop() }
             if state.rawGet(tableAt: -1, key: "describe") == .function {
@@ -23,6 +30,14 @@ extension ScriptEngine {
             state.pop()
         }
         return (try? state.toStringMeta(at: i)) ?? state.typeName(at: i)
+    }
+
+    /// `<FetchedResultsController Customer: 2 sections, 3 objects>`, or `(not fetched)`.
+    func describe(_ controller: FetchedResultsController) -> String {
+        let head = "<FetchedResultsController \(controller.fetchRequest.entityName)"
+        guard let objects = controller.fetchedObjects else { return head + " (not fetched)>" }
+        let sections = controller.sections?.count ?? 0
+        return head + ": \(sections) section\(sections == 1 ? "" : "s"), \(objects.count) object\(objects.count == 1 ? "" : "s")>"
     }
 
     /// `<Customer#1 name="Ann" orders=2>`: attributes that are set, to-one targets, to-many counts.

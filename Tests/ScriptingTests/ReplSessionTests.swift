@@ -49,6 +49,24 @@ import Testing
         #expect(repl.feed("{ b = 1, a = 'x' }") == .printed(["{a = \"x\", b = 1}"]))
     }
 
+    @Test("index paths, fetched-results sections and the window's hierarchy print readably")
+    func prettyScreens() throws {
+        let repl = try ReplSession()
+        _ = repl.feed("ctx = ripple.container(ripple.model { C = { name = 'string' } }).viewContext")
+        _ = repl.feed("ctx:insert('C', { name = 'Ann' }); ctx:insert('C', { name = 'Bob' })")
+        _ = repl.feed("frc = ripple.fetchedResultsController { context = ctx, entity = 'C', sortDescriptors = { 'name' }, sectionNameKeyPath = 'name' }")
+        #expect(repl.feed("frc") == .printed(["<FetchedResultsController C (not fetched)>"]))
+        _ = repl.feed("frc:performFetch()")
+        #expect(repl.feed("frc") == .printed(["<FetchedResultsController C: 2 sections, 2 objects>"]))
+        #expect(repl.feed("frc.sections[2]") == .printed(["{indexTitle = \"B\", name = \"Bob\", numberOfObjects = 1, objects = {C#2}}"]))
+        #expect(repl.feed("ripple.indexPath(1, 0)") == .printed(["[1, 0]"]))
+        _ = repl.feed("w = ripple.window()")
+        _ = repl.feed("w.rootViewController = ripple.navigationController(ripple.viewController { title = 'List' })")
+        #expect(repl.feed("w") == .printed(["Window\n  NavigationController\n    [0] ViewController \"List\""]))
+        #expect(repl.completions(for: "frc:perf") == ["frc:performFetch"])
+        #expect(repl.completions(for: "w.root") == ["w.rootViewController"])
+    }
+
     @Test("completion of globals, fields, attributes and methods")
     func completion() throws {
         let repl = try ReplSession()
