@@ -3,7 +3,7 @@ enum ReplHelp {
     static let entries: [(String, String)] = [
         ("ripple.model", "ripple.model { Entity = { key = spec, … } } — declare entities, attributes and relationships"),
         ("ripple.container", "ripple.container(model) — an in-memory store with a main-queue viewContext"),
-        ("ripple.observe", "ripple.observe(ctx, \"objectsDidChange\"|\"willSave\"|\"didSave\", fn) — a token with :cancel()"),
+        ("ripple.observe", "ripple.observe(ctx, \"objectsDidChange\"|\"willSave\"|\"didSave\", fn) or ripple.observe(obj, keyPath, fn, options) — a token with :cancel()"),
         ("ripple.tick", "ripple.tick() — end of the run-loop event: process every main-queue context"),
         ("ripple.events", "ripple.events() — the event trace so far; ripple.clearEvents() starts afresh"),
         ("ctx:insert", "ctx:insert(entity, values) — insert an object"),
@@ -16,6 +16,12 @@ enum ReplHelp {
         ("ctx:count", "ctx:count { … } — the number of objects a fetch would return"),
         ("obj:changedValues", "obj:changedValues() — persistent keys changed since the last save"),
         ("obj:committedValues", "obj:committedValues(keys) — the last saved values"),
+        ("ripple.fetchedResultsController", "ripple.fetchedResultsController { context =, entity =, sortDescriptors =, sectionNameKeyPath = } — then frc:performFetch(), frc.sections, frc.delegate = { … }"),
+        ("ripple.indexPath", "ripple.indexPath(section, item) — 0-based; .section, .item, .row; prints as [0, 1]"),
+        ("ripple.window", "ripple.window() — rootViewController, describe()"),
+        ("ripple.viewController", "ripple.viewController { title = … } — present, dismiss, dvc_add, dvc_updated/dvc_deleted methods"),
+        ("ripple.navigationController", "ripple.navigationController(root) — pushViewController, popViewController, viewControllers"),
+        ("ripple.tabBarController", "ripple.tabBarController { vc1, vc2 } — selectedIndex, viewControllers"),
         ("scenario", "scenario(name, fn) — run fn and record pass or fail"),
         ("expect", "expect(v):toBe / toEqual / toBeNil / toBeTruthy / toContain / toHaveLength / toRaise(pattern)"),
     ]
