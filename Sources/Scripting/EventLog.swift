@@ -30,17 +30,9 @@ public final class EventLog {
     static func describe(_ note: ObjectsDidChangeNotification) -> String {
         var parts: [String] = []
         if !note.inserted.isEmpty { parts.append("inserted: " + names(note.inserted)) }
-        if !note.updated.isEmpty {
-            parts.append("updated: " + note.updated.map { o in
-                o.displayName + " {" + (note.changedKeys[o] ?? []).joined(separator: ", ") + "}"
-            }.joined(separator: ", "))
-        }
+        if !note.updated.isEmpty { parts.append("updated: " + withKeys(note.updated, note.changedKeys)) }
         if !note.deleted.isEmpty { parts.append("deleted: " + names(note.deleted)) }
-        if !note.refreshed.isEmpty {
-            parts.append("refreshed: " + note.refreshed.map { o in
-                o.displayName + " {" + (note.changedKeys[o] ?? []).joined(separator: ", ") + "}"
-            }.joined(separator: ", "))
-        }
+        if !note.refreshed.isEmpty { parts.append("refreshed: " + withKeys(note.refreshed, note.changedKeys)) }
         if !note.invalidated.isEmpty { parts.append("invalidated: " + names(note.invalidated)) }
         if note.invalidatedAll { parts.append("invalidatedAll") }
         return "[\(note.context.name)] objectsDidChange " + parts.joined(separator: "; ")
@@ -50,13 +42,14 @@ public final class EventLog {
     static func describe(_ note: ContextDidSaveNotification) -> String {
         var parts: [String] = []
         if !note.inserted.isEmpty { parts.append("inserted: " + names(note.inserted)) }
-        if !note.updated.isEmpty {
-            parts.append("updated: " + note.updated.map { o in
-                o.displayName + " {" + (note.changedKeys[o] ?? []).joined(separator: ", ") + "}"
-            }.joined(separator: ", "))
-        }
+        if !note.updated.isEmpty { parts.append("updated: " + withKeys(note.updated, note.changedKeys)) }
         if !note.deleted.isEmpty { parts.append("deleted: " + names(note.deleted)) }
         return "[\(note.context.name)] didSave" + (parts.isEmpty ? "" : " " + parts.joined(separator: "; "))
+    }
+
+    /// `Customer#2 {name, since}, Order#1 {total}`.
+    private static func withKeys(_ objects: [ManagedObject], _ keys: [ManagedObject: [String]]) -> String {
+        objects.map { $0.displayName + " {" + (keys[$0] ?? []).joined(separator: ", ") + "}" }.joined(separator: ", ")
     }
 
     private static func names(_ objects: [ManagedObject]) -> String {
