@@ -1,6 +1,5 @@
--- A runaway loop is stopped by the runner's instruction limit; pcall cannot swallow it, so it is
--- reported as this scenario's failure and the file goes on. Here the loop is bounded: the scenario
--- checks that ordinary heavy work stays well inside the limit.
+-- Heavy but finite work stays well inside the runner's instruction limit (200 million VM instructions
+-- per file for `ripple test`; a runaway loop is stopped there, see Tests/CLITests).
 local model = ripple.model { Item = { n = "integer" } }
 local ctx = ripple.container(model).viewContext
 

@@ -145,7 +145,7 @@ function scenario(name, fn)
   if type(fn) ~= "function" then error("bad argument #2 to 'scenario' (function expected, got " .. type(fn) .. ")", 2) end
   if not selected(name) then return end
   local info = debug.getinfo(2, "S")
-  begin()
+  begin(name, info and info.short_src or "?")
   local ok, err = xpcall(fn, handler)
   record(name, info and info.short_src or "?", ok, ok and nil or err)
 end

@@ -22,6 +22,8 @@ public final class ScriptEngine {
     public private(set) var results: [ScenarioResult] = []
     /// Only scenarios whose name contains this text run (nil: all).
     public var scenarioFilter: String?
+    /// The scenario that began and has not been recorded yet (name, file), if any.
+    var runningScenario: (name: String, file: String)?
     /// When the running scenario started (monotonic nanoseconds).
     var scenarioStart: UInt64 = 0
     /// Called with each scenario's result as soon as it finishes.
@@ -56,10 +58,20 @@ public final class ScriptEngine {
     }
 
     /// Runs a Lua file. Scenario outcomes are appended to ``results``.
+    ///
+    /// An error that no scenario can catch (the instruction limit, an interrupt) while a scenario runs is
+    /// recorded as that scenario's failure, noting that the rest of the file did not run.
     /// - Throws: ``LuaError`` when the file cannot be read or compiled, or raises outside a scenario.
     public func runFile(_ path: String) throws {
         try state.loadFile(path)
-        try state.pcall(arguments: 0, results: 0, traceback: true)
+        do {
+            try state.pcall(arguments: 0, results: 0, traceback: true)
+        } catch let error as LuaError {
+            guard let running = runningScenario else { throw error }
+            recordScenario(ScenarioResult(name: running.name, file: running.file, passed: false,
+                                          message: error.message + " (the rest of the file did not run)",
+                                          duration: ScriptEngine.monotonicNanoseconds() &- scenarioStart))
+        }
     }
 
     /// Runs a chunk of Lua source.
@@ -76,6 +88,7 @@ public final class ScriptEngine {
     }
 
     func recordScenario(_ result: ScenarioResult) {
+        runningScenario = nil
         results.append(result)
         onScenarioResult?(result)
     }

@@ -59,6 +59,16 @@ func scratchFile(_ name: String, _ text: String) -> String {
         #expect(withoutTimes(result.output) == "✔ \(failing) › good\n✘ \(failing) › bad\n    \(failing):3: expected 2 to be 3\n")
     }
 
+    @Test("a runaway loop is stopped by the instruction limit and reported, not hung")
+    func runaway() {
+        let file = scratchFile("runaway.lua", """
+            scenario("spins", function() while true do end end)
+            """)
+        let result = runRipple(["test", file])
+        #expect(result.status == 1)
+        #expect(withoutTimes(result.output) == "✘ \(file) › spins\n    \(file):1: instruction limit exceeded (the rest of the file did not run)\n0 passed, 1 failed\n")
+    }
+
     @Test("usage errors exit 64")
     func usage() {
         #expect(runRipple(["run"]).status == 64)

@@ -58,7 +58,8 @@ extension ScriptEngine {
             state.push(self.scenarioFilter.map { name.contains($0) } ?? true)
             return 1
         }
-        state.register(in: module, name: "_beginScenario") { [unowned self] _ in
+        state.register(in: module, name: "_beginScenario") { [unowned self] state in
+            self.runningScenario = (try state.string(1), try state.string(2))
             self.scenarioStart = ScriptEngine.monotonicNanoseconds()
             return 0
         }
