@@ -10,6 +10,7 @@ extension ManagedObjectContext {
     /// the notification; key-value observers are told (and observers of deleted objects told for the last
     /// time) before the notification is posted.
     public func processPendingChanges() throws {
+        try checkQueue("processPendingChanges")
         guard !isPosting, hasPendingChanges else { return }
         var firstError: Error?
         propagateDeletes()
@@ -60,14 +61,21 @@ extension ManagedObjectContext {
         var note = ObjectsDidChangeNotification(context: self)
         // Inserted and deleted in the same event: nobody saw it, nobody hears of it.
         let transient = pendingInserted.intersection(pendingDeleted)
-        note.inserted = pendingInserted.subtracting(transient).sortedInObjectOrder()
-        note.deleted = pendingDeleted.subtracting(transient).sortedInObjectOrder()
+        note.inserted = pendingInserted.subtracting(transient).union(external.inserted).sortedInObjectOrder()
+        note.deleted = pendingDeleted.subtracting(transient).union(external.deleted).sortedInObjectOrder()
+        note.invalidated = external.invalidated.sortedInObjectOrder()
+        note.refreshed = external.refreshedKeys.keys.sortedInObjectOrder()
         let updatedNow = pendingUpdated.subtracting(pendingInserted).subtracting(pendingDeleted)
         note.updated = updatedNow.sortedInObjectOrder()
         for object in note.updated {
             note.changedKeys[object] = object.state.pendingKeys.sorted()
             note.oldValues[object] = object.state.pendingOldValues
         }
+        for object in note.refreshed where note.changedKeys[object] == nil {
+            note.changedKeys[object] = external.refreshedKeys[object]
+            note.oldValues[object] = external.refreshedOldValues[object]
+        }
+        external = ExternalChanges()
         for object in pendingUpdated {
             object.state.pendingKeys.removeAll(keepingCapacity: false)
             object.state.pendingOldValues.removeAll(keepingCapacity: false)
