@@ -152,9 +152,10 @@ extension ManagedObjectContext {
         external.deleted.insert(object)
     }
 
-    /// Invalidates the registered objects whose ID matches (their store was removed), then processes
-    /// pending changes: one notification lists them in `invalidated`.
+    /// Invalidates the registered objects whose ID matches (their store was removed). Pending changes
+    /// are processed first, so the notification that follows lists only them, in `invalidated`.
     func invalidateObjects(where matches: (ManagedObjectID) -> Bool) throws {
+        try processPendingChanges()
         for object in registeredObjects where !object.state.isInserted && matches(object.objectID) {
             object.state.isInvalid = true
             unregister(object)

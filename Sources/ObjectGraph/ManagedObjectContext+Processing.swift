@@ -71,9 +71,13 @@ extension ManagedObjectContext {
             note.changedKeys[object] = object.state.pendingKeys.sorted()
             note.oldValues[object] = object.state.pendingOldValues
         }
-        for object in note.refreshed where note.changedKeys[object] == nil {
-            note.changedKeys[object] = external.refreshedKeys[object]
-            note.oldValues[object] = external.refreshedOldValues[object]
+        // An object both updated and refreshed in one event gets the union of the keys.
+        for object in note.refreshed {
+            let keys = Set((note.changedKeys[object] ?? []) + (external.refreshedKeys[object] ?? []))
+            note.changedKeys[object] = keys.sorted()
+            var old = note.oldValues[object] ?? [:]
+            for (key, value) in external.refreshedOldValues[object] ?? [:] where old[key] == nil { old[key] = value }
+            note.oldValues[object] = old
         }
         external = ExternalChanges()
         for object in pendingUpdated {
