@@ -20,13 +20,14 @@ let package = Package(
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Benchmark-only C helpers (allocation counter, hand-written C property reference)
         .target(name: "CRippleBench", dependencies: ["CLua"]),
 
         // Domain libraries (no Lua)
         .target(
             name: "ObjectGraph",
-            dependencies: [.product(name: "Collections", package: "swift-collections")]
+            dependencies: ["CSQLite", .product(name: "Collections", package: "swift-collections")]
         ),
 
         .target(name: "ViewControllers", dependencies: ["ObjectGraph"]),

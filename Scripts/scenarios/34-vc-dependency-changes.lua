@@ -118,7 +118,7 @@ scenario("objects without a context are ignored; private-queue objects are refus
   form:dvc_add(gone)
   expect(form.dvc_dependencies):toEqual({})
   local bg = container:newBackgroundContext()
-  local other = bg:insert("Customer", { name = "Bg" })
+  local other = bg:performAndWait(function() return bg:insert("Customer", { name = "Bg" }) end)
   expect(function() form:dvc_add(other) end):toRaise(
     "dvc_add: Customer#2 belongs to a private-queue context; dependent view controllers accept only objects of main-queue contexts (NSMainQueueConcurrencyType).")
   expect(form.dvc_dependencies):toEqual({})

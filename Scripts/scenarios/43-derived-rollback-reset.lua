@@ -49,7 +49,9 @@ end)
 
 scenario("a background context computes them too", function()
   local bg = container:newBackgroundContext()
-  local other = bg:fetch { entity = "Customer" }[1]
-  expect(other.orderTotal):toBe(10.0)
-  expect(other:recomputationCount("orderTotal")):toBe(1)
+  bg:performAndWait(function()
+    local other = bg:fetch { entity = "Customer" }[1]
+    expect(other.orderTotal):toBe(10.0)
+    expect(other:recomputationCount("orderTotal")):toBe(1)
+  end)
 end)

@@ -28,6 +28,7 @@ extension ManagedObject {
             throw ObjectGraphError(.inaccessibleObject,
                 "Mutating a managed object \(displayName) <\(objectID.uriRepresentation)> after it has been removed from its context.")
         }
+        if state.isConfined { try context.checkQueue("changing \(displayName)") }
         return context
     }
 

@@ -8,6 +8,7 @@ extension ManagedObject {
             throw ObjectGraphError(.inaccessibleObject,
                 "CoreData could not fulfill a fault for '\(objectID.uriRepresentation)'")
         }
+        if state.isConfined, let context = managedObjectContext { try context.checkQueue("reading \(displayName).\(key)") }
         fireFault()
         guard let slot = entity.slots[key] else {
             throw ObjectGraphError(.unknownKey,
@@ -37,7 +38,7 @@ extension ManagedObject {
     }
 
     /// True when the object is neither a fault nor invalidated.
-    @usableFromInline var isPlainlyReadable: Bool { !state.isFault && !state.isInvalid }
+    @usableFromInline var isPlainlyReadable: Bool { !state.isFault && !state.isInvalid && !state.isConfined }
 
     @usableFromInline func slowValue(for slot: PropertySlot) throws -> Value {
         switch slot {

@@ -5,7 +5,7 @@ extension ManagedObject {
     /// Attribute `i`, or nil when reading it needs the general path (a fault or an invalidated object).
     /// - Parameter i: An index into `entity.attributes`.
     public func readableAttribute(at i: Int) -> Value? {
-        guard !state.isFault, !state.isInvalid else { return nil }
+        guard !state.isFault, !state.isInvalid, !state.isConfined else { return nil }
         return attributeValues[i]
     }
 
@@ -17,7 +17,7 @@ extension ManagedObject {
     ///   - i: An index into `entity.attributes`.
     /// - Returns: true when the value was stored.
     public func setAttributeIfPlain(_ value: Value, at i: Int) -> Bool {
-        guard !state.isInvalid, !state.isFault, !state.isDeleted, let context = managedObjectContext,
+        guard !state.isInvalid, !state.isFault, !state.isDeleted, !state.isConfined, let context = managedObjectContext,
               !context.model.derivedPropertiesPresent, context.propagation.observations.isEmpty else {
             // Derived values and key-value observers need the general path's settling step.
             return false

@@ -44,6 +44,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
         let derivedCount = entity.derivedProperties.count
         self.derivedValues = derivedCount == 0 ? [] : Array(repeating: .null, count: derivedCount)
         self.derivedCounts = derivedCount == 0 ? [] : Array(repeating: 0, count: derivedCount)
+        self.state.isConfined = context?.concurrencyType == .privateQueue
     }
 
     /// `Entity#n`: the entity name and the object's number, as traces print it.
@@ -69,6 +70,8 @@ struct ObjectState {
     var isInvalid = false
     /// Values have not been loaded from the store yet.
     var isFault = false
+    /// The object belongs to a private-queue context: every access checks the context's queue.
+    var isConfined = false
     /// Attribute values at the last save or fetch, captured on the first change after it.
     var committedAttributes: [Value]?
     /// To-one destinations at the last save, captured on the first change after it.

@@ -3,7 +3,8 @@ extension ManagedObjectContext {
     /// pending changes (unless `includesPendingChanges` is false), filtered, sorted, offset and limited.
     /// - Throws: `.unknownEntity`, or predicate and sort errors.
     public func fetch(_ request: FetchRequest) throws -> [ManagedObject] {
-        try request.apply(to: candidates(for: request))
+        try checkQueue("fetch")
+        return try request.apply(to: candidates(for: request))
     }
 
     /// The number of objects a fetch request would return (`count(for:)`).
@@ -17,13 +18,11 @@ extension ManagedObjectContext {
         try request.validate(for: entity)
         var result: [ManagedObject] = []
         var seen = Set<Int>()
-        if let store = persistentStoreCoordinator.defaultStore {
-            for id in store.objectIDs(entityName: entity.name) {
-                seen.insert(id.number)
-                guard let object = registered[id] ?? materialize(id) else { continue }
-                if object.state.isDeleted && request.includesPendingChanges { continue }
-                result.append(object)
-            }
+        for id in sourceObjectIDs(entityName: entity.name) {
+            seen.insert(id.number)
+            guard let object = registered[id] ?? materialize(id) else { continue }
+            if object.state.isDeleted && request.includesPendingChanges { continue }
+            result.append(object)
         }
         if request.includesPendingChanges {
             for object in inserted where object.entity === entity && !seen.contains(object.objectID.number) {
@@ -35,9 +34,8 @@ extension ManagedObjectContext {
 
     /// Registers a saved object as a fault (values load on first use). Nil when the store lacks it.
     func materialize(_ id: ManagedObjectID) -> ManagedObject? {
-        guard let entity = model.entity(named: id.entityName),
-              persistentStoreCoordinator.defaultStore?.row(for: id) != nil else { return nil }
-        let object = ManagedObject(entity: entity, objectID: id.permanent, context: self)
+        guard let entity = model.entity(named: id.entityName), sourceRow(for: id) != nil else { return nil }
+        let object = ManagedObject(entity: entity, objectID: sourceObjectID(id), context: self)
         object.state.isFault = true
         registered[object.objectID] = object
         return object
@@ -46,7 +44,7 @@ extension ManagedObjectContext {
     /// Loads a fault's values from the store.
     func fulfillFault(_ object: ManagedObject) {
         object.state.isFault = false
-        guard let row = persistentStoreCoordinator.defaultStore?.row(for: object.objectID) else { return }
+        guard let row = sourceRow(for: object.objectID) else { return }
         object.attributeValues = row.attributes
         for (i, a) in object.entity.attributes.enumerated() where a.isTransient {
             object.attributeValues[i] = a.defaultValue ?? .null

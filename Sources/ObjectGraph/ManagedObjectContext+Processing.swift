@@ -10,6 +10,7 @@ extension ManagedObjectContext {
     /// the notification; key-value observers are told (and observers of deleted objects told for the last
     /// time) before the notification is posted.
     public func processPendingChanges() throws {
+        try checkQueue("processPendingChanges")
         guard !isPosting, hasPendingChanges else { return }
         var firstError: Error?
         propagateDeletes()
@@ -60,14 +61,25 @@ extension ManagedObjectContext {
         var note = ObjectsDidChangeNotification(context: self)
         // Inserted and deleted in the same event: nobody saw it, nobody hears of it.
         let transient = pendingInserted.intersection(pendingDeleted)
-        note.inserted = pendingInserted.subtracting(transient).sortedInObjectOrder()
-        note.deleted = pendingDeleted.subtracting(transient).sortedInObjectOrder()
+        note.inserted = pendingInserted.subtracting(transient).union(external.inserted).sortedInObjectOrder()
+        note.deleted = pendingDeleted.subtracting(transient).union(external.deleted).sortedInObjectOrder()
+        note.invalidated = external.invalidated.sortedInObjectOrder()
+        note.refreshed = external.refreshedKeys.keys.sortedInObjectOrder()
         let updatedNow = pendingUpdated.subtracting(pendingInserted).subtracting(pendingDeleted)
         note.updated = updatedNow.sortedInObjectOrder()
         for object in note.updated {
             note.changedKeys[object] = object.state.pendingKeys.sorted()
             note.oldValues[object] = object.state.pendingOldValues
         }
+        // An object both updated and refreshed in one event gets the union of the keys.
+        for object in note.refreshed {
+            let keys = Set((note.changedKeys[object] ?? []) + (external.refreshedKeys[object] ?? []))
+            note.changedKeys[object] = keys.sorted()
+            var old = note.oldValues[object] ?? [:]
+            for (key, value) in external.refreshedOldValues[object] ?? [:] where old[key] == nil { old[key] = value }
+            note.oldValues[object] = old
+        }
+        external = ExternalChanges()
         for object in pendingUpdated {
             object.state.pendingKeys.removeAll(keepingCapacity: false)
             object.state.pendingOldValues.removeAll(keepingCapacity: false)

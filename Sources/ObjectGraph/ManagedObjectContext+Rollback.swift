@@ -6,6 +6,7 @@ extension ManagedObjectContext {
     /// One ``ObjectsDidChangeNotification`` describes the reversal: removed insertions as deleted,
     /// restored deletions as inserted, restored values as updated with the keys that changed.
     public func rollback() throws {
+        try checkQueue("rollback")
         var firstError: Error?
         do { try processPendingChanges() } catch { firstError = error }
         var note = ObjectsDidChangeNotification(context: self)
@@ -131,6 +132,8 @@ extension ManagedObjectContext {
     /// object becomes inaccessible, and one notification with `invalidatedAll` is posted. Objects
     /// fetched afterwards are new instances loaded from the store.
     public func reset() throws {
+        try checkQueue("reset")
+        external = ExternalChanges()
         let all = Array(registered.values)
         for object in all {
             object.state.isInvalid = true

@@ -6,6 +6,7 @@ extension ManagedObjectContext {
     /// A save with no changes does nothing. When validation fails nothing is written and the context
     /// keeps its changes; the error lists every problem at once (code 1560 when there are several).
     public func save() throws {
+        try checkQueue("save")
         try processUntilQuiet()
         guard hasChanges else { return }
         var firstError: Error?
@@ -16,12 +17,22 @@ extension ManagedObjectContext {
         try processUntilQuiet()
         guard hasChanges else { return }
         if let error = validationError() { throw error }
-        let note = try write()
+        let note = try parent.map { try pushToParent($0) } ?? write()
         var didSaveError: Error?
         for observer in liveObservers {
             do { try observer.contextDidSave(note) } catch { if didSaveError == nil { didSaveError = error } }
         }
+        scheduleAutomaticMerges(SavedObjectIDs(note))
         if let didSaveError { throw didSaveError }
+    }
+
+    /// Queues a merge of a save on every other context that merges automatically and saves to the same
+    /// place: the same parent, or (root contexts) the same coordinator.
+    private func scheduleAutomaticMerges(_ changes: SavedObjectIDs) {
+        for context in persistentStoreCoordinator.contexts
+        where context !== self && context.automaticallyMergesChangesFromParent && context.parent === parent {
+            context.perform { [unowned context] in try context.mergeChanges(fromContextDidSave: changes) }
+        }
     }
 
     /// Processes pending changes until observers stop making new ones.
@@ -39,7 +50,8 @@ extension ManagedObjectContext {
 
     /// Writes inserted, updated and deleted objects to the default store.
     private func write() throws -> ContextDidSaveNotification {
-        guard let store = persistentStoreCoordinator.defaultStore else {
+        let coordinator = persistentStoreCoordinator
+        guard let store = coordinator.defaultStore else {
             throw ObjectGraphError(.store, code: 134020,
                 "This NSPersistentStoreCoordinator has no persistent stores. It cannot perform a save operation.")
         }
@@ -56,7 +68,16 @@ extension ManagedObjectContext {
         for object in note.updated {
             note.changedKeys[object] = persistentChangedKeys(of: object)
         }
-        try store.apply(writes: writes, deletes: note.deleted.map(\.objectID))
+        if coordinator.persistentStores.count == 1 {
+            try store.apply(writes: writes, deletes: note.deleted.map(\.objectID))
+        } else {
+            // Each row goes to the store that holds it; new rows to the first store.
+            for target in coordinator.persistentStores {
+                let mine = writes.filter { (coordinator.store(holding: $0.0) ?? store) === target }
+                let gone = note.deleted.map(\.objectID).filter { coordinator.store(holding: $0) === target }
+                if !mine.isEmpty || !gone.isEmpty { try target.apply(writes: mine, deletes: gone) }
+            }
+        }
         // The store accepted the batch: commit in memory.
         for object in note.inserted {
             registered[object.objectID] = nil

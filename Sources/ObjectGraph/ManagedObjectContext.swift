@@ -55,13 +55,41 @@ public final class ManagedObjectContext {
     var isPosting = false
     /// Derived-property propagation and key-value observation state.
     var propagation = PropagationState()
+    /// The parent context of a child context (`parent`): saves go there instead of the store.
+    public let parent: ManagedObjectContext?
+    /// Merge the changes saved to the parent (or, for a root context, to the coordinator's stores by
+    /// other root contexts) automatically (`automaticallyMergesChangesFromParent`). The merge is queued
+    /// on this context's queue and runs at the next ``ContextEventLoop/endEvent(_:)`` (`ripple.tick()`).
+    public var automaticallyMergesChangesFromParent = false
+    /// Blocks queued by `perform(_:)` and by automatic merges, in order.
+    var queuedBlocks: [() throws -> Void] = []
+    /// Nesting of `perform` / `performAndWait` blocks running now.
+    var performDepth = 0
+    /// Changes that come from outside (merges, refreshes, store removal), announced at the next processing.
+    var external = ExternalChanges()
 
-    /// Creates a context over a coordinator.
+    /// Creates a root context over a coordinator.
     public init(coordinator: PersistentStoreCoordinator, concurrencyType: ConcurrencyType = .mainQueue,
                 name: String = "context") {
         self.persistentStoreCoordinator = coordinator
         self.concurrencyType = concurrencyType
         self.name = name
+        self.parent = nil
+        coordinator.register(self)
+    }
+
+    /// Creates a child context (`parent = …`): it reads through its parent, and its saves push its changes
+    /// one level up, into the parent, which must save them in turn to reach the store.
+    ///
+    /// ```swift
+    /// let editor = ManagedObjectContext(parent: container.viewContext, concurrencyType: .mainQueue, name: "editor")
+    /// ```
+    public init(parent: ManagedObjectContext, concurrencyType: ConcurrencyType = .mainQueue, name: String = "child") {
+        self.persistentStoreCoordinator = parent.persistentStoreCoordinator
+        self.concurrencyType = concurrencyType
+        self.name = name
+        self.parent = parent
+        persistentStoreCoordinator.register(self)
     }
 
     /// The model of the coordinator.
@@ -101,7 +129,7 @@ public final class ManagedObjectContext {
 
     /// True when changes were made since the last `processPendingChanges()`.
     public var hasPendingChanges: Bool {
-        !pendingInserted.isEmpty || !pendingDeleted.isEmpty || !pendingUpdated.isEmpty
+        !pendingInserted.isEmpty || !pendingDeleted.isEmpty || !pendingUpdated.isEmpty || !external.isEmpty
     }
 
     // MARK: - Inserting and deleting
@@ -111,7 +139,8 @@ public final class ManagedObjectContext {
     /// - Throws: `.unknownEntity`, `.unknownKey` or `.wrongType`; on error nothing is inserted.
     @discardableResult
     public func insertObject(entityName: String, values: [(String, Value)] = []) throws -> ManagedObject {
-        try performMutation { try insertObjectNow(entityName: entityName, values: values) }
+        try checkQueue("insert")
+        return try performMutation { try insertObjectNow(entityName: entityName, values: values) }
     }
 
     private func insertObjectNow(entityName: String, values: [(String, Value)]) throws -> ManagedObject {
@@ -147,6 +176,7 @@ public final class ManagedObjectContext {
     /// pending changes are processed; an object inserted and deleted before a save is simply forgotten.
     /// - Throws: `.inaccessibleObject` for an object of another context or one already removed.
     public func delete(_ object: ManagedObject) throws {
+        try checkQueue("delete")
         try checkAccess(object, forWriting: false)
         markDeleted(object)
     }
@@ -167,6 +197,7 @@ public final class ManagedObjectContext {
     /// (`existingObject(with:)`).
     /// - Throws: `.inaccessibleObject` when no such object exists.
     public func existingObject(with id: ManagedObjectID) throws -> ManagedObject {
+        try checkQueue("existingObject")
         if let object = registered[id] { return object }
         if let object = materialize(id) { return object }
         throw ObjectGraphError(.inaccessibleObject, code: 133000,

@@ -35,6 +35,8 @@ public struct ObjectGraphError: Error, CustomStringConvertible {
         case invalidFetchRequest
         /// A persistent store failed.
         case store
+        /// A private-queue context or its objects were used outside `perform` / `performAndWait`.
+        case concurrency
         /// An error raised by caller-supplied code (a callback or a derived function).
         case callback
     }

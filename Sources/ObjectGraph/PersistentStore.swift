@@ -18,8 +18,14 @@ public enum PersistentStoreType: String, Sendable {
 
 /// A persistent store (`NSPersistentStore`): the saved rows of every entity.
 ///
-/// The in-memory store keeps rows in dictionaries keyed by object number; fetching candidates returns
-/// them in object order. Saves are applied as one batch, so a failed save leaves the store unchanged.
+/// Rows are kept in memory, keyed by object number; fetching candidates returns them in object order.
+/// A SQLite store also keeps them in its file: opening loads every row, and each save is written as one
+/// transaction before the rows in memory change, so a failed save leaves both unchanged.
+///
+/// ```swift
+/// let store = try PersistentStore(sqlitePath: "/tmp/app.sqlite", model: model)
+/// coordinator.addPersistentStore(store)
+/// ```
 public final class PersistentStore {
     /// The store type.
     public let type: PersistentStoreType
@@ -27,11 +33,26 @@ public final class PersistentStore {
     public let identifier: String
     /// Rows by entity name, then object number.
     var rows: [String: [Int: StoreRow]] = [:]
+    /// The file of a SQLite store (nil once the store was removed, or for in-memory stores).
+    private var file: SQLiteStoreFile?
 
-    /// Creates an empty store.
+    /// Creates an empty in-memory store.
     public init(type: PersistentStoreType = .inMemory, identifier: String = "memory") {
         self.type = type
         self.identifier = identifier
+    }
+
+    /// Opens a SQLite store file, creating it with the model's schema when it does not exist, and loads
+    /// what was last saved in it.
+    /// - Throws: ``ObjectGraphError`` of kind `.store`: 259 when the file is not a store or is corrupt,
+    ///   134100 when it was created with an incompatible model, 513 when the location is read-only. An
+    ///   existing file is never modified by a failed open.
+    public init(sqlitePath path: String, model: ManagedObjectModel) throws {
+        type = .sqlite
+        identifier = path
+        let file = try SQLiteStoreFile(path: path, model: model)
+        rows = try file.loadRows()
+        self.file = file
     }
 
     /// The row of an object, if saved.
@@ -46,42 +67,26 @@ public final class PersistentStore {
     /// The number of saved objects of an entity.
     public func count(entityName: String) -> Int { rows[entityName]?.count ?? 0 }
 
-    /// Applies a save: rows to write (inserted or updated) and IDs to delete.
+    /// The largest saved object number of an entity (0 when there is none).
+    public func largestNumber(entityName: String) -> Int { rows[entityName]?.keys.max() ?? 0 }
+
+    /// Applies a save: rows to write (inserted or updated) and IDs to delete. A SQLite store writes them
+    /// in one transaction first; when that fails nothing changes.
     public func apply(writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) throws {
+        if type == .sqlite {
+            guard let file else {
+                throw ObjectGraphError(.store, code: 134030,
+                    "The persistent store \(identifier) was removed from its coordinator; it cannot be saved to.")
+            }
+            try file.apply(writes: writes, deletes: deletes)
+        }
         for (id, row) in writes { rows[id.entityName, default: [:]][id.number] = row }
         for id in deletes { rows[id.entityName]?[id.number] = nil }
     }
-}
 
-/// A persistent store coordinator (`NSPersistentStoreCoordinator`): the model, its stores, and the
-/// numbering of objects shared by every context.
-public final class PersistentStoreCoordinator {
-    /// The model.
-    public let managedObjectModel: ManagedObjectModel
-    /// The stores, in the order they were added.
-    public private(set) var persistentStores: [PersistentStore] = []
-    /// The next object number of each entity.
-    private var nextNumber: [String: Int] = [:]
-
-    /// Creates a coordinator with no store.
-    public init(managedObjectModel: ManagedObjectModel) {
-        self.managedObjectModel = managedObjectModel
-    }
-
-    /// Adds a store and returns it.
-    @discardableResult
-    public func addPersistentStore(_ store: PersistentStore) -> PersistentStore {
-        persistentStores.append(store)
-        return store
-    }
-
-    /// The store new objects are saved to (the first one).
-    public var defaultStore: PersistentStore? { persistentStores.first }
-
-    /// Reserves the next object number of an entity.
-    func reserveNumber(for entity: EntityDescription) -> Int {
-        let n = nextNumber[entity.name, default: 0] + 1
-        nextNumber[entity.name] = n
-        return n
+    /// Closes the file of a SQLite store (after it was removed from its coordinator).
+    func close() {
+        file?.close()
+        file = nil
     }
 }

@@ -33,6 +33,8 @@ public final class ScriptEngine {
     var containers: [PersistentContainer] = []
     /// Every context created by scripts, in creation order (for `ripple.tick()`).
     var contexts: [ManagedObjectContext] = []
+    /// Child contexts made so far (they are named `child#n`).
+    var childCount = 0
     /// The tracer registered first on every context.
     var tracers: [ContextTracer] = []
     /// Lua observers kept alive until cancelled.
@@ -93,14 +95,12 @@ public final class ScriptEngine {
         onScenarioResult?(result)
     }
 
-    /// Processes pending changes of every main-queue context (`ripple.tick()`), in creation order.
-    /// Every context is processed even when an observer fails; the first failure is rethrown.
+    /// Ends the run-loop event (`ripple.tick()`) for every context, in creation order: private-queue
+    /// contexts run their queued blocks, then main-queue contexts run theirs (automatic merges), then
+    /// main-queue contexts process their pending changes (``ContextEventLoop/endEvent(_:)``).
+    /// Everything runs even when something fails; the first failure is rethrown.
     public func tick() throws {
-        var firstError: Error?
-        for context in contexts where context.concurrencyType == .mainQueue {
-            do { try context.processPendingChanges() } catch { if firstError == nil { firstError = error } }
-        }
-        if let firstError { throw firstError }
+        try ContextEventLoop.endEvent(contexts)
     }
 
     /// Registers a context created by a script: it is traced and ticked.

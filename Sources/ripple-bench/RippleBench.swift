@@ -8,5 +8,6 @@ struct RippleBench {
         print("ripple-bench: ratios measured side by side in this run (median of 7 repetitions)")
         if groups.isEmpty || groups.contains("lua") { try LuaBenchmarks.run() }
         if groups.isEmpty || groups.contains("fetched") { try FetchedResultsBenchmarks.run() }
+        if groups.isEmpty || groups.contains("store") { try StoreBenchmarks.run() }
     }
 }

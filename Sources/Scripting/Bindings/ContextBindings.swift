@@ -13,6 +13,9 @@ final class BridgeClasses {
     lazy var token = BridgeClasses.makeToken(engine)
     lazy var fetchedResultsController = BridgeClasses.makeFetchedResultsController(engine)
     lazy var indexPath = BridgeClasses.makeIndexPath(engine)
+    lazy var savedChanges = LuaClass(name: "ContextDidSaveNotification", tostring: { target in
+        "ContextDidSaveNotification(\((target as! SavedChangesBox).changes.contextName))"
+    })
 }
 
 extension BridgeClasses {
@@ -36,7 +39,7 @@ extension BridgeClasses {
         LuaClass(
             name: "PersistentContainer",
             properties: ["viewContext", "managedObjectModel"],
-            methods: [
+            methods: containerStoreMethods(engine).merging([
                 "newBackgroundContext": { [unowned engine] state in
                     guard let container = state.object(at: 1, as: PersistentContainer.self) else {
                         throw LuaArgumentError(argument: 1, message: "PersistentContainer expected, got \(state.typeName(at: 1))")
@@ -46,7 +49,7 @@ extension BridgeClasses {
                     state.push(object: context, class: engine.classes.context)
                     return 1
                 },
-            ],
+            ]) { a, _ in a },
             getter: { [unowned engine] target, slot, state in
                 let container = target as! PersistentContainer
                 if slot == 0 {
@@ -63,7 +66,8 @@ extension BridgeClasses {
 
     static func makeContext(_ engine: ScriptEngine) -> LuaClass {
         let properties = ["insertedObjects", "updatedObjects", "deletedObjects", "registeredObjects", "hasChanges",
-                          "name", "concurrencyType", "derivedRecomputationCount"]
+                          "name", "concurrencyType", "derivedRecomputationCount",
+                          "automaticallyMergesChangesFromParent", "parent"]
         func context(_ state: LuaState, _ function: String) throws -> ManagedObjectContext {
             guard let c = state.object(at: 1, as: ManagedObjectContext.self) else {
                 throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
@@ -73,7 +77,7 @@ extension BridgeClasses {
         return LuaClass(
             name: "ManagedObjectContext",
             properties: properties,
-            methods: [
+            methods: contextQueueMethods(engine).merging([
                 "insert": { [unowned engine] state in
                     let ctx = try context(state, "insert")
                     let entityName = try state.string(2)
@@ -123,7 +127,7 @@ extension BridgeClasses {
                     state.push(try ctx.count(for: request))
                     return 1
                 },
-            ],
+            ]) { a, _ in a },
             getter: { [unowned engine] target, slot, state in
                 let ctx = target as! ManagedObjectContext
                 switch slot {
@@ -134,10 +138,19 @@ extension BridgeClasses {
                 case 4: state.push(ctx.hasChanges)
                 case 5: state.push(ctx.name)
                 case 7: state.push(ctx.derivedRecomputationCount)
+                case 8: state.push(ctx.automaticallyMergesChangesFromParent)
+                case 9:
+                    if let parent = ctx.parent { state.push(object: parent, class: engine.classes.context) } else { state.pushNil() }
                 default: state.push(ctx.concurrencyType.rawValue)
                 }
             },
-            setter: { _, slot, _, _ in throw ScriptingError("\(properties[slot]) is read-only") },
+            setter: { target, slot, state, valueIndex in
+                guard slot == 8 else { throw ScriptingError("\(properties[slot]) is read-only") }
+                guard state.type(at: valueIndex) == .boolean else {
+                    throw ScriptingError("automaticallyMergesChangesFromParent must be a boolean, got \(state.typeName(at: valueIndex))")
+                }
+                (target as! ManagedObjectContext).automaticallyMergesChangesFromParent = state.toBoolean(at: valueIndex)
+            },
             index: nil, newIndex: nil,
             tostring: { target in "ManagedObjectContext(\((target as! ManagedObjectContext).name))" }
         )

@@ -15,14 +15,7 @@ extension ScriptEngine {
             guard let model = state.object(at: 1, as: ManagedObjectModel.self) else {
                 throw LuaArgumentError(argument: 1, message: "ManagedObjectModel expected, got \(state.typeName(at: 1))")
             }
-            if state.type(at: 2) == .table {
-                if state.rawGet(tableAt: 2, key: "store") == .string, let store = state.toString(at: -1), store != "memory" {
-                    state.pop()
-                    throw ScriptingError("store type '\(store)' is not supported yet (use the default in-memory store)")
-                }
-                state.pop()
-            }
-            let container = PersistentContainer(model: model)
+            let container = PersistentContainer(model: model, store: try self.readStore(at: 2, model: model))
             self.containers.append(container)
             self.adopt(container.viewContext)
             state.push(object: container, class: self.classes.container)

@@ -28,13 +28,7 @@ final class LuaContextObserver: ContextObserver {
 
     func contextDidSave(_ note: ContextDidSaveNotification) throws {
         guard kind == .didSave else { return }
-        try call {
-            let state = engine.state
-            state.newTable()
-            engine.push(note.inserted); state.rawSet(tableAt: -2, key: "inserted")
-            engine.push(note.updated); state.rawSet(tableAt: -2, key: "updated")
-            engine.push(note.deleted); state.rawSet(tableAt: -2, key: "deleted")
-        }
+        try call { engine.pushDidSave(note) }
     }
 
     private func call(_ pushArgument: () -> Void) throws {

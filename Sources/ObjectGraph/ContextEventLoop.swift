@@ -1,0 +1,32 @@
+/// The end of a run-loop event for a set of contexts: what `ripple.tick()` does.
+///
+/// The order is fixed and documented (docs/contexts-and-stores.md):
+/// 1. every private-queue context, in the order given, runs its queued blocks (`perform`, automatic
+///    merges), oldest first; blocks they queue on themselves run in the same pass;
+/// 2. every main-queue context, in the order given, runs its queued blocks (automatic merges of saves
+///    made in step 1, main-queue `perform` blocks), oldest first;
+/// 3. every main-queue context, in the order given, processes its pending changes, posting one
+///    objects-did-change notification each.
+///
+/// Every step runs even when something fails; the first failure is rethrown at the end.
+///
+/// ```swift
+/// background.perform { try background.save() }
+/// try ContextEventLoop.endEvent([viewContext, background])   // saves, then merges into viewContext
+/// ```
+public enum ContextEventLoop {
+    /// Ends the current event for `contexts` (usually every context, in creation order).
+    public static func endEvent(_ contexts: [ManagedObjectContext]) throws {
+        var firstError: Error?
+        for context in contexts where context.concurrencyType == .privateQueue {
+            do { try context.runQueuedBlocks() } catch { if firstError == nil { firstError = error } }
+        }
+        for context in contexts where context.concurrencyType == .mainQueue {
+            do { try context.runQueuedBlocks() } catch { if firstError == nil { firstError = error } }
+        }
+        for context in contexts where context.concurrencyType == .mainQueue {
+            do { try context.processPendingChanges() } catch { if firstError == nil { firstError = error } }
+        }
+        if let firstError { throw firstError }
+    }
+}

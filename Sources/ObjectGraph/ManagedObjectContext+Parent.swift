@@ -1,0 +1,125 @@
+extension ManagedObjectContext {
+    // MARK: - Reading through the source (the store, or the parent of a child context)
+
+    /// The saved row of an object as this context's source sees it: the coordinator's stores for a root
+    /// context, the parent's current (possibly unsaved) values for a child context.
+    func sourceRow(for id: ManagedObjectID) -> StoreRow? {
+        guard let parent else { return persistentStoreCoordinator.row(for: id) }
+        return parent.performAndWait { parent.rowForChild(id) }
+    }
+
+    /// The IDs of every object of an entity the source has, in object order.
+    func sourceObjectIDs(entityName: String) -> [ManagedObjectID] {
+        guard let parent else { return persistentStoreCoordinator.objectIDs(entityName: entityName) }
+        return parent.performAndWait { parent.liveObjectIDs(entityName: entityName) }
+    }
+
+    /// The ID as the source knows it (temporary for an object the parent inserted and has not saved).
+    func sourceObjectID(_ id: ManagedObjectID) -> ManagedObjectID {
+        guard let parent else { return id.permanent }
+        return parent.performAndWait { parent.registered[id]?.objectID ?? parent.sourceObjectID(id) }
+    }
+
+    /// The values a child context sees for an object: this context's current ones.
+    func rowForChild(_ id: ManagedObjectID) -> StoreRow? {
+        guard let object = registered[id] ?? materialize(id), !object.state.isDeleted, !object.state.isInvalid else {
+            return nil
+        }
+        object.fireFault()
+        return storeRow(of: object)
+    }
+
+    /// Every live object of an entity in this context (saved in its source and not deleted here, or
+    /// inserted here), in object order.
+    func liveObjectIDs(entityName: String) -> [ManagedObjectID] {
+        var ids: [ManagedObjectID] = []
+        var seen = Set<Int>()
+        for id in sourceObjectIDs(entityName: entityName) {
+            seen.insert(id.number)
+            if let object = registered[id], object.state.isDeleted { continue }
+            ids.append(id)
+        }
+        for object in inserted where object.entity.name == entityName && !seen.contains(object.objectID.number) {
+            ids.append(object.objectID)
+        }
+        return ids.sorted { $0.number < $1.number }
+    }
+
+    // MARK: - Saving into the parent
+
+    /// A child's save: its changes become unsaved changes of the parent (one level up only); nothing
+    /// reaches the store until the root context saves.
+    func pushToParent(_ parent: ManagedObjectContext) throws -> ContextDidSaveNotification {
+        var note = ContextDidSaveNotification(context: self)
+        note.inserted = inserted.sortedInObjectOrder()
+        note.updated = updated.sortedInObjectOrder()
+        note.deleted = deleted.sortedInObjectOrder()
+        for object in note.updated { note.changedKeys[object] = persistentChangedKeys(of: object) }
+        try parent.performAndWait {
+            try parent.performMutation { try parent.receive(note) }
+        }
+        for object in note.inserted { object.state.isInserted = false }
+        for object in snapshotted { clearSnapshot(object) }
+        snapshotted.removeAll()
+        for object in note.deleted {
+            registered[object.objectID] = nil
+            object.managedObjectContext = nil
+        }
+        inserted.removeAll()
+        updated.removeAll()
+        deleted.removeAll()
+        return note
+    }
+
+    /// Applies a child's saved changes as this context's own pending changes.
+    private func receive(_ note: ContextDidSaveNotification) throws {
+        var created: [(ManagedObject, ManagedObject)] = []
+        for child in note.inserted {
+            let object = ManagedObject(entity: child.entity, objectID: child.objectID, context: self)
+            object.state.isInserted = true
+            registered[object.objectID] = object
+            inserted.insert(object)
+            pendingInserted.insert(object)
+            for (i, a) in child.entity.attributes.enumerated() where !a.isTransient {
+                object.attributeValues[i] = child.attributeValues[i]
+            }
+            for i in object.entity.derivedProperties.indices { markDerivedDirty(object, i) }
+            created.append((child, object))
+        }
+        for (child, object) in created {
+            for (i, r) in child.entity.relationships.enumerated() {
+                let value: Value = r.isToMany ? toManyValue(child, i) : toOneValue(child, i)
+                if case .null = value { continue }
+                try setValue(try counterpart(of: value), forKey: r.name, of: object)
+            }
+        }
+        for child in note.updated {
+            guard let object = registered[child.objectID] ?? materialize(child.objectID) else { continue }
+            for key in note.changedKeys[child] ?? [] {
+                try setValue(try counterpart(of: try child.value(forKey: key)), forKey: key, of: object)
+            }
+        }
+        for child in note.deleted {
+            guard let object = registered[child.objectID] ?? materialize(child.objectID) else { continue }
+            markDeleted(object)
+        }
+    }
+
+    /// A child's value with its objects replaced by this context's instances of them.
+    private func counterpart(of value: Value) throws -> Value {
+        switch value {
+        case .object(let o):
+            return .object(try counterpart(of: o))
+        case .collection(let items):
+            return .collection(try items.map { try counterpart(of: $0) })
+        default:
+            return value
+        }
+    }
+
+    private func counterpart(of object: ManagedObject) throws -> ManagedObject {
+        if let mine = registered[object.objectID] ?? materialize(object.objectID) { return mine }
+        throw ObjectGraphError(.inaccessibleObject, code: 133000,
+            "Attempt to access an object not found in store: \(object.objectID.uriRepresentation)")
+    }
+}

@@ -1,0 +1,101 @@
+/// A persistent store coordinator (`NSPersistentStoreCoordinator`): the model, its stores, the
+/// numbering of objects shared by every context, and the contexts over it.
+///
+/// Object numbers are per coordinator, so the same object has the same `Entity#n` name in every
+/// context. Adding a store continues each entity's numbering after the largest number saved in it.
+///
+/// ```swift
+/// let coordinator = PersistentStoreCoordinator(managedObjectModel: model)
+/// coordinator.addPersistentStore(try PersistentStore(sqlitePath: "/tmp/app.sqlite", model: model))
+/// ```
+public final class PersistentStoreCoordinator {
+    /// The model.
+    public let managedObjectModel: ManagedObjectModel
+    /// The stores, in the order they were added.
+    public private(set) var persistentStores: [PersistentStore] = []
+    /// The next object number of each entity.
+    private var nextNumber: [String: Int] = [:]
+    /// The contexts over this coordinator, in creation order (weakly held).
+    private var contextBoxes: [WeakContext] = []
+
+    /// Creates a coordinator with no store.
+    public init(managedObjectModel: ManagedObjectModel) {
+        self.managedObjectModel = managedObjectModel
+    }
+
+    /// Adds a store and returns it; numbering continues after the largest saved number of each entity.
+    @discardableResult
+    public func addPersistentStore(_ store: PersistentStore) -> PersistentStore {
+        persistentStores.append(store)
+        for entity in managedObjectModel.entities {
+            let largest = store.largestNumber(entityName: entity.name)
+            if largest > nextNumber[entity.name, default: 0] { nextNumber[entity.name] = largest }
+        }
+        return store
+    }
+
+    /// Removes a store (`remove(_:)`): every object saved in it is invalidated in every context over the
+    /// coordinator (DESIGN.md decision 7). Each context posts one objects-did-change notification with
+    /// them in `invalidated`, in context creation order, at once. A SQLite store's file is closed.
+    /// - Throws: `.store` when the store is not one of the coordinator's; the first observer failure
+    ///   after every context was told.
+    public func removePersistentStore(_ store: PersistentStore) throws {
+        guard let index = persistentStores.firstIndex(where: { $0 === store }) else {
+            throw ObjectGraphError(.store, code: 134060,
+                "The persistent store \(store.identifier) is not one of this coordinator's stores.")
+        }
+        persistentStores.remove(at: index)
+        var firstError: Error?
+        for context in contexts {
+            do {
+                try context.performAndWait { try context.invalidateObjects { store.row(for: $0) != nil } }
+            } catch { if firstError == nil { firstError = error } }
+        }
+        store.close()
+        if let firstError { throw firstError }
+    }
+
+    /// The store new objects are saved to (the first one).
+    public var defaultStore: PersistentStore? { persistentStores.first }
+
+    /// The store holding an object's row, if any.
+    func store(holding id: ManagedObjectID) -> PersistentStore? {
+        persistentStores.first { $0.row(for: id) != nil }
+    }
+
+    /// The saved row of an object, from whichever store holds it.
+    func row(for id: ManagedObjectID) -> StoreRow? {
+        for store in persistentStores { if let row = store.row(for: id) { return row } }
+        return nil
+    }
+
+    /// The IDs of every saved object of an entity, in object order, across stores.
+    func objectIDs(entityName: String) -> [ManagedObjectID] {
+        if persistentStores.count == 1 { return persistentStores[0].objectIDs(entityName: entityName) }
+        return persistentStores.flatMap { $0.objectIDs(entityName: entityName) }.sorted { $0.number < $1.number }
+    }
+
+    /// Reserves the next object number of an entity.
+    func reserveNumber(for entity: EntityDescription) -> Int {
+        let n = nextNumber[entity.name, default: 0] + 1
+        nextNumber[entity.name] = n
+        return n
+    }
+
+    /// The live contexts over this coordinator, in creation order.
+    var contexts: [ManagedObjectContext] {
+        contextBoxes.removeAll { $0.context == nil }
+        return contextBoxes.compactMap(\.context)
+    }
+
+    /// Registers a new context.
+    func register(_ context: ManagedObjectContext) {
+        contextBoxes.append(WeakContext(context))
+    }
+}
+
+/// A weak reference to a context.
+final class WeakContext {
+    weak var context: ManagedObjectContext?
+    init(_ context: ManagedObjectContext) { self.context = context }
+}

@@ -1,0 +1,441 @@
+import CSQLite
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A raw SQLite connection handle (GRDB's `SQLiteConnection`).
+typealias SQLiteConnection = OpaquePointer
+/// A raw prepared statement handle.
+typealias SQLiteStatement = OpaquePointer
+
+/// The file of a SQLite persistent store: the schema derived from the model, loading every row at open,
+/// and writing one save as one transaction.
+///
+/// Schema (one table per entity, named like Core Data's: `Z` + the upper-cased entity name):
+/// - `Z_PK INTEGER PRIMARY KEY`: the object number;
+/// - one column per persistent attribute (`Z` + upper-cased name): strings as TEXT, integers and
+///   booleans as INTEGER, doubles and dates as REAL in a column without affinity (so -0.0 and every
+///   bit survive; NaN, which SQLite cannot hold as REAL, is an 8-byte BLOB of its bit pattern),
+///   binary data as BLOB, UUIDs as a 16-byte BLOB;
+/// - one INTEGER column per to-one relationship (the destination's number) and one TEXT column per
+///   to-many relationship (the members' numbers, comma-separated, in relationship order).
+/// The table `Z_METADATA` holds the store format and the model's schema signature; a store whose
+/// signature differs is refused with Core Data's 134100.
+///
+/// Crash safety comes from SQLite's rollback journal: a save is `BEGIN IMMEDIATE … COMMIT`, and a
+/// transaction interrupted by a crash is rolled back the next time the file is opened.
+final class SQLiteStoreFile {
+    let path: String
+    private var db: SQLiteConnection?
+    private let model: ManagedObjectModel
+    private var columns: [String: [String]] = [:]
+    private var insertStatements: [String: SQLiteStatement] = [:]
+    private var deleteStatements: [String: SQLiteStatement] = [:]
+
+    static let format = "ripple-sqlite-1"
+
+    /// Opens (or creates) the store file; throws without changing an existing file that is not a
+    /// compatible store.
+    init(path: String, model: ManagedObjectModel) throws {
+        self.path = path
+        self.model = model
+        let exists = access(path, F_OK) == 0
+        var handle: SQLiteConnection?
+        let flags = exists ? SQLITE_OPEN_READWRITE : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        db = handle
+        if code != SQLITE_OK || (handle.map { sqlite3_db_readonly($0, "main") == 1 } ?? true) {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "unable to open database file"
+            close()
+            throw Self.readOnlyError(path, code: code == SQLITE_OK ? SQLITE_READONLY : code, message: message)
+        }
+        for entity in model.entities { columns[entity.name] = Self.columnNames(of: entity) }
+        do {
+            if exists {
+                try checkExisting()
+            } else {
+                try createSchema()
+            }
+        } catch {
+            close()
+            if !exists { unlink(path) }
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    /// Closes the connection (idempotent).
+    func close() {
+        for s in insertStatements.values { sqlite3_finalize(s) }
+        for s in deleteStatements.values { sqlite3_finalize(s) }
+        insertStatements.removeAll()
+        deleteStatements.removeAll()
+        if let db { sqlite3_close_v2(db) }
+        db = nil
+    }
+
+    // MARK: - Schema
+
+    /// The schema signature stored in the file: every entity's persistent properties and types.
+    static func signature(of model: ManagedObjectModel) -> String {
+        var lines: [String] = []
+        for entity in model.entities {
+            lines.append("entity \(entity.name)")
+            for a in entity.attributes where !a.isTransient { lines.append("  attribute \(a.name) \(a.type.rawValue)") }
+            for r in entity.relationships {
+                lines.append("  relationship \(r.name) \(r.isToMany ? "toMany" : "toOne") \(r.destinationEntityName)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func tableName(_ entity: EntityDescription) -> String { "Z" + entity.name.uppercased() }
+
+    /// Column names: persistent attributes, then relationships (case-insensitive clashes get a suffix).
+    static func columnNames(of entity: EntityDescription) -> [String] {
+        var used: Set<String> = ["Z_PK"]
+        var result: [String] = []
+        let names = entity.attributes.filter { !$0.isTransient }.map(\.name) + entity.relationships.map(\.name)
+        for (i, name) in names.enumerated() {
+            var column = "Z" + name.uppercased()
+            if used.contains(column) { column += "_\(i)" }
+            used.insert(column)
+            result.append(column)
+        }
+        return result
+    }
+
+    private func createSchema() throws {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            try execute("CREATE TABLE Z_METADATA (Z_KEY TEXT PRIMARY KEY, Z_VALUE TEXT NOT NULL)")
+            for entity in model.entities {
+                let cols = (["Z_PK INTEGER PRIMARY KEY"] + columnDeclarations(entity)).joined(separator: ", ")
+                try execute("CREATE TABLE \(Self.tableName(entity)) (\(cols))")
+            }
+            try setMetadata("format", Self.format)
+            try setMetadata("model", Self.signature(of: model))
+            try execute("COMMIT")
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private func columnDeclarations(_ entity: EntityDescription) -> [String] {
+        let names = columns[entity.name]!
+        var types: [String] = entity.attributes.filter { !$0.isTransient }.map { a in
+            switch a.type {
+            case .string: return "TEXT"
+            case .integer, .boolean: return "INTEGER"
+            case .double, .date: return ""          // no affinity: REAL values are kept bit for bit
+            case .binary, .uuid: return "BLOB"
+            }
+        }
+        types += entity.relationships.map { $0.isToMany ? "TEXT" : "INTEGER" }
+        return zip(names, types).map { $1.isEmpty ? $0 : "\($0) \($1)" }
+    }
+
+    private func setMetadata(_ key: String, _ value: String) throws {
+        let stmt = try prepare("INSERT OR REPLACE INTO Z_METADATA (Z_KEY, Z_VALUE) VALUES (?, ?)")
+        defer { sqlite3_finalize(stmt) }
+        bindText(stmt, 1, key)
+        bindText(stmt, 2, value)
+        try step(stmt, sql: "INSERT INTO Z_METADATA")
+    }
+
+    /// Checks that an existing file is a readable, intact store of this model.
+    private func checkExisting() throws {
+        var metadata: [String: String] = [:]
+        do {
+            let stmt = try prepare("SELECT Z_KEY, Z_VALUE FROM Z_METADATA")
+            defer { sqlite3_finalize(stmt) }
+            while try stepRow(stmt) { metadata[columnText(stmt, 0)] = columnText(stmt, 1) }
+        } catch let error as SQLiteFailure {
+            switch error.code {
+            case SQLITE_NOTADB:
+                throw Self.notAStoreError(path, detail: "SQLite error 26: \(error.message)")
+            case SQLITE_CORRUPT:
+                throw Self.corruptError(path, detail: "SQLite error 11: \(error.message)")
+            case SQLITE_ERROR where error.message.hasPrefix("no such table"):
+                throw Self.notAStoreError(path, detail: "a SQLite database without Ripple's Z_METADATA table")
+            default:
+                throw Self.corruptError(path, detail: "SQLite error \(error.code): \(error.message)")
+            }
+        }
+        guard metadata["format"] == Self.format, let signature = metadata["model"] else {
+            throw Self.notAStoreError(path, detail: "unknown store format '\(metadata["format"] ?? "")'")
+        }
+        do {
+            let stmt = try prepare("PRAGMA quick_check")
+            defer { sqlite3_finalize(stmt) }
+            var results: [String] = []
+            while try stepRow(stmt) { results.append(columnText(stmt, 0)) }
+            if results != ["ok"] {
+                throw Self.corruptError(path, detail: "integrity check: " + results.prefix(3).joined(separator: "; "))
+            }
+        } catch let error as SQLiteFailure {
+            throw Self.corruptError(path, detail: "SQLite error \(error.code): \(error.message)")
+        }
+        if signature != Self.signature(of: model) {
+            throw ObjectGraphError(.store, code: 134100,
+                "The model used to open the store is incompatible with the one used to create the store (\(path)).")
+        }
+    }
+
+    // MARK: - Errors
+
+    static func notAStoreError(_ path: String, detail: String) -> ObjectGraphError {
+        ObjectGraphError(.store, code: 259,
+            "The file “\(path)” couldn’t be opened because it isn’t in the correct format: it is not a persistent store (\(detail)).")
+    }
+
+    static func corruptError(_ path: String, detail: String) -> ObjectGraphError {
+        ObjectGraphError(.store, code: 259,
+            "The file “\(path)” couldn’t be opened because it isn’t in the correct format: the persistent store is corrupt (\(detail)).")
+    }
+
+    static func readOnlyError(_ path: String, code: Int32, message: String) -> ObjectGraphError {
+        ObjectGraphError(.store, code: 513,
+            "The file “\(path)” couldn’t be opened because you don’t have permission to write to its location (SQLite error \(code): \(message)).")
+    }
+
+    // MARK: - Loading
+
+    /// Every row of the file, by entity name and object number.
+    func loadRows() throws -> [String: [Int: StoreRow]] {
+        var result: [String: [Int: StoreRow]] = [:]
+        for entity in model.entities {
+            let names = columns[entity.name]!
+            let sql = "SELECT Z_PK" + names.map { ", " + $0 }.joined() + " FROM \(Self.tableName(entity)) ORDER BY Z_PK"
+            let stmt = try prepare(sql)
+            defer { sqlite3_finalize(stmt) }
+            let persistent = entity.attributes.indices.filter { !entity.attributes[$0].isTransient }
+            var table: [Int: StoreRow] = [:]
+            while try stepRow(stmt) {
+                let number = Int(sqlite3_column_int64(stmt, 0))
+                var attributes = [Value](repeating: .null, count: entity.attributes.count)
+                var column: Int32 = 1
+                for i in persistent {
+                    attributes[i] = readValue(stmt, column, type: entity.attributes[i].type)
+                    column += 1
+                }
+                var toOne: [ManagedObjectID?] = []
+                var toMany: [[ManagedObjectID]] = []
+                for (i, r) in entity.relationships.enumerated() {
+                    let destination = entity.destinations[i].name
+                    if r.isToMany {
+                        toOne.append(nil)
+                        let text = sqlite3_column_type(stmt, column) == SQLITE_NULL ? "" : columnText(stmt, column)
+                        toMany.append(text.split(separator: ",").compactMap { Int($0) }.map {
+                            ManagedObjectID(entityName: destination, number: $0, isTemporaryID: false)
+                        })
+                    } else {
+                        toMany.append([])
+                        if sqlite3_column_type(stmt, column) == SQLITE_NULL {
+                            toOne.append(nil)
+                        } else {
+                            toOne.append(ManagedObjectID(entityName: destination, number: Int(sqlite3_column_int64(stmt, column)),
+                                                         isTemporaryID: false))
+                        }
+                    }
+                    column += 1
+                }
+                table[number] = StoreRow(attributes: attributes, toOne: toOne, toMany: toMany)
+            }
+            if !table.isEmpty { result[entity.name] = table }
+        }
+        return result
+    }
+
+    private func readValue(_ stmt: SQLiteStatement, _ column: Int32, type: AttributeType) -> Value {
+        let storage = sqlite3_column_type(stmt, column)
+        if storage == SQLITE_NULL { return .null }
+        switch type {
+        case .string: return .string(columnText(stmt, column))
+        case .integer: return .integer(sqlite3_column_int64(stmt, column))
+        case .boolean: return .bool(sqlite3_column_int64(stmt, column) != 0)
+        case .double, .date:
+            let d: Double
+            if storage == SQLITE_BLOB {
+                let bytes = columnBlob(stmt, column)
+                var bits: UInt64 = 0
+                for (k, b) in bytes.prefix(8).enumerated() { bits |= UInt64(b) << (8 * UInt64(k)) }
+                d = Double(bitPattern: bits)
+            } else {
+                d = sqlite3_column_double(stmt, column)
+            }
+            return type == .date ? .date(d) : .double(d)
+        case .binary: return .data(columnBlob(stmt, column))
+        case .uuid:
+            let bytes = columnBlob(stmt, column)
+            guard bytes.count == 16 else { return .null }
+            var high: UInt64 = 0, low: UInt64 = 0
+            for k in 0..<8 { high = high << 8 | UInt64(bytes[k]) }
+            for k in 8..<16 { low = low << 8 | UInt64(bytes[k]) }
+            return .uuid(UUIDBytes(high: high, low: low))
+        }
+    }
+
+    // MARK: - Saving
+
+    /// Writes one save as one transaction: every row of `writes` is inserted or replaced, every ID of
+    /// `deletes` removed. On any failure the transaction is rolled back and the file is unchanged.
+    func apply(writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) throws {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            for (id, row) in writes {
+                guard let entity = model.entity(named: id.entityName) else { continue }
+                let stmt = try insertStatement(entity)
+                sqlite3_bind_int64(stmt, 1, Int64(id.number))
+                var column: Int32 = 2
+                for (i, a) in entity.attributes.enumerated() where !a.isTransient {
+                    bind(row.attributes[i], to: stmt, column)
+                    column += 1
+                }
+                for (i, r) in entity.relationships.enumerated() {
+                    if r.isToMany {
+                        bindText(stmt, column, row.toMany[i].map { String($0.number) }.joined(separator: ","))
+                    } else if let target = row.toOne[i] {
+                        sqlite3_bind_int64(stmt, column, Int64(target.number))
+                    } else {
+                        sqlite3_bind_null(stmt, column)
+                    }
+                    column += 1
+                }
+                try step(stmt, sql: "INSERT INTO \(Self.tableName(entity))")
+                sqlite3_reset(stmt)
+                sqlite3_clear_bindings(stmt)
+            }
+            for id in deletes {
+                guard let entity = model.entity(named: id.entityName) else { continue }
+                let stmt = try deleteStatement(entity)
+                sqlite3_bind_int64(stmt, 1, Int64(id.number))
+                try step(stmt, sql: "DELETE FROM \(Self.tableName(entity))")
+                sqlite3_reset(stmt)
+            }
+            try execute("COMMIT")
+        } catch {
+            for s in insertStatements.values { sqlite3_reset(s) }
+            for s in deleteStatements.values { sqlite3_reset(s) }
+            try? execute("ROLLBACK")
+            if let failure = error as? SQLiteFailure {
+                throw ObjectGraphError(.store, code: 134030,
+                    "An error occurred while saving to the store “\(path)” (SQLite error \(failure.code): \(failure.message)); nothing was written.")
+            }
+            throw error
+        }
+    }
+
+    private func insertStatement(_ entity: EntityDescription) throws -> SQLiteStatement {
+        if let s = insertStatements[entity.name] { return s }
+        let names = columns[entity.name]!
+        let sql = "INSERT OR REPLACE INTO \(Self.tableName(entity)) (Z_PK" + names.map { ", " + $0 }.joined()
+            + ") VALUES (?" + String(repeating: ", ?", count: names.count) + ")"
+        let s = try prepare(sql)
+        insertStatements[entity.name] = s
+        return s
+    }
+
+    private func deleteStatement(_ entity: EntityDescription) throws -> SQLiteStatement {
+        if let s = deleteStatements[entity.name] { return s }
+        let s = try prepare("DELETE FROM \(Self.tableName(entity)) WHERE Z_PK = ?")
+        deleteStatements[entity.name] = s
+        return s
+    }
+
+    private func bind(_ value: Value, to stmt: SQLiteStatement, _ column: Int32) {
+        switch value {
+        case .null, .object, .collection: sqlite3_bind_null(stmt, column)
+        case .bool(let b): sqlite3_bind_int64(stmt, column, b ? 1 : 0)
+        case .integer(let i): sqlite3_bind_int64(stmt, column, i)
+        case .double(let d), .date(let d):
+            if d.isNaN {
+                let bits = d.bitPattern
+                bindBlob(stmt, column, (0..<8).map { UInt8(truncatingIfNeeded: bits >> (8 * UInt64($0))) })
+            } else {
+                sqlite3_bind_double(stmt, column, d)
+            }
+        case .string(let s): bindText(stmt, column, s)
+        case .data(let bytes): bindBlob(stmt, column, bytes)
+        case .uuid(let u):
+            var bytes: [UInt8] = []
+            for k in (0..<8).reversed() { bytes.append(UInt8(truncatingIfNeeded: u.high >> (8 * UInt64(k)))) }
+            for k in (0..<8).reversed() { bytes.append(UInt8(truncatingIfNeeded: u.low >> (8 * UInt64(k)))) }
+            bindBlob(stmt, column, bytes)
+        }
+    }
+
+    // MARK: - SQLite plumbing
+
+    /// A failed SQLite call, before it is worded for the caller.
+    struct SQLiteFailure: Error {
+        let code: Int32
+        let message: String
+    }
+
+    private func failure(_ code: Int32) -> SQLiteFailure {
+        SQLiteFailure(code: code & 0xff, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection")
+    }
+
+    private func execute(_ sql: String) throws {
+        let code = sqlite3_exec(db, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw failure(code) }
+    }
+
+    private func prepare(_ sql: String) throws -> SQLiteStatement {
+        var stmt: SQLiteStatement?
+        let code = sqlite3_prepare_v2(db, sql, -1, &stmt, nil)
+        guard code == SQLITE_OK, let stmt else { throw failure(code) }
+        return stmt
+    }
+
+    private func step(_ stmt: SQLiteStatement, sql: String) throws {
+        let code = sqlite3_step(stmt)
+        guard code == SQLITE_DONE || code == SQLITE_ROW else { throw failure(code) }
+    }
+
+    private func stepRow(_ stmt: SQLiteStatement) throws -> Bool {
+        let code = sqlite3_step(stmt)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        throw failure(code)
+    }
+
+    private func bindText(_ stmt: SQLiteStatement, _ column: Int32, _ text: String) {
+        let bytes = Array(text.utf8)
+        if bytes.isEmpty {
+            _ = ripple_sqlite3_bind_text_transient(stmt, column, "", 0)
+            return
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                _ = ripple_sqlite3_bind_text_transient(stmt, column, chars.baseAddress, Int32(chars.count))
+            }
+        }
+    }
+
+    private func bindBlob(_ stmt: SQLiteStatement, _ column: Int32, _ bytes: [UInt8]) {
+        if bytes.isEmpty {
+            sqlite3_bind_zeroblob(stmt, column, 0)
+            return
+        }
+        bytes.withUnsafeBytes { raw in
+            _ = ripple_sqlite3_bind_blob_transient(stmt, column, raw.baseAddress, Int32(raw.count))
+        }
+    }
+
+    private func columnText(_ stmt: SQLiteStatement, _ column: Int32) -> String {
+        guard let text = sqlite3_column_text(stmt, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(stmt, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    private func columnBlob(_ stmt: SQLiteStatement, _ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(stmt, column))
+        guard count > 0, let blob = sqlite3_column_blob(stmt, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: blob, count: count))
+    }
+}

@@ -1,0 +1,42 @@
+/// What a save changed, by object ID (`NSManagedObjectContextDidSaveObjectIDs`): safe to keep and to
+/// hand to another context's ``ManagedObjectContext/mergeChanges(fromContextDidSave:)``.
+///
+/// ```swift
+/// let changes = SavedObjectIDs(didSave)
+/// viewContext.perform { try viewContext.mergeChanges(fromContextDidSave: changes) }
+/// ```
+public struct SavedObjectIDs: Sendable {
+    /// The name of the context that saved.
+    public var contextName: String
+    /// Inserted objects, in object order.
+    public var inserted: [ManagedObjectID]
+    /// Updated objects, in object order.
+    public var updated: [ManagedObjectID]
+    /// Deleted objects, in object order.
+    public var deleted: [ManagedObjectID]
+    /// For each updated object: the persistent keys the save wrote, sorted.
+    public var changedKeys: [ManagedObjectID: [String]]
+
+    /// The IDs of a did-save notification.
+    public init(_ note: ContextDidSaveNotification) {
+        contextName = note.context.name
+        inserted = note.inserted.map(\.objectID)
+        updated = note.updated.map(\.objectID)
+        deleted = note.deleted.map(\.objectID)
+        var keys: [ManagedObjectID: [String]] = [:]
+        for (object, k) in note.changedKeys { keys[object.objectID] = k }
+        changedKeys = keys
+    }
+}
+
+/// Changes that reach a context from outside (merges, refreshes, store removal), announced by its next
+/// `processPendingChanges()` next to its own.
+struct ExternalChanges {
+    var inserted: Set<ManagedObject> = []
+    var deleted: Set<ManagedObject> = []
+    var invalidated: Set<ManagedObject> = []
+    var refreshedKeys: [ManagedObject: [String]] = [:]
+    var refreshedOldValues: [ManagedObject: [String: Value]] = [:]
+
+    var isEmpty: Bool { inserted.isEmpty && deleted.isEmpty && invalidated.isEmpty && refreshedKeys.isEmpty }
+}
