@@ -20,19 +20,19 @@ extension Ripple {
         @Argument(help: "Scenario files or directories (default: Scripts/scenarios).")
         var paths: [String] = []
 
-        @Option(help: "Run only the scenarios whose name contains PATTERN.")
+        @Option(help: ArgumentHelp("Run only the scenarios whose name contains PATTERN.", valueName: "pattern"))
         var filter: String?
 
-        @Option(name: .customShort("j"), help: "Run N files in parallel (output stays in file order).")
+        @Option(name: .customShort("j"), help: ArgumentHelp("Run N files in parallel (output stays in file order).", valueName: "n"))
         var jobs: Int = 1
 
-        @Option(help: "Also write a JUnit XML report to FILE.")
+        @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "file"))
         var junit: String?
 
         @Flag(help: "Print TAP (Test Anything Protocol) instead of the usual lines.")
         var tap = false
 
-        @Option(help: "Run shard i of n (1-based): every n-th file starting at the i-th, e.g. --shard 2/3.")
+        @Option(help: ArgumentHelp("Run shard i of n (1-based): every n-th file starting at the i-th, e.g. --shard 2/3.", valueName: "i/n"))
         var shard: String?
 
         @Flag(help: "Check every fetched-results controller against a fresh fetch after every change batch.")
