@@ -24,8 +24,22 @@ extension ManagedObject {
         }
         let attributes = entity.attributes
         guard let converted = ManagedObjectContext.convert(value, to: attributes[i].type) else { return false }
+        let bit: UInt64 = i < 64 ? 1 << UInt64(i) : 0
+        if bit != 0, state.trackedEpoch == context.trackingEpoch, state.recordedAttributes & bit != 0 {
+            // Already recorded in this event, and nothing was removed from the change sets since:
+            // `willChange` would find everything in place.
+            attributeValues[i] = converted
+            return true
+        }
         context.willChange(self, key: attributes[i].name, oldValue: attributeValues[i])
         attributeValues[i] = converted
+        if bit != 0 {
+            if state.trackedEpoch != context.trackingEpoch {
+                state.trackedEpoch = context.trackingEpoch
+                state.recordedAttributes = 0
+            }
+            state.recordedAttributes |= bit
+        }
         return true
     }
 }

@@ -82,4 +82,9 @@ struct ObjectState {
     var pendingOldValues: [String: Value] = [:]
     /// Keys changed in the current event, in order of first change.
     var pendingKeys: [String] = []
+    /// The context's `trackingEpoch` when `recordedAttributes` was last brought up to date (0: never).
+    var trackedEpoch: UInt64 = 0
+    /// Attributes (index < 64) whose change is already recorded in this event, valid while
+    /// `trackedEpoch` equals the context's `trackingEpoch`.
+    var recordedAttributes: UInt64 = 0
 }

@@ -38,7 +38,7 @@ public final class ManagedObjectContext {
     /// Inserted since the last save.
     var inserted: Set<ManagedObject> = []
     /// Updated since the last save (not inserted, not deleted).
-    var updated: Set<ManagedObject> = []
+    var updated: Set<ManagedObject> = [] { didSet { trackingEpoch &+= 1 } }
     /// Deleted since the last save (not inserted before the save).
     var deleted: Set<ManagedObject> = []
     /// Inserted since the last processPendingChanges.
@@ -46,7 +46,11 @@ public final class ManagedObjectContext {
     /// Deleted since the last processPendingChanges.
     var pendingDeleted: Set<ManagedObject> = []
     /// Changed since the last processPendingChanges.
-    var pendingUpdated: Set<ManagedObject> = []
+    var pendingUpdated: Set<ManagedObject> = [] { didSet { trackingEpoch &+= 1 } }
+    /// Advances whenever `updated` or `pendingUpdated` change. An object whose `ObjectState.trackedEpoch`
+    /// equals it is still in those sets exactly as its last recorded write left it, so the Lua fast
+    /// write path may skip the bookkeeping for attributes it already recorded (see `setAttributeIfPlain`).
+    var trackingEpoch: UInt64 = 1
     /// Objects whose committed snapshot was captured since the last save.
     var snapshotted: Set<ManagedObject> = []
     /// Registered observers, weakly held, in registration order.
