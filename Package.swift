@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
         .library(name: "LuaBridge", targets: ["LuaBridge"]),
         .library(name: "FetchedResults", targets: ["FetchedResults"]),
+        .library(name: "CollectionViews", targets: ["CollectionViews"]),
         .library(name: "Scripting", targets: ["Scripting"]),
     ],
     dependencies: [
@@ -32,12 +33,16 @@ let package = Package(
 
         .target(name: "ViewControllers", dependencies: ["ObjectGraph"]),
         .target(name: "FetchedResults", dependencies: ["ObjectGraph"]),
+        .target(name: "CollectionViews", dependencies: ["ObjectGraph", "FetchedResults"]),
 
         // Lua bridge (knows no domain type)
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
 
         // The Lua front end
-        .target(name: "Scripting", dependencies: ["ObjectGraph", "FetchedResults", "ViewControllers", "LuaBridge"]),
+        .target(
+            name: "Scripting",
+            dependencies: ["ObjectGraph", "FetchedResults", "CollectionViews", "ViewControllers", "LuaBridge"]
+        ),
 
         // Tools
         .executableTarget(
@@ -53,6 +58,7 @@ let package = Package(
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
         .testTarget(name: "ViewControllersTests", dependencies: ["ViewControllers", "ObjectGraph"]),
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph"]),
+        .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews", "FetchedResults", "ObjectGraph"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "ObjectGraph"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scripting"]),

@@ -58,6 +58,7 @@ extension ScriptEngine {
         }
         installViewControllers(into: module)
         installFetchedResults(into: module)
+        installCollectionViews(into: module)
         state.setGlobal("ripple")
     }
 }

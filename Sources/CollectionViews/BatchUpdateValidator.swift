@@ -1,0 +1,237 @@
+import FetchedResults
+
+/// Validates a batch update the way UIKit does and works out where every item ends up.
+///
+/// The rules and messages are those of `UICollectionView` / `UITableView` (reference §2.3–2.4): section
+/// operations are checked first (ranges, delete+move and insert+move of one section, fan-in and fan-out
+/// moves), then item operations (delete+reload of one path, ranges, moves from deleted or into inserted
+/// sections, fan-in and fan-out, delete+move and insert+move of one path), then the number of sections,
+/// then the number of items of every section that exists before and after, in the order of the sections
+/// after the update. Reloads count as one delete plus one insert. The first violation is thrown.
+///
+/// ```swift
+/// let plan = try BatchUpdateValidator(wording: .collectionView)
+///     .validate(batch, before: [3, 2], after: [4, 2])
+/// ```
+public struct BatchUpdateValidator {
+    /// Whose words the messages use.
+    public enum Wording: Sendable {
+        /// `UICollectionView`: "items", "collection view".
+        case collectionView
+        /// `UITableView`: "rows", "table view".
+        case tableView
+
+        /// `item` / `row`.
+        public var item: String { self == .collectionView ? "item" : "row" }
+        /// `items` / `rows`.
+        public var items: String { item + "s" }
+        /// `collection view` / `table view`.
+        public var view: String { self == .collectionView ? "collection view" : "table view" }
+    }
+
+    /// Where an item of a section that survives the update comes from.
+    public enum ItemSource: Equatable, Sendable {
+        /// A new cell: an inserted or reloaded item (or any item of an inserted or reloaded section).
+        case new
+        /// The cell that was at this path before the update (unchanged or moved).
+        case old(IndexPath)
+    }
+
+    /// What the update does to one section after it: either a new section or an existing one whose items
+    /// come from the given sources.
+    public enum SectionSource: Equatable, Sendable {
+        /// An inserted or reloaded section: every item is new.
+        case new
+        /// The section that had this index before the update; one source per item after the update.
+        case old(Int, items: [ItemSource])
+    }
+
+    /// The wording of the messages.
+    public var wording: Wording
+
+    /// Creates a validator.
+    public init(wording: Wording) { self.wording = wording }
+
+    private func fail(_ message: String) -> CollectionViewsError {
+        CollectionViewsError(.invalidUpdate, message)
+    }
+
+    private static func unique<T: Hashable & Comparable>(_ list: [T]) -> [T] { Array(Set(list)).sorted() }
+
+    private static func uniqueMoves<T: Hashable>(_ list: [(from: T, to: T)]) -> [(from: T, to: T)] {
+        var seen: [T: [T]] = [:]
+        var result: [(from: T, to: T)] = []
+        for move in list where !(seen[move.from]?.contains(move.to) ?? false) {
+            seen[move.from, default: []].append(move.to)
+            result.append(move)
+        }
+        return result
+    }
+
+    /// Validates `batch` against the item counts before and after it and returns one source per section
+    /// after the update.
+    /// - Parameters:
+    ///   - batch: The collected operations.
+    ///   - before: The number of items of each section before the update (what the view shows).
+    ///   - after: The number of items of each section the data source reports after the update block.
+    /// - Throws: ``CollectionViewsError`` (`.invalidUpdate`) with UIKit's message.
+    public func validate(_ batch: BatchUpdate, before: [Int], after: [Int]) throws -> [SectionSource] {
+        let w = wording
+        let oldCount = before.count, newCount = after.count
+        let deletedSections = Self.unique(batch.deletedSections)
+        let insertedSections = Self.unique(batch.insertedSections)
+        let reloadedSections = Self.unique(batch.reloadedSections)
+        let sectionMoves = Self.uniqueMoves(batch.movedSections)
+        let deletes = Self.unique(batch.deletedItems)
+        let inserts = Self.unique(batch.insertedItems)
+        let reloads = Self.unique(batch.reloadedItems)
+        let moves = Self.uniqueMoves(batch.movedItems)
+
+        // Sections.
+        for s in deletedSections where s < 0 || s >= oldCount {
+            throw fail("attempt to delete section \(s), but there are only \(oldCount) sections before the update")
+        }
+        for s in reloadedSections {
+            if s < 0 || s >= oldCount {
+                throw fail("attempt to reload section \(s), but there are only \(oldCount) sections before the update")
+            }
+            if deletedSections.contains(s) { throw fail("attempt to delete and reload the same section (\(s))") }
+        }
+        for s in insertedSections where s < 0 || s >= newCount {
+            throw fail("attempt to insert section \(s) but there are only \(newCount) sections after the update")
+        }
+        for m in sectionMoves {
+            if m.from < 0 || m.from >= oldCount {
+                throw fail("attempt to move section \(m.from), but there are only \(oldCount) sections before the update")
+            }
+            if m.to < 0 || m.to >= newCount {
+                throw fail("attempt to move section \(m.from) to section \(m.to), but there are only \(newCount) sections after the update")
+            }
+        }
+        for (i, a) in sectionMoves.enumerated() {
+            for b in sectionMoves[(i + 1)...] {
+                if a.from == b.from {
+                    throw fail("attempt to move section \(a.from) to both section \(a.to) and section \(b.to)")
+                }
+                if a.to == b.to {
+                    throw fail("attempt to move both section \(a.from) and section \(b.from) to section \(a.to)")
+                }
+            }
+        }
+        for m in sectionMoves {
+            if deletedSections.contains(m.from) || reloadedSections.contains(m.from) {
+                throw fail("attempt to perform a delete and a move from the same section (\(m.from))")
+            }
+            if insertedSections.contains(m.to) {
+                throw fail("attempt to perform an insert and a move to the same section (\(m.to))")
+            }
+        }
+
+        // The section map: surviving old sections fill the new indexes nobody claimed, in order.
+        let movedFrom = Set(sectionMoves.map(\.from)), movedTo = Set(sectionMoves.map(\.to))
+        let gone = Set(deletedSections)
+        let survivors = (0..<oldCount).filter { !gone.contains($0) && !movedFrom.contains($0) }
+        let free = (0..<newCount).filter { !insertedSections.contains($0) && !movedTo.contains($0) }
+        var newIndexOfOld: [Int: Int] = [:]
+        for (o, n) in zip(survivors, free) { newIndexOfOld[o] = n }
+        for m in sectionMoves { newIndexOfOld[m.from] = m.to }
+        let reloadedNew = Set(reloadedSections.compactMap { newIndexOfOld[$0] })
+        let deadOld = gone.union(reloadedSections)
+        let freshNew = Set(insertedSections).union(reloadedNew)
+
+        // Items.
+        for r in reloads where deletes.contains(r) {
+            throw fail("attempt to delete and reload the same index path (\(CollectionViewsError.describe(r)))")
+        }
+        for d in deletes + reloads {
+            if d.section < 0 || d.section >= oldCount {
+                throw fail("attempt to delete \(w.item) \(d.item) from section \(d.section), but there are only \(oldCount) sections before the update")
+            }
+            if d.item < 0 || d.item >= before[d.section] {
+                throw fail("attempt to delete \(w.item) \(d.item) from section \(d.section) which only contains \(before[d.section]) \(w.items) before the update")
+            }
+        }
+        for i in inserts {
+            if i.section < 0 || i.section >= newCount {
+                throw fail("attempt to insert \(w.item) \(i.item) into section \(i.section), but there are only \(newCount) sections after the update")
+            }
+            if i.item < 0 || i.item >= after[i.section] {
+                throw fail("attempt to insert \(w.item) \(i.item) into section \(i.section), but there are only \(after[i.section]) \(w.items) in section \(i.section) after the update")
+            }
+        }
+        for m in moves {
+            let (f, t) = (m.from, m.to)
+            if f.section < 0 || f.section >= oldCount {
+                throw fail("attempt to move \(w.item) \(f.item) from section \(f.section), but there are only \(oldCount) sections before the update")
+            }
+            if f.item < 0 || f.item >= before[f.section] {
+                throw fail("attempt to move \(w.item) \(f.item) from section \(f.section) which only contains \(before[f.section]) \(w.items) before the update")
+            }
+            if t.section < 0 || t.section >= newCount {
+                throw fail("attempt to move \(w.item) \(f.item) from section \(f.section) into section \(t.section), but there are only \(newCount) sections after the update")
+            }
+            if t.item < 0 || t.item >= after[t.section] {
+                throw fail("attempt to move \(w.item) into index \(t.item) of section \(t.section), but there are only \(after[t.section]) \(w.items) in section \(t.section) after the update")
+            }
+            if deadOld.contains(f.section) { throw fail("cannot move an item from a deleted section (\(f.section))") }
+            if freshNew.contains(t.section) { throw fail("cannot move an item into a newly inserted section (\(t.section))") }
+        }
+        for (i, a) in moves.enumerated() {
+            for b in moves[(i + 1)...] {
+                if a.from == b.from {
+                    throw fail("attempt to move \(w.item) at index path \(CollectionViewsError.describe(a.from)) to both \(CollectionViewsError.describe(a.to)) and \(CollectionViewsError.describe(b.to))")
+                }
+                if a.to == b.to {
+                    throw fail("attempt to move both \(w.item) at index path \(CollectionViewsError.describe(a.from)) and \(CollectionViewsError.describe(b.from)) to \(CollectionViewsError.describe(a.to))")
+                }
+            }
+        }
+        let deleteSet = Set(deletes), reloadSet = Set(reloads), insertSet = Set(inserts)
+        for m in moves where deleteSet.contains(m.from) || reloadSet.contains(m.from) {
+            throw fail("attempt to perform a delete and a move from the same index path (\(CollectionViewsError.describe(m.from)))")
+        }
+        for m in moves where insertSet.contains(m.to) {
+            throw fail("attempt to perform an insert and a move to the same index path (\(CollectionViewsError.describe(m.to)))")
+        }
+
+        // The number of sections.
+        let insertedCount = insertedSections.count + reloadedSections.count
+        let deletedCount = deletedSections.count + reloadedSections.count
+        if newCount != oldCount + insertedCount - deletedCount {
+            throw fail("Invalid update: invalid number of sections.  The number of sections contained in the \(w.view) after the update (\(newCount)) must be equal to the number of sections contained in the \(w.view) before the update (\(oldCount)), plus or minus the number of sections inserted or deleted (\(insertedCount) inserted, \(deletedCount) deleted).")
+        }
+
+        // The number of items of every section that exists before and after.
+        var oldIndexOfNew: [Int: Int] = [:]
+        for (o, n) in newIndexOfOld { oldIndexOfNew[n] = o }
+        var sources: [SectionSource] = []
+        sources.reserveCapacity(newCount)
+        for t in 0..<newCount {
+            guard !freshNew.contains(t), let s = oldIndexOfNew[t] else {
+                sources.append(.new)
+                continue
+            }
+            let inserted = inserts.filter { $0.section == t }.count + reloads.filter { $0.section == s }.count
+            let deleted = deletes.filter { $0.section == s }.count + reloads.filter { $0.section == s }.count
+            let movedIn = moves.filter { $0.to.section == t && $0.from.section != s }.count
+            let movedOut = moves.filter { $0.from.section == s && $0.to.section != t }.count
+            if after[t] != before[s] + inserted - deleted + movedIn - movedOut {
+                throw fail("Invalid update: invalid number of \(w.items) in section \(t).  The number of \(w.items) contained in an existing section after the update (\(after[t])) must be equal to the number of \(w.items) contained in that section before the update (\(before[s])), plus or minus the number of \(w.items) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(w.items) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out).")
+            }
+            var slots = [ItemSource?](repeating: nil, count: after[t])
+            for i in inserts where i.section == t { slots[i.item] = .new }
+            for m in moves where m.to.section == t { slots[m.to.item] = .old(m.from) }
+            let movedOutOfSection = Set(moves.filter { $0.from.section == s }.map(\.from.item))
+            var next = 0
+            for item in 0..<before[s] {
+                let path = IndexPath(section: s, item: item)
+                if deleteSet.contains(path) || movedOutOfSection.contains(item) { continue }
+                while next < slots.count && slots[next] != nil { next += 1 }
+                guard next < slots.count else { break }
+                slots[next] = reloadSet.contains(path) ? .new : .old(path)
+            }
+            sources.append(.old(s, items: slots.map { $0 ?? .new }))
+        }
+        return sources
+    }
+}

@@ -1,0 +1,50 @@
+import ObjectGraph
+
+/// A cell or supplementary view (`UICollectionReusableView`): a reuse identifier and the content its
+/// prepare block set, as named fields.
+///
+/// A view is dequeued empty: Ripple's views reset their content before reuse (as a `prepareForReuse`
+/// that clears every field would), so the content is exactly what the prepare block set.
+///
+/// ```swift
+/// cell["text"] = .string("Ann")
+/// cell.content        // ["text": "Ann"]
+/// ```
+public final class CollectionReusableView: CustomStringConvertible {
+    /// The identifier the view was dequeued with (the element kind for a supplementary view).
+    public let reuseIdentifier: String
+    /// The class (or nib) name it was registered with.
+    public let className: String
+    /// The element kind for a supplementary view; nil for a cell.
+    public let elementKind: String?
+    /// The fields set by the prepare block.
+    public private(set) var content: [String: Value] = [:]
+
+    /// Creates an empty view.
+    public init(reuseIdentifier: String, className: String, elementKind: String? = nil) {
+        self.reuseIdentifier = reuseIdentifier
+        self.className = className
+        self.elementKind = elementKind
+    }
+
+    /// A field of the content; setting `.null` removes it.
+    public subscript(field: String) -> Value {
+        get { content[field] ?? .null }
+        set {
+            if newValue.isNull { content[field] = nil } else { content[field] = newValue }
+        }
+    }
+
+    /// The field names, sorted.
+    public var fieldNames: [String] { content.keys.sorted() }
+
+    /// `{text = Ann}`: the fields in name order.
+    public var description: String {
+        "{" + fieldNames.map { "\($0) = \(content[$0]!)" }.joined(separator: ", ") + "}"
+    }
+
+    /// Whether two views show the same content (objects compared by identity).
+    public func hasSameContent(as other: CollectionReusableView) -> Bool {
+        content.count == other.content.count && content.allSatisfy { key, value in other.content[key].map { $0 == value } ?? false }
+    }
+}

@@ -1,0 +1,89 @@
+import FetchedResults
+import ObjectGraph
+
+extension FetchedCollectionViewDataSource {
+    /// The four classic callbacks.
+    public var implementedCallbacks: FetchedResultsDelegateCallbacks { .classic }
+
+    /// Starts collecting a batch.
+    public func controllerWillChangeContent(_ controller: FetchedResultsController) throws {
+        pending = PendingChanges()
+    }
+
+    /// Collects a section insert (new index) or delete (old index).
+    public func controller(_ controller: FetchedResultsController, didChange sectionInfo: FetchedResultsSectionInfo,
+                           atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) throws {
+        switch type {
+        case .insert: pending.insertedSections.append((sectionIndex, sectionInfo))
+        case .delete: pending.deletedSections.append(sectionIndex)
+        default: break
+        }
+    }
+
+    /// Collects an object change.
+    public func controller(_ controller: FetchedResultsController, didChange object: ManagedObject,
+                           at indexPath: IndexPath?, for type: FetchedResultsChangeType, newIndexPath: IndexPath?) throws {
+        switch type {
+        case .insert: if let newIndexPath { pending.inserts.append(newIndexPath) }
+        case .delete: if let indexPath { pending.deletes.append(indexPath) }
+        case .move: if let indexPath, let newIndexPath { pending.moves.append((indexPath, newIndexPath)) }
+        case .update: if let indexPath { pending.updates.append(indexPath) }
+        }
+    }
+
+    /// Turns the collected changes into one batch update (or a reload), then reconfigures moved items and
+    /// runs the post-update block.
+    public func controllerDidChangeContent(_ controller: FetchedResultsController) throws {
+        guard controller === fetchedResultsController, let collectionView, let old = shown else { return }
+        let changes = pending
+        pending = PendingChanges()
+        let deletedSections = Set(changes.deletedSections)
+        let insertedSections = Set(changes.insertedSections.map(\.index))
+
+        // Old indexes are tested against deleted sections only, new indexes against inserted ones.
+        var deletes = changes.deletes.filter { !deletedSections.contains($0.section) }
+        var inserts = changes.inserts.filter { !insertedSections.contains($0.section) }
+        var moves: [(from: IndexPath, to: IndexPath)] = []
+        for move in changes.moves {
+            switch (deletedSections.contains(move.from.section), insertedSections.contains(move.to.section)) {
+            case (true, true): break
+            case (true, false): inserts.append(move.to)
+            case (false, true): deletes.append(move.from)
+            case (false, false): moves.append(move)
+            }
+        }
+        let reloads = changes.updates.filter { !deletedSections.contains($0.section) }
+        let new = try updatedRecords(old, changes)
+
+        if reloadCollectionViewAfterChanges {
+            shown = new
+            try collectionView.reloadData()
+        } else {
+            try collectionView.performBatchUpdates { batch in
+                batch.deleteSections(changes.deletedSections)
+                batch.insertSections(changes.insertedSections.map(\.index))
+                batch.deleteItems(at: deletes)
+                batch.insertItems(at: inserts)
+                for move in moves { batch.moveItem(at: move.from, to: move.to) }
+                batch.reloadItems(at: reloads)
+                shown = new
+            }
+            try collectionView.reconfigureItems(at: moves.map(\.to))
+        }
+        try postUpdateBlock?(self)
+    }
+
+    /// The section records after a batch, from the records before it and the batch's changes.
+    func updatedRecords(_ old: [SectionRecord], _ changes: PendingChanges) throws -> [SectionRecord] {
+        var records = old
+        for path in changes.deletes { records[path.section].count -= 1 }
+        for move in changes.moves { records[move.from.section].count -= 1 }
+        for index in changes.deletedSections.sorted(by: >) { records.remove(at: index) }
+        for (index, info) in changes.insertedSections.sorted(by: { $0.index < $1.index }) {
+            records.insert(SectionRecord(name: info.name, count: 0, item: try sectionItem(for: info)), at: index)
+        }
+        for path in changes.inserts { records[path.section].count += 1 }
+        for move in changes.moves { records[move.to.section].count += 1 }
+        return records
+    }
+}

@@ -1,0 +1,333 @@
+import CollectionViews
+import FetchedResults
+import LuaBridge
+import ObjectGraph
+
+extension CollectionViewClasses {
+    func checkDataSource(_ state: LuaState) throws -> CollectionViewDataSourceBase {
+        guard let source = state.object(at: 1, as: CollectionViewDataSourceBase.self) else {
+            throw LuaArgumentError(argument: 1, message: "CollectionViewDataSource expected, got \(state.typeName(at: 1))")
+        }
+        return source
+    }
+
+    func checkStatic(_ state: LuaState, _ method: String) throws -> StaticCollectionViewDataSource {
+        guard let source = try checkDataSource(state) as? StaticCollectionViewDataSource else {
+            throw ScriptingError("\(method) needs a static data source")
+        }
+        return source
+    }
+
+    func checkFetched(_ state: LuaState, _ method: String) throws -> FetchedCollectionViewDataSource {
+        guard let source = try checkDataSource(state) as? FetchedCollectionViewDataSource else {
+            throw ScriptingError("\(method) needs a fetched data source")
+        }
+        return source
+    }
+
+    /// A static item from Lua: a managed object, a scalar as a `Value`, anything else as a reference.
+    func item(at index: Int32) -> Any {
+        let state = engine.state
+        switch state.type(at: index) {
+        case .boolean, .number, .string, .nil, .none:
+            return (try? engine.value(at: index)) ?? Value.null
+        default:
+            if let object = state.object(at: index, as: ManagedObject.self) { return object }
+            state.pushValue(at: index)
+            return state.ref()
+        }
+    }
+
+    /// Pushes an item (or nil).
+    func push(item: Any?) {
+        switch item {
+        case let object as ManagedObject: engine.push(object)
+        case let value as Value: engine.push(value)
+        case let ref as LuaRef: engine.state.push(ref)
+        default: engine.state.pushNil()
+        }
+    }
+
+    /// Pushes a data source as its userdata.
+    func push(dataSource: CollectionViewDataSourceBase) {
+        engine.state.push(object: dataSource, class: self.dataSource)
+    }
+
+    /// A prepare block calling a Lua function with `(view, indexPath, dataSource)`.
+    func prepareBlock(_ function: LuaRef) -> PrepareBlock {
+        { [unowned self] view, indexPath, source in
+            let state = self.engine.state
+            state.push(function)
+            state.push(object: view, class: self.reusableView)
+            self.engine.push(indexPath: indexPath)
+            self.push(dataSource: source)
+            try state.pcall(arguments: 3, results: 0)
+        }
+    }
+
+    /// `registerClass(class, prepare)`, `registerClass(class, reuseIdentifier, prepare)` or
+    /// `registerClass(class, reuseIdentifier, predicate, prepare)`; a nil class removes the identifier.
+    func register(_ state: LuaState, isNib: Bool) throws -> Int32 {
+        let source = try checkDataSource(state)
+        let className = try state.optionalString(2)
+        if state.type(at: 3) == .function || (className == nil && state.isNoneOrNil(3)) {
+            guard let className else {
+                source.unregister(reuseIdentifier: CollectionViewDataSourceBase.defaultReuseIdentifier)
+                return 0
+            }
+            source.register(className: className, isNib: isNib, prepare: prepareBlock(try state.function(3)))
+            return 0
+        }
+        let identifier = try state.string(3)
+        guard let className else {
+            source.unregister(reuseIdentifier: identifier)
+            return 0
+        }
+        let predicateIndex: Int32?, prepareIndex: Int32
+        if state.type(at: 4) == .function && state.isNoneOrNil(5) {
+            predicateIndex = nil
+            prepareIndex = 4
+        } else {
+            predicateIndex = state.isNoneOrNil(4) ? nil : 4
+            prepareIndex = 5
+        }
+        var predicate: ItemPredicate?
+        if let predicateIndex {
+            switch state.type(at: predicateIndex) {
+            case .string: predicate = .predicate(try Predicate(format: try state.string(predicateIndex)))
+            case .function:
+                let function = try state.function(predicateIndex)
+                predicate = .block { [unowned self] item, indexPath in
+                    state.push(function)
+                    self.push(item: item)
+                    self.engine.push(indexPath: indexPath)
+                    try state.pcall(arguments: 2, results: 1)
+                    defer { state.pop() }
+                    return state.toBoolean(at: -1)
+                }
+            default:
+                throw LuaArgumentError(argument: predicateIndex, message: "predicate (string or function) expected, got \(state.typeName(at: predicateIndex))")
+            }
+        }
+        source.register(className: className, isNib: isNib, reuseIdentifier: identifier, predicate: predicate,
+                        prepare: prepareBlock(try state.function(prepareIndex)))
+        return 0
+    }
+
+    /// `registerClassForSupplementaryViewOfKind(class, kind, prepare?)`.
+    func registerSupplementary(_ state: LuaState, isNib: Bool) throws -> Int32 {
+        let source = try checkDataSource(state)
+        let className = try state.optionalString(2)
+        let kind = try state.string(3)
+        let prepare = state.isNoneOrNil(4) ? nil : prepareBlock(try state.function(4))
+        source.register(className: className, isNib: isNib, forSupplementaryViewOfKind: kind, prepare: prepare)
+        return 0
+    }
+
+    /// `reloadWithSections({ {item, …}, … }, { sectionItem, … })`.
+    func reloadWithSections(_ state: LuaState) throws -> Int32 {
+        let source = try checkStatic(state, "reloadWithSections")
+        var sections: [[Any]]?
+        if !state.isNoneOrNil(2) {
+            try state.table(2)
+            var result: [[Any]] = []
+            for s in 0..<state.rawLength(at: 2) {
+                state.rawGet(tableAt: 2, index: s + 1)
+                defer { state.pop() }
+                guard state.type(at: -1) == .table else {
+                    throw ScriptingError("section \(s + 1) must be a table of items, got \(state.typeName(at: -1))")
+                }
+                let table = state.absoluteIndex(-1)
+                var items: [Any] = []
+                for i in 0..<state.rawLength(at: table) {
+                    state.rawGet(tableAt: table, index: i + 1)
+                    items.append(item(at: -1))
+                    state.pop()
+                }
+                result.append(items)
+            }
+            sections = result
+        }
+        var sectionItems: [Any]?
+        if !state.isNoneOrNil(3) {
+            try state.table(3)
+            var result: [Any] = []
+            for i in 0..<state.rawLength(at: 3) {
+                state.rawGet(tableAt: 3, index: i + 1)
+                result.append(item(at: -1))
+                state.pop()
+            }
+            sectionItems = result
+        }
+        try source.reload(sections: sections, sectionItems: sectionItems)
+        return 0
+    }
+
+    /// `reloadWithFetchRequest(request, { sectionKeyPath = … } | { sectionAttribute = … } |
+    /// { sectionRelationship = … } | "keyPath")`.
+    func reloadWithFetchRequest(_ state: LuaState) throws -> Int32 {
+        let source = try checkFetched(state, "reloadWithFetchRequest")
+        let request = state.isNoneOrNil(2) ? nil : try FetchRequestReader(engine: engine).read(at: 2)
+        var behavior: FetchedSectionBehavior?
+        switch state.type(at: 3) {
+        case .none, .nil: break
+        case .string: behavior = .keyPath(try state.string(3))
+        case .table:
+            for (key, make) in [("sectionKeyPath", FetchedSectionBehavior.keyPath),
+                                ("sectionAttribute", FetchedSectionBehavior.attribute),
+                                ("sectionRelationship", FetchedSectionBehavior.relationship)] {
+                let type = state.rawGet(tableAt: 3, key: key)
+                defer { state.pop() }
+                if type == .nil { continue }
+                guard type == .string, let name = state.toString(at: -1) else {
+                    throw ScriptingError("\(key) must be a string, got \(state.typeName(at: -1))")
+                }
+                if behavior != nil {
+                    throw ScriptingError("give one of sectionKeyPath, sectionAttribute and sectionRelationship")
+                }
+                behavior = make(name)
+            }
+        default:
+            throw LuaArgumentError(argument: 3, message: "table expected, got \(state.typeName(at: 3))")
+        }
+        try source.reload(with: request, sectionBehavior: behavior)
+        return 0
+    }
+
+    func makeDataSource() -> LuaClass {
+        let methods: [String: LuaState.Body] = [
+            "registerClass": { [unowned self] state in try self.register(state, isNib: false) },
+            "registerNib": { [unowned self] state in try self.register(state, isNib: true) },
+            "registerClassForSupplementaryViewOfKind": { [unowned self] state in
+                try self.registerSupplementary(state, isNib: false)
+            },
+            "registerNibForSupplementaryViewOfKind": { [unowned self] state in
+                try self.registerSupplementary(state, isNib: true)
+            },
+            "reload": { [unowned self] state in
+                try self.checkDataSource(state).reload()
+                return 0
+            },
+            "reset": { [unowned self] state in
+                try self.checkDataSource(state).reset()
+                return 0
+            },
+            "numberOfSections": { [unowned self] state in
+                state.push(try self.checkDataSource(state).numberOfSections())
+                return 1
+            },
+            "numberOfItemsInSection": { [unowned self] state in
+                state.push(try self.checkDataSource(state).numberOfItems(inSection: try state.integer(2)))
+                return 1
+            },
+            "itemAtIndexPath": { [unowned self] state in
+                let source = try self.checkDataSource(state)
+                self.push(item: source.item(at: try self.engine.checkIndexPath(state, 2)))
+                return 1
+            },
+            "reuseIdentifierForItemAtIndexPath": { [unowned self] state in
+                let source = try self.checkDataSource(state)
+                if let id = try source.reuseIdentifier(forItemAt: try self.engine.checkIndexPath(state, 2)) {
+                    state.push(id)
+                } else {
+                    state.pushNil()
+                }
+                return 1
+            },
+            "indexPathsOfItem": { [unowned self] state in
+                let source = try self.checkDataSource(state)
+                let paths: [IndexPath]
+                if let fetched = source as? FetchedCollectionViewDataSource {
+                    paths = state.object(at: 2, as: ManagedObject.self).map { fetched.indexPaths(of: $0) } ?? []
+                } else if let stat = source as? StaticCollectionViewDataSource {
+                    let probe = self.item(at: 2)
+                    paths = stat.indexPaths { candidate in self.isSame(candidate, probe, at: 2) }
+                } else {
+                    paths = []
+                }
+                state.newTable(arrayCount: Int32(paths.count), recordCount: 0)
+                for (i, p) in paths.enumerated() {
+                    self.engine.push(indexPath: p)
+                    state.rawSet(tableAt: -2, index: i + 1)
+                }
+                return 1
+            },
+            "itemForSection": { [unowned self] state in
+                let source = try self.checkDataSource(state)
+                let section = try state.integer(2)
+                if let fetched = source as? FetchedCollectionViewDataSource {
+                    if let value = try fetched.itemForSection(section) { self.engine.push(value) } else { state.pushNil() }
+                } else if let stat = source as? StaticCollectionViewDataSource {
+                    self.push(item: try stat.itemForSection(section))
+                } else {
+                    state.pushNil()
+                }
+                return 1
+            },
+            "reloadWithSections": { [unowned self] state in try self.reloadWithSections(state) },
+            "reloadWithFetchRequest": { [unowned self] state in try self.reloadWithFetchRequest(state) },
+        ]
+        let properties = ["collectionView", "postUpdateBlock", "reloadCollectionViewAfterChanges", "fetchedItems",
+                          "sections"]
+        return LuaClass(
+            name: "CollectionViewDataSource",
+            properties: properties,
+            methods: methods,
+            getter: { [unowned self] target, slot, state in
+                let source = target as! CollectionViewDataSourceBase
+                switch properties[slot] {
+                case "collectionView":
+                    if let view = source.collectionView { state.push(object: view, class: self.view) } else { state.pushNil() }
+                case "postUpdateBlock":
+                    if let ref = self.postUpdateRefs[ObjectIdentifier(source)] { state.push(ref) } else { state.pushNil() }
+                case "reloadCollectionViewAfterChanges": state.push(source.reloadCollectionViewAfterChanges)
+                case "fetchedItems":
+                    if let items = (source as? FetchedCollectionViewDataSource)?.fetchedItems { self.engine.push(items) } else { state.pushNil() }
+                default:
+                    state.push(source.numberOfSections())
+                }
+            },
+            setter: { [unowned self] target, slot, state, value in
+                let source = target as! CollectionViewDataSourceBase
+                switch properties[slot] {
+                case "postUpdateBlock":
+                    if state.isNoneOrNil(value) {
+                        source.postUpdateBlock = nil
+                        self.postUpdateRefs[ObjectIdentifier(source)] = nil
+                        return
+                    }
+                    let function = try state.function(value)
+                    self.postUpdateRefs[ObjectIdentifier(source)] = function
+                    source.postUpdateBlock = { [unowned self] source in
+                        state.push(function)
+                        self.push(dataSource: source)
+                        try state.pcall(arguments: 1, results: 0)
+                    }
+                case "reloadCollectionViewAfterChanges": source.reloadCollectionViewAfterChanges = state.toBoolean(at: value)
+                default: throw ScriptingError("\(properties[slot]) is read-only")
+                }
+            },
+            tostring: { target in
+                switch target {
+                case is FetchedCollectionViewDataSource: return "FetchedCollectionViewDataSource"
+                case is StaticCollectionViewDataSource: return "StaticCollectionViewDataSource"
+                default: return "CollectionViewDataSource"
+                }
+            }
+        )
+    }
+
+    /// Whether a stored static item is the Lua value at `index` (raw equality; objects by identity).
+    func isSame(_ candidate: Any, _ probe: Any, at index: Int32) -> Bool {
+        switch (candidate, probe) {
+        case (let a as ManagedObject, let b as ManagedObject): return a === b
+        case (let a as Value, let b as Value): return a == b
+        case (let a as LuaRef, _):
+            let state = engine.state
+            state.push(a)
+            defer { state.pop() }
+            return state.rawEqual(-1, index)
+        default: return false
+        }
+    }
+}
