@@ -2,17 +2,15 @@ import LuaBridge
 import ObjectGraph
 
 /// A Lua function observing a key path of one managed object (`ripple.observe(object, keyPath, fn, options)`).
-final class LuaKeyValueObserver {
-    unowned let engine: ScriptEngine
+final class LuaKeyValueObserver: LuaObserver {
     let keyPath: String
-    let function: LuaRef
-    var token: ObservationToken?
 
     init(engine: ScriptEngine, keyPath: String, function: LuaRef) {
-        self.engine = engine
         self.keyPath = keyPath
-        self.function = function
+        super.init(engine: engine, function: function)
     }
+
+    override var observedDescription: String { keyPath }
 
     /// Calls the function with the change as a table: `old`, `new`, `kind`, `isPrior`, `isDeleted`,
     /// `object`, `keyPath`.
@@ -29,12 +27,6 @@ final class LuaKeyValueObserver {
         engine.push(change.object); state.rawSet(tableAt: table, key: "object")
         state.push(change.keyPath); state.rawSet(tableAt: table, key: "keyPath")
         try state.pcall(arguments: 1, results: 0)
-    }
-
-    func cancel() {
-        token?.cancel()
-        token = nil
-        engine.luaObservers[ObjectIdentifier(self)] = nil
     }
 }
 

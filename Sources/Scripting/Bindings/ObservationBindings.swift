@@ -2,19 +2,17 @@ import LuaBridge
 import ObjectGraph
 
 /// A Lua function observing one notification of a context.
-final class LuaContextObserver: ContextObserver {
+final class LuaContextObserver: LuaObserver, ContextObserver {
     enum Kind: String, CaseIterable { case objectsDidChange, willSave, didSave }
 
-    unowned let engine: ScriptEngine
     let kind: Kind
-    let function: LuaRef
-    var token: ObservationToken?
 
     init(engine: ScriptEngine, kind: Kind, function: LuaRef) {
-        self.engine = engine
         self.kind = kind
-        self.function = function
+        super.init(engine: engine, function: function)
     }
+
+    override var observedDescription: String { kind.rawValue }
 
     func contextObjectsDidChange(_ note: ObjectsDidChangeNotification) throws {
         guard kind == .objectsDidChange else { return }
@@ -38,11 +36,6 @@ final class LuaContextObserver: ContextObserver {
         try state.pcall(arguments: 1, results: 0)
     }
 
-    func cancel() {
-        token?.cancel()
-        token = nil
-        engine.luaObservers[ObjectIdentifier(self)] = nil
-    }
 }
 
 extension ScriptEngine {
@@ -99,8 +92,7 @@ extension BridgeClasses {
             properties: [],
             methods: [
                 "cancel": { state in
-                    (state.object(at: 1, as: LuaContextObserver.self))?.cancel()
-                    (state.object(at: 1, as: LuaKeyValueObserver.self))?.cancel()
+                    state.object(at: 1, as: LuaObserver.self)?.cancel()
                     return 0
                 },
             ],
@@ -108,8 +100,7 @@ extension BridgeClasses {
             setter: { _, _, _, _ in },
             index: nil, newIndex: nil,
             tostring: { target in
-                if let observer = target as? LuaKeyValueObserver { return "ObservationToken(\(observer.keyPath))" }
-                return "ObservationToken(\((target as! LuaContextObserver).kind.rawValue))"
+                "ObservationToken(\((target as! LuaObserver).observedDescription))"
             }
         )
     }
