@@ -47,7 +47,11 @@ let package = Package(
         // Tools
         .executableTarget(
             name: "ripple",
-            dependencies: ["Scripting", "CEdit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Scripting", "CEdit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // The Swift runtime linked statically: start-up is dominated by loading the shared Swift and
+            // Foundation libraries (ArgumentParser needs FoundationEssentials); see docs/performance.md, T4.
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections",
+                                           "-lswiftSynchronization"], .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "ripple-bench",
@@ -62,7 +66,9 @@ let package = Package(
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "ObjectGraph"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scripting"]),
-        .testTarget(name: "CLITests", dependencies: ["ripple"]),
+        // Runs the built `ripple` executable (built by `swift build` / `swift test` with the other products);
+        // not a target dependency, which would link the executable's code into the test bundle.
+        .testTarget(name: "CLITests"),
     ],
     swiftLanguageModes: [.v5]
 )
