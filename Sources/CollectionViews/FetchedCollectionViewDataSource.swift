@@ -38,6 +38,8 @@ public final class FetchedCollectionViewDataSource: CollectionViewDataSourceBase
 
     /// What the view has been told: one record per section (nil: no content).
     var shown: [SectionRecord]?
+    /// Watches the context for a reset, after which the data source fetches again.
+    private var resetObserver: ResetObserver?
     var pending = PendingChanges()
 
     struct SectionRecord {
@@ -59,6 +61,26 @@ public final class FetchedCollectionViewDataSource: CollectionViewDataSourceBase
     public init(collectionView: CollectionView, managedObjectContext: ManagedObjectContext) {
         self.managedObjectContext = managedObjectContext
         super.init(collectionView: collectionView)
+        let observer = ResetObserver(dataSource: self)
+        observer.token = managedObjectContext.addObserver(observer)
+        resetObserver = observer
+    }
+
+    /// A context reset (`invalidatedAll`) leaves a fetched-results controller with nothing and tells its
+    /// delegate nothing; Core Data's advice is to fetch again and reload the view, which the data source
+    /// does itself, so its view never shows objects that no longer exist.
+    final class ResetObserver: ContextObserver {
+        weak var dataSource: FetchedCollectionViewDataSource?
+        var token: ObservationToken?
+
+        init(dataSource: FetchedCollectionViewDataSource) { self.dataSource = dataSource }
+
+        func contextObjectsDidChange(_ notification: ObjectsDidChangeNotification) throws {
+            guard notification.invalidatedAll, let dataSource, dataSource.fetchRequest != nil else { return }
+            try dataSource.reload()
+        }
+
+        deinit { token?.cancel() }
     }
 
     // MARK: - Loading
