@@ -27,6 +27,8 @@ func makeContext(orderRule: DeleteRule = .cascade) throws -> ManagedObjectContex
 /// Records every notification as one line.
 final class RecordingObserver: ContextObserver {
     var lines: [String] = []
+    var refreshed: [String] = []
+    var invalidated: [String] = []
     var failWith: Error?
 
     func contextObjectsDidChange(_ note: ObjectsDidChangeNotification) throws {
@@ -38,7 +40,9 @@ final class RecordingObserver: ContextObserver {
         }
         if !note.deleted.isEmpty { parts.append("deleted=" + note.deleted.map(\.displayName).joined(separator: ",")) }
         if note.invalidatedAll { parts.append("invalidatedAll") }
-        lines.append("didChange " + parts.joined(separator: " "))
+        refreshed += note.refreshed.map { "\($0.displayName)(\(note.changedKeys[$0]!.joined(separator: ",")))" }
+        invalidated += note.invalidated.map(\.displayName)
+        if !parts.isEmpty { lines.append("didChange " + parts.joined(separator: " ")) }
         if let failWith { throw failWith }
     }
 
