@@ -262,11 +262,13 @@ int simlua_pushobject (lua_State *L, void *object, void *cls) {
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &cachekey);
   }
-  if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA) {  /* mt cache ud */
+  if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA &&
+      ((simlua_Object *)lua_touserdata(L, -1))->object == object) {  /* mt cache ud */
     lua_replace(L, mt);
     lua_settop(L, mt);
     return 0;
   }
+  /* none, or one finalized by a direct call of its __gc (getmetatable(o).__gc(o)): make a new one */
   lua_pop(L, 1);                                     /* mt cache */
   o = (simlua_Object *)lua_newuserdatauv(L, sizeof(simlua_Object), 0);
   o->object = object;

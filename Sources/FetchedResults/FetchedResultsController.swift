@@ -271,7 +271,7 @@ public final class FetchedResultsController {
     var visibleRange: Range<Int> {
         let total = tree?.count ?? 0
         let start = min(activeRequest.fetchOffset, total)
-        let end = activeRequest.fetchLimit > 0 ? min(total, start + activeRequest.fetchLimit) : total
+        let end = activeRequest.fetchLimit > 0 ? start + min(total - start, activeRequest.fetchLimit) : total
         return start..<end
     }
 

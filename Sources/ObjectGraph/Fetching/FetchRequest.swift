@@ -101,7 +101,8 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
         for object in candidates where try matches(object) { matching.append(object) }
         let sorted = try sort(matching)
         guard fetchOffset < sorted.count else { return [] }
-        let end = fetchLimit > 0 ? min(sorted.count, fetchOffset + fetchLimit) : sorted.count
+        // offset + limit may overflow (fetchLimit = math.maxinteger): compare with what is left instead.
+        let end = fetchLimit > 0 ? fetchOffset + min(sorted.count - fetchOffset, fetchLimit) : sorted.count
         return Array(sorted[fetchOffset..<end])
     }
 

@@ -118,7 +118,10 @@ enum KeyPathEvaluator {
                 }
             case .bool(let b):
                 double += b ? 1 : 0
-                integer += b ? 1 : 0
+                if isInteger {
+                    let (r, overflow) = integer.addingReportingOverflow(b ? 1 : 0)
+                    if overflow { isInteger = false } else { integer = r }
+                }
             case .double(let d), .date(let d):
                 double += d
                 isInteger = false

@@ -198,7 +198,16 @@ struct PredicateParser {
                 }
                 return try continueKeyPath(path)
             case "d", "i":
-                if let d = value.numericValue, case .double = value { return .constantValue(.integer(Int64(d))) }
+                if case .double(let d) = value {
+                    // Int64(d) traps on NaN, infinities and anything out of range: refuse those instead.
+                    guard d.isFinite, abs(d) < 9.2e18 else {
+                        throw ObjectGraphError(.predicateSyntax,
+                            "Unable to parse the format string \"\(lexer.format)\""
+                                + PredicateLexer.locator(token.position, token.text)
+                                + ": %\(conversion) needs a number that fits in an integer, got \(value)")
+                    }
+                    return .constantValue(.integer(Int64(d)))
+                }
                 return .constantValue(value)
             case "f":
                 if case .integer(let i) = value { return .constantValue(.double(Double(i))) }

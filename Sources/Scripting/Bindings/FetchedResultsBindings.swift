@@ -21,7 +21,11 @@ final class LuaFetchedResultsController {
 /// to the controller, which rethrows it in Core Data's words once its state is up to date.
 final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
     unowned let engine: ScriptEngine
-    unowned let owner: LuaFetchedResultsController
+    /// Weak: the script may drop its last reference to the controller inside a callback (the userdata is
+    /// then collected, and with it the wrapper); the remaining callbacks of that change are not delivered.
+    weak var owner: LuaFetchedResultsController?
+    /// The controller, for the trace (it outlives its wrapper while it is delivering a change).
+    weak var controller: FetchedResultsController?
     let table: LuaRef
     let implementedCallbacks: FetchedResultsDelegateCallbacks
 
@@ -34,6 +38,7 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
     init(engine: ScriptEngine, owner: LuaFetchedResultsController, tableAt index: Int32) {
         self.engine = engine
         self.owner = owner
+        self.controller = owner.controller
         let state = engine.state
         var callbacks: FetchedResultsDelegateCallbacks = []
         for (name, flag) in Self.names {
@@ -46,12 +51,13 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
     }
 
     private func trace(_ text: String) {
-        engine.log.record("[frc \(owner.controller.name)] " + text)
+        engine.log.record("[frc \(controller?.name ?? "?")] " + text)
     }
 
     /// Calls `table[name](controller, …)`; `pushArguments` pushes the rest and returns their count.
     private func call(_ name: String, _ pushArguments: () -> Int32) throws {
         let state = engine.state
+        guard let owner else { return }
         state.push(table)
         guard state.rawGet(tableAt: -1, key: name) == .function else { state.pop(2); return }
         state.remove(at: -2)

@@ -111,8 +111,8 @@ struct ModelReader {
         if let flag = try optionalBool(spec, "transient", entity: entity, key: key) { attribute.isTransient = flag }
         attribute.minValue = try optionalNumber(spec, "min", entity: entity, key: key)
         attribute.maxValue = try optionalNumber(spec, "max", entity: entity, key: key)
-        attribute.minLength = try optionalNumber(spec, "minLength", entity: entity, key: key).map { Int($0) }
-        attribute.maxLength = try optionalNumber(spec, "maxLength", entity: entity, key: key).map { Int($0) }
+        attribute.minLength = try optionalCount(spec, "minLength", entity: entity, key: key)
+        attribute.maxLength = try optionalCount(spec, "maxLength", entity: entity, key: key)
         attribute.regularExpression = try optionalString(spec, "pattern", entity: entity, key: key)
         if state.rawGet(tableAt: spec, key: "default") != .nil {
             defer { state.pop() }
@@ -137,8 +137,8 @@ struct ModelReader {
             relationship.deleteRule = parsed
         }
         if let flag = try optionalBool(spec, "optional", entity: entity, key: key) { relationship.isOptional = flag }
-        relationship.minCount = try optionalNumber(spec, "min", entity: entity, key: key).map { Int($0) }
-        relationship.maxCount = try optionalNumber(spec, "max", entity: entity, key: key).map { Int($0) }
+        relationship.minCount = try optionalCount(spec, "min", entity: entity, key: key)
+        relationship.maxCount = try optionalCount(spec, "max", entity: entity, key: key)
         return relationship
     }
 
@@ -170,5 +170,17 @@ struct ModelReader {
             throw ScriptingError("entity \(entity), key \(key): '\(field)' must be a number, got \(state.typeName(at: -1))")
         }
         return n
+    }
+
+    /// A length or count bound: a non-negative integer (integral floats too), never converted by trapping.
+    private func optionalCount(_ spec: Int32, _ field: String, entity: String, key: String) throws -> Int? {
+        let type = state.rawGet(tableAt: spec, key: field)
+        defer { state.pop() }
+        if type == .nil { return nil }
+        guard type == .number, let n = state.toInteger(at: -1), n >= 0 else {
+            let shown = type == .number ? (state.toString(at: -1) ?? "?") : state.typeName(at: -1)
+            throw ScriptingError("entity \(entity), key \(key): '\(field)' must be a non-negative integer, got \(shown)")
+        }
+        return Int(n)
     }
 }
