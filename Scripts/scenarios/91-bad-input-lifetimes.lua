@@ -59,3 +59,18 @@ scenario("an object whose __gc was called by hand is reachable again", function(
   expect(window.rootViewController.title):toBe("Z")
   expect(window:describe()):toBe('Window\n  ViewController "Z"')
 end)
+
+scenario("a child context's queue type must be a string; refresh refuses another context's object", function()
+  local m = ripple.model { Thing = { n = "integer" } }
+  local container = ripple.container(m)
+  local view = container.viewContext
+  expect(function() view:newChildContext(3) end)
+    :toRaise("bad argument #1 to 'newChildContext' (string expected, got number)")
+  local other = ripple.container(m).viewContext
+  local thing = other:insert("Thing", { n = 1 })
+  other:save()
+  expect(function() view:refresh(thing, false) end)
+    :toRaise("refreshObject:mergeChanges: Thing#1 is not registered in this context; it belongs to another context (viewContext)")
+  expect(thing.n):toBe(1)
+  expect(view.hasChanges):toBe(false)
+end)

@@ -38,6 +38,10 @@ extension ManagedObjectContext {
     /// announced in `refreshed` (with the keys whose value changed) at the next processing.
     public func refresh(_ object: ManagedObject, mergeChanges: Bool) throws {
         try checkQueue("refresh")
+        if let other = object.managedObjectContext, other !== self {
+            throw ObjectGraphError(.invalidOperation,
+                "refreshObject:mergeChanges: \(object.displayName) is not registered in this context; it belongs to another context (\(other.name))")
+        }
         guard object.managedObjectContext === self, !object.state.isInvalid, !object.state.isInserted else { return }
         try performMutation { refreshNow(object, mergeChanges: mergeChanges, reportedKeys: nil) }
     }

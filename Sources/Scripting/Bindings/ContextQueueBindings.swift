@@ -69,6 +69,8 @@ extension BridgeClasses {
                         throw LuaArgumentError(argument: 2, message: "\"mainQueue\" or \"privateQueue\" expected, got \"\(name)\"")
                     }
                     type = t
+                } else if !state.isNoneOrNil(2) {
+                    throw LuaArgumentError(argument: 2, message: "string expected, got \(state.typeName(at: 2))")
                 }
                 engine.childCount += 1
                 let child = ManagedObjectContext(parent: ctx, concurrencyType: type, name: "child#\(engine.childCount)")
