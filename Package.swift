@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
         .library(name: "LuaBridge", targets: ["LuaBridge"]),
         .library(name: "FetchedResults", targets: ["FetchedResults"]),
+        .library(name: "ViewControllers", targets: ["ViewControllers"]),
         .library(name: "CollectionViews", targets: ["CollectionViews"]),
         .library(name: "Scripting", targets: ["Scripting"]),
     ],
