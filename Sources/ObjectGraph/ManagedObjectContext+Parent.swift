@@ -58,16 +58,7 @@ extension ManagedObjectContext {
         try parent.performAndWait {
             try parent.performMutation { try parent.receive(note) }
         }
-        for object in note.inserted { object.state.isInserted = false }
-        for object in snapshotted { clearSnapshot(object) }
-        snapshotted.removeAll()
-        for object in note.deleted {
-            registered[object.objectID] = nil
-            object.managedObjectContext = nil
-        }
-        inserted.removeAll()
-        updated.removeAll()
-        deleted.removeAll()
+        commitSaved(note)
         return note
     }
 

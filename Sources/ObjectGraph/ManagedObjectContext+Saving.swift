@@ -78,13 +78,20 @@ extension ManagedObjectContext {
                 if !mine.isEmpty || !gone.isEmpty { try target.apply(writes: mine, deletes: gone) }
             }
         }
-        // The store accepted the batch: commit in memory.
+        // The store accepted the batch: inserted objects get their permanent IDs, then commit in memory.
         for object in note.inserted {
             registered[object.objectID] = nil
             object.objectID.isTemporaryID = false
-            object.state.isInserted = false
             registered[object.objectID] = object
         }
+        commitSaved(note)
+        return note
+    }
+
+    /// After a save was accepted (by the store or by the parent context): inserted objects are no longer
+    /// inserted, committed snapshots are dropped, deleted objects leave the context, the change sets empty.
+    func commitSaved(_ note: ContextDidSaveNotification) {
+        for object in note.inserted { object.state.isInserted = false }
         for object in snapshotted { clearSnapshot(object) }
         snapshotted.removeAll()
         for object in note.deleted {
@@ -94,7 +101,6 @@ extension ManagedObjectContext {
         inserted.removeAll()
         updated.removeAll()
         deleted.removeAll()
-        return note
     }
 
     /// The row the store keeps for an object (transient attributes are not saved).
