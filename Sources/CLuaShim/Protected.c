@@ -33,6 +33,12 @@ static void needstack (lua_State *L, int n) {
 */
 static int openlibs (lua_State *L) {
   luaL_openlibs(L);
+  /* coroutine.yield with file:line in its errors (see simlua_yield) */
+  if (lua_getglobal(L, "coroutine") == LUA_TTABLE) {
+    lua_pushcfunction(L, simlua_yield);
+    lua_setfield(L, -2, "yield");
+  }
+  lua_pop(L, 1);
   return 0;
 }
 

@@ -25,6 +25,17 @@ static const char objectmarker = 0;
 /* Address used as the registry key of the weak object cache. */
 static const char cachekey = 0;
 
+/* Addresses tagging the blocks of function upvalues and class data. */
+static const char functionmarker = 0;
+static const char classmarker = 0;
+
+/*
+** Room guaranteed to every Swift function on top of its arguments (Lua
+** only guarantees LUA_MINSTACK): enough for the deepest value the bridge
+** converts (see ScriptEngine+Values.swift) and the pushes around it.
+*/
+#define EXTRASTACK 80
+
 
 /*
 ** Installs the Swift callbacks. Called before any state is created;
@@ -76,20 +87,78 @@ static int finish (lua_State *L, int n) {
 ** light userdata pointing at the Swift function box.
 */
 int simlua_trampoline (lua_State *L) {
-  return finish(L, dispatchfn(L, lua_touserdata(L, lua_upvalueindex(1))));
+  int up = lua_upvalueindex(1);
+  simlua_Function *f = (simlua_Function *)lua_touserdata(L, up);
+  /* debug.setupvalue can put any value there: check the block's tag */
+  if (f == NULL || lua_type(L, up) != LUA_TUSERDATA ||
+      lua_rawlen(L, up) != sizeof(simlua_Function) || f->tag != &functionmarker)
+    return luaL_error(L, "invalid Ripple function (its upvalue was replaced)");
+  if (!lua_checkstack(L, EXTRASTACK))
+    return luaL_error(L, "stack overflow (no room to call into Ripple)");
+  return finish(L, dispatchfn(L, f->box));
 }
 
 
 /*
-** Returns the bridged object at index 1 if it belongs to class `cls`;
-** raises a type error otherwise (the metamethods can be called directly
-** from Lua with any value through debug.getmetatable).
+** Pushes the Lua function calling the Swift function box `box` through
+** simlua_trampoline. Raises only memory errors (the aborting allocator
+** turns them into an abort).
 */
-static void *checkself (lua_State *L, void *cls) {
-  simlua_Object *o = (simlua_Object *)lua_touserdata(L, 1);
-  /* light userdata have raw length 0, so this also rules them out */
-  if (o == NULL || lua_rawlen(L, 1) != sizeof(simlua_Object) || o->cls != cls)
-    luaL_typeerror(L, 1, "bridged object");
+void simlua_pushfunction (lua_State *L, void *box) {
+  simlua_Function *f = (simlua_Function *)lua_newuserdatauv(L, sizeof(simlua_Function), 0);
+  f->tag = &functionmarker;
+  f->box = box;
+  lua_pushcclosure(L, simlua_trampoline, 1);
+}
+
+
+/*
+** The bridged object block of the userdata at `idx`, or NULL for any other
+** value (a userdata made by other C code, a light userdata, ...). Never
+** raises.
+*/
+simlua_Object *simlua_toobject (lua_State *L, int idx) {
+  simlua_Object *o;
+  if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(simlua_Object))
+    return NULL;
+  o = (simlua_Object *)lua_touserdata(L, idx);
+  return (o != NULL && o->tag == &objectmarker) ? o : NULL;
+}
+
+
+/*
+** The class data upvalue number `up` of a class metamethod, checked: a
+** forged upvalue (debug.setupvalue) raises instead of being read.
+*/
+static simlua_ClassData *classdata (lua_State *L, int up) {
+  int i = lua_upvalueindex(up);
+  simlua_ClassData *cd = (simlua_ClassData *)lua_touserdata(L, i);
+  if (cd == NULL || lua_type(L, i) != LUA_TUSERDATA ||
+      lua_rawlen(L, i) != sizeof(simlua_ClassData) || cd->tag != &classmarker)
+    luaL_error(L, "invalid Ripple metamethod (its upvalue was replaced)");
+  return cd;
+}
+
+
+/*
+** Checks that upvalue `up` of a class metamethod is still a table.
+*/
+static void checktableupvalue (lua_State *L, int up) {
+  if (lua_type(L, lua_upvalueindex(up)) != LUA_TTABLE)
+    luaL_error(L, "invalid Ripple metamethod (its upvalue was replaced)");
+}
+
+
+/*
+** Returns the bridged object at index 1 if it belongs to the class of
+** `cd`; raises luaL_typeerror's "Customer expected, got Order" otherwise
+** (the metamethods can be called directly from Lua with any value through
+** getmetatable).
+*/
+static void *checkself (lua_State *L, simlua_ClassData *cd) {
+  simlua_Object *o = simlua_toobject(L, 1);
+  if (o == NULL || o->cls != cd->cls)
+    luaL_typeerror(L, 1, cd->name);
   if (o->object == NULL)
     luaL_error(L, "attempt to use a finalized object");
   return o->object;
@@ -116,7 +185,13 @@ static int slotof (lua_State *L, simlua_ClassData *cd, int slots,
     lua_pop(L, 1);
     return 0;
   }
-  *slot = lua_tointegerx(L, -1, NULL);
+  {
+    int isint = 0;
+    *slot = lua_tointegerx(L, -1, &isint);
+    /* the slot table is reachable through debug.getupvalue: never trust it */
+    if (!isint || *slot < 0 || *slot >= cd->nslots)
+      luaL_error(L, "invalid property slot for %s (the class's slot table was modified)", cd->name);
+  }
   lua_pop(L, 1);
   if (isstring && lua_rawlen(L, 2) <= SHORTLEN) {
     cd->keys[h] = k;
@@ -131,10 +206,14 @@ static int slotof (lua_State *L, simlua_ClassData *cd, int slots,
 ** Raises only memory errors (the aborting allocator turns them into an
 ** abort).
 */
-void simlua_pushclassdata (lua_State *L, void *cls) {
+void simlua_pushclassdata (lua_State *L, void *cls, lua_Integer nslots,
+                           const char *name) {
   simlua_ClassData *cd = (simlua_ClassData *)lua_newuserdatauv(L, sizeof(simlua_ClassData), 0);
   memset(cd, 0, sizeof(simlua_ClassData));
+  cd->tag = &classmarker;
   cd->cls = cls;
+  cd->nslots = nslots;
+  strncpy(cd->name, name != NULL ? name : "?", SIMLUA_CLASSNAME - 1);
 }
 
 
@@ -147,9 +226,11 @@ void simlua_pushclassdata (lua_State *L, void *cls) {
 ** to the fallback (numbers as their text).
 */
 int simlua_index (lua_State *L) {
-  simlua_ClassData *cd = (simlua_ClassData *)lua_touserdata(L, lua_upvalueindex(3));
+  simlua_ClassData *cd = classdata(L, 3);
   void *cls = cd->cls;
-  void *obj = checkself(L, cls);
+  void *obj = checkself(L, cd);
+  checktableupvalue(L, 1);
+  checktableupvalue(L, 2);
   lua_Integer slot;
   if (slotof(L, cd, lua_upvalueindex(1), &slot)) {
     simlua_Scalar v;
@@ -179,9 +260,10 @@ int simlua_index (lua_State *L) {
 ** data. Stack: object, key, value.
 */
 int simlua_newindex (lua_State *L) {
-  simlua_ClassData *cd = (simlua_ClassData *)lua_touserdata(L, lua_upvalueindex(2));
+  simlua_ClassData *cd = classdata(L, 2);
   void *cls = cd->cls;
-  void *obj = checkself(L, cls);
+  void *obj = checkself(L, cd);
+  checktableupvalue(L, 1);
   lua_Integer slot;
   lua_settop(L, 3);  /* the value is always at 3, even in direct calls */
   if (slotof(L, cd, lua_upvalueindex(1), &slot)) {
@@ -220,9 +302,8 @@ int simlua_newindex (lua_State *L) {
 ** Calls nothing that can raise.
 */
 int simlua_gc (lua_State *L) {
-  simlua_Object *o = (simlua_Object *)lua_touserdata(L, 1);
-  if (o != NULL && lua_rawlen(L, 1) == sizeof(simlua_Object) &&
-      o->object != NULL) {
+  simlua_Object *o = simlua_toobject(L, 1);
+  if (o != NULL && o->object != NULL) {
     void *obj = o->object;
     o->object = NULL;
     releasefn(obj);
@@ -263,7 +344,8 @@ int simlua_pushobject (lua_State *L, void *object, void *cls) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &cachekey);
   }
   if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA &&
-      ((simlua_Object *)lua_touserdata(L, -1))->object == object) {  /* mt cache ud */
+      simlua_toobject(L, -1) != NULL &&
+      simlua_toobject(L, -1)->object == object) {  /* mt cache ud */
     lua_replace(L, mt);
     lua_settop(L, mt);
     return 0;
@@ -271,6 +353,7 @@ int simlua_pushobject (lua_State *L, void *object, void *cls) {
   /* none, or one finalized by a direct call of its __gc (getmetatable(o).__gc(o)): make a new one */
   lua_pop(L, 1);                                     /* mt cache */
   o = (simlua_Object *)lua_newuserdatauv(L, sizeof(simlua_Object), 0);
+  o->tag = &objectmarker;
   o->object = object;
   o->cls = cls;
   lua_pushvalue(L, mt);
@@ -280,4 +363,20 @@ int simlua_pushobject (lua_State *L, void *object, void *cls) {
   lua_replace(L, mt);
   lua_settop(L, mt);
   return 1;
+}
+
+
+/*
+** coroutine.yield, with the caller's position in its errors: Lua's own
+** "attempt to yield across a C-call boundary" carries no file:line, and a
+** script that yields inside a callback run by Ripple (an observer, a
+** delegate, a prepare block) needs to know where it did.
+*/
+int simlua_yield (lua_State *L) {
+  if (!lua_isyieldable(L)) {
+    if (lua_pushthread(L))
+      return luaL_error(L, "attempt to yield from outside a coroutine");
+    return luaL_error(L, "attempt to yield across a C-call boundary (a callback run by Ripple cannot yield)");
+  }
+  return lua_yield(L, lua_gettop(L));
 }
