@@ -5,6 +5,7 @@
 ** error is raised here, after the Swift frames are gone.
 */
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -59,22 +60,95 @@ void simlua_setfastcallbacks (simlua_FastGet get, simlua_FastSet set) {
 
 
 /*
+** Pushes "chunk:line: " for the nearest Lua function on the stack from
+** `level` up: the caller of a Swift function is often C (pcall, tostring,
+** a metamethod run by the VM), and luaL_where would then give nothing.
+*/
+static void nearestwhere (lua_State *L, int level) {
+  lua_Debug ar;
+  for (; level < 64 && lua_getstack(L, level, &ar); level++) {
+    lua_getinfo(L, "Sl", &ar);
+    if (ar.currentline > 0) {
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+  lua_pushliteral(L, "");
+}
+
+
+/*
+** luaL_error with the position of the nearest Lua code.
+*/
+static int errorwhere (lua_State *L, const char *fmt, ...) {
+  va_list argp;
+  nearestwhere(L, 1);
+  va_start(argp, fmt);
+  lua_pushvfstring(L, fmt, argp);
+  va_end(argp);
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
+
+/*
+** Whether the caller of the running C function is Lua code with a line.
+*/
+static int callerhasline (lua_State *L) {
+  lua_Debug ar;
+  if (!lua_getstack(L, 1, &ar)) return 0;
+  lua_getinfo(L, "l", &ar);
+  return ar.currentline > 0;
+}
+
+
+/*
+** luaL_argerror's message ("bad argument #1 to 'f' (...)", "calling 'm'
+** on bad self (...)") with the position of the nearest Lua code.
+*/
+static int argerror (lua_State *L, int arg, const char *extramsg) {
+  lua_Debug ar;
+  const char *name = "?";
+  if (callerhasline(L))
+    return luaL_argerror(L, arg, extramsg);
+  if (lua_getstack(L, 0, &ar)) {
+    lua_getinfo(L, "n", &ar);
+    if (ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0) {
+      arg--;
+      if (arg == 0) {
+        nearestwhere(L, 1);
+        lua_pushfstring(L, "calling '%s' on bad self (%s)", ar.name ? ar.name : "?", extramsg);
+        lua_concat(L, 2);
+        return lua_error(L);
+      }
+    }
+    if (ar.name != NULL) name = ar.name;
+  }
+  nearestwhere(L, 1);
+  lua_pushfstring(L, "bad argument #%d to '%s' (%s)", arg, name, extramsg);
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
+
+/*
 ** Turns a status returned by Swift into results or a raised error.
 ** SIMLUA_RAISE_WHERE prefixes the position of the calling Lua code,
-** as luaL_error does; SIMLUA_ARGERROR uses luaL_argerror's wording.
+** as luaL_error does (the nearest Lua code when the caller is C);
+** SIMLUA_ARGERROR uses luaL_argerror's wording.
 */
 static int finish (lua_State *L, int n) {
   switch (n) {
     case SIMLUA_RAISE:
       return lua_error(L);
     case SIMLUA_RAISE_WHERE:
-      luaL_where(L, 1);
+      nearestwhere(L, 1);
       lua_insert(L, -2);
       lua_concat(L, 2);
       return lua_error(L);
     case SIMLUA_ARGERROR: {
       int arg = (int)lua_tointeger(L, -2);
-      return luaL_argerror(L, arg, lua_tostring(L, -1));
+      return argerror(L, arg, lua_tostring(L, -1));
     }
     default:
       return n;
@@ -92,9 +166,9 @@ int simlua_trampoline (lua_State *L) {
   /* debug.setupvalue can put any value there: check the block's tag */
   if (f == NULL || lua_type(L, up) != LUA_TUSERDATA ||
       lua_rawlen(L, up) != sizeof(simlua_Function) || f->tag != &functionmarker)
-    return luaL_error(L, "invalid Ripple function (its upvalue was replaced)");
+    return errorwhere(L, "invalid Ripple function (its upvalue was replaced)");
   if (!lua_checkstack(L, EXTRASTACK))
-    return luaL_error(L, "stack overflow (no room to call into Ripple)");
+    return errorwhere(L, "stack overflow (no room to call into Ripple)");
   return finish(L, dispatchfn(L, f->box));
 }
 
@@ -135,7 +209,7 @@ static simlua_ClassData *classdata (lua_State *L, int up) {
   simlua_ClassData *cd = (simlua_ClassData *)lua_touserdata(L, i);
   if (cd == NULL || lua_type(L, i) != LUA_TUSERDATA ||
       lua_rawlen(L, i) != sizeof(simlua_ClassData) || cd->tag != &classmarker)
-    luaL_error(L, "invalid Ripple metamethod (its upvalue was replaced)");
+    errorwhere(L, "invalid Ripple metamethod (its upvalue was replaced)");
   return cd;
 }
 
@@ -145,7 +219,7 @@ static simlua_ClassData *classdata (lua_State *L, int up) {
 */
 static void checktableupvalue (lua_State *L, int up) {
   if (lua_type(L, lua_upvalueindex(up)) != LUA_TTABLE)
-    luaL_error(L, "invalid Ripple metamethod (its upvalue was replaced)");
+    errorwhere(L, "invalid Ripple metamethod (its upvalue was replaced)");
 }
 
 
@@ -157,10 +231,18 @@ static void checktableupvalue (lua_State *L, int up) {
 */
 static void *checkself (lua_State *L, simlua_ClassData *cd) {
   simlua_Object *o = simlua_toobject(L, 1);
-  if (o == NULL || o->cls != cd->cls)
-    luaL_typeerror(L, 1, cd->name);
+  if (o == NULL || o->cls != cd->cls) {
+    const char *got;
+    if (luaL_getmetafield(L, 1, "__name") == LUA_TSTRING)
+      got = lua_tostring(L, -1);   /* luaL_typeerror's naming */
+    else if (lua_type(L, 1) == LUA_TLIGHTUSERDATA)
+      got = "light userdata";
+    else
+      got = luaL_typename(L, 1);
+    argerror(L, 1, lua_pushfstring(L, "%s expected, got %s", cd->name, got));
+  }
   if (o->object == NULL)
-    luaL_error(L, "attempt to use a finalized object");
+    errorwhere(L, "attempt to use a finalized object");
   return o->object;
 }
 
@@ -190,7 +272,7 @@ static int slotof (lua_State *L, simlua_ClassData *cd, int slots,
     *slot = lua_tointegerx(L, -1, &isint);
     /* the slot table is reachable through debug.getupvalue: never trust it */
     if (!isint || *slot < 0 || *slot >= cd->nslots)
-      luaL_error(L, "invalid property slot for %s (the class's slot table was modified)", cd->name);
+      errorwhere(L, "invalid property slot for %s (the class's slot table was modified)", cd->name);
   }
   lua_pop(L, 1);
   if (isstring && lua_rawlen(L, 2) <= SHORTLEN) {
@@ -375,8 +457,8 @@ int simlua_pushobject (lua_State *L, void *object, void *cls) {
 int simlua_yield (lua_State *L) {
   if (!lua_isyieldable(L)) {
     if (lua_pushthread(L))
-      return luaL_error(L, "attempt to yield from outside a coroutine");
-    return luaL_error(L, "attempt to yield across a C-call boundary (a callback run by Ripple cannot yield)");
+      return errorwhere(L, "attempt to yield from outside a coroutine");
+    return errorwhere(L, "attempt to yield across a C-call boundary (a callback run by Ripple cannot yield)");
   }
   return lua_yield(L, lua_gettop(L));
 }

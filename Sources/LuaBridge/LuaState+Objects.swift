@@ -112,7 +112,10 @@ extension LuaState {
         rawSet(tableAt: mt, key: "__gc")
         if let tostring = cls.tostring {
             pushFunction { [unowned cls] state in
-                guard let object = state.object(at: 1, of: cls) else { throw state.typeError(1, expected: cls.name) }
+                guard let object = state.object(at: 1, of: cls) else {
+                    if state.isFinalizedObject(at: 1) { throw LuaError(.runtime, "attempt to use a finalized object") }
+                    throw state.typeError(1, expected: cls.name)
+                }
                 state.push(tostring(object))
                 return 1
             }
