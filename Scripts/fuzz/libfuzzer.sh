@@ -6,7 +6,7 @@
 # it tests; the other modules are linked from the debug build (run `swift build` first).
 #
 # Usage: Scripts/fuzz/libfuzzer.sh predicate|values [libFuzzer options, e.g. -runs=100000 -max_total_time=60]
-# The corpus is kept in /tmp/ripple-libfuzzer/<target>-corpus; crashes are written to the current directory.
+# The corpus is kept in /tmp/ripple-libfuzzer/<target>-corpus; crashing inputs in /tmp/ripple-libfuzzer/<target>-crash-….
 set -eu
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 target="${1:?usage: libfuzzer.sh predicate|values [libFuzzer options]}"
@@ -56,4 +56,4 @@ esac
 dict=()
 [ "$target" = predicate ] && dict=(-dict="$root/Scripts/fuzz/libfuzzer/predicate.dict")
 export SWIFT_BACKTRACE=enable=no  # the Swift backtracer and ASan's reports do not mix
-exec "$out/$target-fuzzer" "${dict[@]}" "$out/$target-corpus" "$@"
+exec "$out/$target-fuzzer" -artifact_prefix="$out/$target-" "${dict[@]}" "$out/$target-corpus" "$@"
