@@ -158,9 +158,15 @@ end
 local pool = {}        -- live values: userdata, tables and functions the API returned or took
 local POOL_SIZE = 96
 
+local contexts = {}   -- contexts the run drives (new ones made by random calls join, up to 8)
+
 local function keep(v)
   local t = type(v)
   if t ~= "userdata" and t ~= "table" and t ~= "function" and t ~= "thread" then return end
+  if t == "userdata" and #contexts < 8 then
+    local mt = getmetatable(v)
+    if type(mt) == "table" and rawget(mt, "__name") == "ManagedObjectContext" then contexts[#contexts + 1] = v end
+  end
   if #pool < POOL_SIZE then pool[#pool + 1] = v else pool[R(POOL_SIZE)] = v end
   if t == "table" and rawlen(v) > 0 and rawlen(v) < 50 then
     for i = 1, rawlen(v) do
@@ -378,7 +384,6 @@ end
 local rippleFunctions = {}
 
 -- {================ actions ================}
-local contexts = {}
 
 local function callMethod()
   local target = userdataFromPool()
@@ -450,18 +455,27 @@ local function callMetamethod()
   end)
 end
 
+-- Drives change propagation: processing, saves, inserts, deletes, fetches, merges, refreshes; on a
+-- private-queue context usually inside performAndWait or perform (run at the next tick), as Core Data wants.
 local function drive()
   local ctx = pick(contexts)
-  local r = R(6)
-  try(function()
+  local r = R(9)
+  local function body()
     if r == 1 then ripple.tick()
     elseif r == 2 then ctx:processPendingChanges()
     elseif r == 3 then ctx:save()
     elseif r == 4 then keep(ctx:insert(pick(entities), valuesTable(pick(entities))))
-    elseif r == 5 then
-      local o = userdataFromPool()
-      ctx:delete(o)
-    else keep(ctx:fetch(fetchRequest())) end
+    elseif r == 5 then ctx:delete(userdataFromPool())
+    elseif r == 6 then ctx:refresh(userdataFromPool(), chance(2))
+    elseif r == 7 then if chance(4) then ctx:rollback() else ctx:refreshAllObjects() end
+    elseif r == 8 then keep(ctx:fetch(fetchRequest()))
+    else return ctx:count(fetchRequest()) end
+  end
+  local mode = R(3)
+  try(function()
+    if mode == 1 then return ctx:performAndWait(body)
+    elseif mode == 2 then return ctx:perform(body)
+    else return body() end
   end)
 end
 
@@ -475,7 +489,9 @@ local function misc()
     elseif r == 4 then return #a
     elseif r == 5 then return a .. "x"
     elseif r == 6 then collectgarbage(chance(4) and "collect" or "step"); return true
-    elseif r == 7 then for k, v in pairs(a) do keep(v) end
+    elseif r == 7 then  -- walk a table or a bridged value (in a fixed order: pairs' order is not)
+      for _, k in ipairs(sortedKeys(a)) do keep(a[k]) end
+      for i = 1, math.min(#a, 20) do keep(a[i]) end
     else return a(b) end
   end)
 end
@@ -566,17 +582,18 @@ local spec = randomModelSpec()
 local model = ripple.model(spec)
 local storePath
 local container
-if chance(8) and os.tmpname then
-  storePath = os.tmpname()
-  os.remove(storePath)  -- SQLite makes the file
+if chance(4) and os.remove then
+  -- a path of its own per seed, the same on every replay (messages may show it)
+  storePath = "/tmp/ripple-fuzz-seed-" .. SEED .. ".sqlite"
+  os.remove(storePath)
   container = ripple.container(model, { store = "sqlite", path = storePath })
 else
   container = ripple.container(model)
 end
 local view = container.viewContext
 view.automaticallyMergesChangesFromParent = chance(2)
-contexts = { view, container:newBackgroundContext(), view:newChildContext() }
-for _, v in ipairs { model, container, ripple.ViewController, table.unpack(contexts) } do keep(v) end
+for _, v in ipairs { view, container:newBackgroundContext(), view:newChildContext() } do keep(v) end
+for _, v in ipairs { model, container, ripple.ViewController } do keep(v) end
 for _ = 1, R(2, 6) do
   local e = pick(entities)
   try(function() keep(view:insert(e, valuesTable(e))) end)
