@@ -164,8 +164,8 @@ int simlua_trampoline (lua_State *L) {
   int up = lua_upvalueindex(1);
   simlua_Function *f = (simlua_Function *)lua_touserdata(L, up);
   /* debug.setupvalue can put any value there: check the block's tag */
-  if (f == NULL || lua_type(L, up) != LUA_TUSERDATA ||
-      lua_rawlen(L, up) != sizeof(simlua_Function) || f->tag != &functionmarker)
+  /* (a light userdata has raw length 0, so the size test rules it out) */
+  if (f == NULL || lua_rawlen(L, up) != sizeof(simlua_Function) || f->tag != &functionmarker)
     return errorwhere(L, "invalid Ripple function (its upvalue was replaced)");
   if (!lua_checkstack(L, EXTRASTACK))
     return errorwhere(L, "stack overflow (no room to call into Ripple)");
@@ -192,11 +192,11 @@ void simlua_pushfunction (lua_State *L, void *box) {
 ** raises.
 */
 simlua_Object *simlua_toobject (lua_State *L, int idx) {
-  simlua_Object *o;
-  if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(simlua_Object))
+  /* lua_touserdata is NULL for other types; a light userdata has raw length 0 */
+  simlua_Object *o = (simlua_Object *)lua_touserdata(L, idx);
+  if (o == NULL || lua_rawlen(L, idx) != sizeof(simlua_Object))
     return NULL;
-  o = (simlua_Object *)lua_touserdata(L, idx);
-  return (o != NULL && o->tag == &objectmarker) ? o : NULL;
+  return o->tag == &objectmarker ? o : NULL;
 }
 
 
@@ -207,8 +207,7 @@ simlua_Object *simlua_toobject (lua_State *L, int idx) {
 static simlua_ClassData *classdata (lua_State *L, int up) {
   int i = lua_upvalueindex(up);
   simlua_ClassData *cd = (simlua_ClassData *)lua_touserdata(L, i);
-  if (cd == NULL || lua_type(L, i) != LUA_TUSERDATA ||
-      lua_rawlen(L, i) != sizeof(simlua_ClassData) || cd->tag != &classmarker)
+  if (cd == NULL || lua_rawlen(L, i) != sizeof(simlua_ClassData) || cd->tag != &classmarker)
     errorwhere(L, "invalid Ripple metamethod (its upvalue was replaced)");
   return cd;
 }
@@ -312,7 +311,6 @@ int simlua_index (lua_State *L) {
   void *cls = cd->cls;
   void *obj = checkself(L, cd);
   checktableupvalue(L, 1);
-  checktableupvalue(L, 2);
   lua_Integer slot;
   if (slotof(L, cd, lua_upvalueindex(1), &slot)) {
     simlua_Scalar v;
@@ -325,6 +323,7 @@ int simlua_index (lua_State *L) {
     }
   }
   lua_settop(L, 2);
+  checktableupvalue(L, 2);
   lua_pushvalue(L, 2);
   if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL)
     return 1;
