@@ -13,7 +13,10 @@
 #   --ripple PATH  the executable (default .build/debug/ripple, built if missing)
 #   --hostile 0|1  include pathological predicates and patterns (default 1)
 #   --logs DIR     where the output of failing seeds is kept (default /tmp/ripple-fuzz)
-# Exit status: 0 when no seed crashed, hung or raised an error without file:line; 1 otherwise.
+# Each seed runs with --check-invariants: a fetched-results controller that differs from a fresh fetch
+# after a change batch is an "invariant violated" error, counted apart.
+# Exit status: 0 when no seed crashed, hung, raised an error without file:line or broke an invariant;
+# 1 otherwise.
 set -u
 root="$(cd "$(dirname "$0")/.." && pwd)"
 calls=100000 seed=1 perSeed=5000 jobs=1 timeoutSec=300 ripple="" hostile=1 logs=/tmp/ripple-fuzz
@@ -50,23 +53,25 @@ results="$logs/results.$$"
 runSeed() {
     local s="$1" out="$logs/seed-$1.log" status summary
     { RIPPLE_FUZZ_SEED="$s" RIPPLE_FUZZ_CALLS="$perSeed" RIPPLE_FUZZ_HOSTILE="$hostile" \
-        timeout -k 5 "$timeoutSec" "$ripple" run "${extra[@]}" "$root/Scripts/fuzz/fuzz.lua" > "$out" 2>&1; } 2>/dev/null
+        timeout -k 5 "$timeoutSec" "$ripple" run --check-invariants "${extra[@]}" "$root/Scripts/fuzz/fuzz.lua" > "$out" 2>&1; } 2>/dev/null
     status=$?
     summary=$(grep -a '^fuzz: seed ' "$out" | tail -1)
-    # "fuzz: seed S: C calls, E Lua errors (T tables), U without file:line"
-    local c e u
+    # "fuzz: seed S: C calls, E Lua errors (T tables), U without file:line, I invariant violations"
+    local c e u iv
     c=$(echo "$summary" | sed -n 's/.*: \([0-9]*\) calls.*/\1/p')
     e=$(echo "$summary" | sed -n 's/.* \([0-9]*\) Lua errors.*/\1/p')
     u=$(echo "$summary" | sed -n 's/.* \([0-9]*\) without file:line.*/\1/p')
+    iv=$(echo "$summary" | sed -n 's/.* \([0-9]*\) invariant violations.*/\1/p')
     local verdict=ok
     if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then verdict=hang
     elif [ "$status" -ge 128 ]; then verdict="crash:signal-$((status - 128))"
     elif [ -z "$summary" ]; then verdict="failed:status-$status"
     elif [ "${u:-0}" -gt 0 ]; then verdict=errors-without-file:line
+    elif [ "${iv:-0}" -gt 0 ]; then verdict=invariant-violations
     elif [ "$status" -ne 0 ]; then verdict="failed:status-$status"
     fi
     [ "$verdict" = ok ] && rm -f "$out"
-    echo "$s ${c:-0} ${e:-0} ${u:-0} $verdict" >> "$results"
+    echo "$s ${c:-0} ${e:-0} ${u:-0} $verdict ${iv:-0}" >> "$results"
 }
 export -f runSeed
 export perSeed hostile timeoutSec ripple logs root results
@@ -82,14 +87,14 @@ elapsed=$(( $(date +%s) - start ))
 
 awk -v first="$seed" -v last="$last" -v secs="$elapsed" -v per="$perSeed" -v hostile="$hostile" \
     -v ripple="$ripple" -v logs="$logs" '
-    { calls += $2; errors += $3; unplaced += $4; n++
+    { calls += $2; errors += $3; unplaced += $4; invariants += $6; n++
       if ($5 != "ok") { bad[++nb] = $1 " " $5; if ($5 ~ /^crash/) crashes++; else if ($5 == "hang") hangs++ } }
     END {
         printf "fuzz: %d calls over %d seeds (%d..%d, %d calls each) in %d s\n", calls, n, first, last, per, secs
-        printf "fuzz: %d Lua errors, %d without file:line, %d crashes, %d hangs\n", errors, unplaced, crashes + 0, hangs + 0
+        printf "fuzz: %d Lua errors, %d without file:line, %d invariant violations, %d crashes, %d hangs\n", errors, unplaced, invariants + 0, crashes + 0, hangs + 0
         for (i = 1; i <= nb; i++) {
             split(bad[i], f, " ")
-            printf "fuzz: seed %s: %s; output in %s/seed-%s.log; replay: RIPPLE_FUZZ_SEED=%s RIPPLE_FUZZ_CALLS=%d RIPPLE_FUZZ_HOSTILE=%s %s run Scripts/fuzz/fuzz.lua\n", f[1], f[2], logs, f[1], f[1], per, hostile, ripple
+            printf "fuzz: seed %s: %s; output in %s/seed-%s.log; replay: RIPPLE_FUZZ_SEED=%s RIPPLE_FUZZ_CALLS=%d RIPPLE_FUZZ_HOSTILE=%s %s run --check-invariants Scripts/fuzz/fuzz.lua\n", f[1], f[2], logs, f[1], f[1], per, hostile, ripple
         }
         exit nb > 0 ? 1 : 0
     }' "$results"

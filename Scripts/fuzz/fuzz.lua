@@ -11,6 +11,10 @@
 -- huge numbers, long strings, deep and cyclic tables, functions that raise strings or tables, re-enter
 -- the API, yield or collect garbage). Some batches run inside coroutines.
 --
+-- Run with `ripple run --check-invariants` (as Scripts/fuzz.sh does), every fetched-results controller is
+-- compared with a fresh fetch after each change batch; a difference is an "invariant violated" error,
+-- counted apart in the summary.
+--
 -- Every call runs under pcall. A Lua error is fine, but it must carry the position of the calling Lua
 -- code ("file:line: ..."): errors without one are counted and listed, and make the run fail. A host
 -- crash or hang is found by the driver (Scripts/fuzz.sh), which prints the seed to replay.
@@ -31,7 +35,7 @@ local function chance(n) return R(n) == 1 end
 local getupvalue, setupvalue = debug and debug.getupvalue, debug and debug.setupvalue
 
 -- {================ statistics ================}
-local stats = { calls = 0, errors = 0, tableErrors = 0, unplaced = 0, kinds = {} }
+local stats = { calls = 0, errors = 0, tableErrors = 0, unplaced = 0, invariants = 0, kinds = {} }
 local unplacedExamples = {}
 local FUZZ_ERROR = setmetatable({ fuzz = true }, { __tostring = function() return "fuzz table error" end })
 
@@ -42,6 +46,7 @@ local function record(err)
       stats.unplaced = stats.unplaced + 1
       if #unplacedExamples < 20 then unplacedExamples[#unplacedExamples + 1] = err:sub(1, 300) end
     end
+    if err:find("invariant violated", 1, true) then stats.invariants = stats.invariants + 1 end
     local kind = err:gsub("^[^:\n]+:%d+: ", ""):sub(1, 60)
     stats.kinds[kind] = (stats.kinds[kind] or 0) + 1
     if VERBOSE then print("fuzz: error: " .. err:sub(1, 300)) end
@@ -641,8 +646,8 @@ if VERBOSE then
   for i = 1, math.min(#kinds, 15) do print(string.format("fuzz:   %6d  %s", kinds[i][2], kinds[i][1])) end
 end
 for _, e in ipairs(unplacedExamples) do print("fuzz: error without file:line: " .. e) end
-print(string.format("fuzz: seed %d: %d calls, %d Lua errors (%d tables), %d without file:line",
-  SEED, stats.calls, stats.errors, stats.tableErrors, stats.unplaced))
+print(string.format("fuzz: seed %d: %d calls, %d Lua errors (%d tables), %d without file:line, %d invariant violations",
+  SEED, stats.calls, stats.errors, stats.tableErrors, stats.unplaced, stats.invariants))
 if stats.unplaced > 0 then
   error(string.format("seed %d: %d errors without file:line", SEED, stats.unplaced), 0)
 end
