@@ -41,8 +41,11 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         self.controller = owner.controller
         let state = engine.state
         var callbacks: FetchedResultsDelegateCallbacks = []
+        let index = state.absoluteIndex(index)
         for (name, flag) in Self.names {
-            if state.rawGet(tableAt: index, key: name) == .function { callbacks.insert(flag) }
+            // Read with `__index` (under lua_pcall) so that objects and tables with metatables work.
+            guard let type = try? state.getField(tableAt: index, key: name) else { continue }
+            if type == .function { callbacks.insert(flag) }
             state.pop()
         }
         implementedCallbacks = callbacks
@@ -59,7 +62,12 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         let state = engine.state
         guard let owner else { return }
         state.push(table)
-        guard state.rawGet(tableAt: -1, key: name) == .function else { state.pop(2); return }
+        let type: LuaType
+        do { type = try state.getField(tableAt: -1, key: name) } catch {
+            state.pop()
+            throw ScriptingError(error.message)
+        }
+        guard type == .function else { state.pop(2); return }
         state.remove(at: -2)
         state.push(object: owner, class: engine.classes.fetchedResultsController)
         let count = pushArguments()
@@ -104,14 +112,9 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         let reload = snapshot.reloadedItemIdentifiers.map(\.displayName).joined(separator: ", ")
         trace("didChangeContentWithSnapshot \(snapshot)" + (reload.isEmpty ? "" : " reload: " + reload))
         try call("didChangeContentWithSnapshot") {
-            let state = engine.state
-            state.newTable()
-            engine.push(strings: snapshot.sectionIdentifiers); state.rawSet(tableAt: -2, key: "sectionIdentifiers")
-            engine.push(strings: snapshot.itemIdentifiers.map(\.uriRepresentation)); state.rawSet(tableAt: -2, key: "itemIdentifiers")
-            engine.push(strings: snapshot.reloadedItemIdentifiers.map(\.uriRepresentation))
-            state.rawSet(tableAt: -2, key: "reloadedItemIdentifiers")
-            state.push(snapshot.numberOfItems); state.rawSet(tableAt: -2, key: "numberOfItems")
-            state.push(snapshot.description); state.rawSet(tableAt: -2, key: "description")
+            // A diffable snapshot (section names, object-ID URIs, reloads marked) that a diffable data
+            // source can apply as is.
+            engine.collectionViewClasses?.push(fetchedSnapshot: snapshot)
             return 1
         }
     }
@@ -196,6 +199,7 @@ extension ScriptEngine {
         if let name = try optionalString("name") { controller.name = name }
         controller.tracksRelationshipKeyPaths = optionalBool("tracksRelationshipKeyPaths") ?? false
         controller.checksInvariants = optionalBool("checksInvariants") ?? checksInvariants
+        controller.platform = platform
         state.push(object: LuaFetchedResultsController(controller: controller), class: classes.fetchedResultsController)
         return 1
     }
@@ -293,8 +297,8 @@ extension BridgeClasses {
                     if state.type(at: value) == .nil {
                         wrapper.delegate = nil
                     } else {
-                        guard state.type(at: value) == .table else {
-                            throw ScriptingError("delegate must be a table of functions, got \(state.typeName(at: value))")
+                        guard state.type(at: value) == .table || state.type(at: value) == .userdata else {
+                            throw ScriptingError("delegate must be a table of functions (or an object), got \(state.typeName(at: value))")
                         }
                         wrapper.delegate = LuaFetchedResultsDelegate(engine: engine, owner: wrapper, tableAt: value)
                     }
