@@ -46,9 +46,9 @@ final class LuaCollectionViewDataSource: CollectionViewDataSource {
     func implements(_ name: String) throws -> Bool {
         state.push(object)
         defer { state.pop() }
-        let type = try state.getField(tableAt: -1, key: name)
-        state.pop()
-        return type == .function
+        guard let pushed = try LuaMethodLookup.push(name, of: -1, in: state) else { return false }
+        state.pop(pushed)
+        return true
     }
 
     /// The error of a missing required method.
@@ -61,23 +61,23 @@ final class LuaCollectionViewDataSource: CollectionViewDataSource {
         for method in [countMethod, cellMethod] where !(try implements(method)) { throw unrecognized(method) }
     }
 
-    /// Calls `object:name(view, …)` keeping one result on the stack; returns false (nothing pushed) when
-    /// the method is missing. A Lua error becomes `name(args) failed: message`.
+    /// Calls `name(view, …)` (or `object:name(view, …)`, see ``LuaMethodLookup``) keeping one result on the
+    /// stack; returns false (nothing pushed) when the method is missing. A Lua error becomes
+    /// `name(args) failed: message`.
     func call(_ name: String, _ view: CollectionView, describing arguments: String,
               _ pushArguments: () -> Int32) throws -> Bool {
         state.push(object)
-        let type: LuaType
-        do { type = try state.getField(tableAt: -1, key: name) } catch {
+        let pushed: Int32?
+        do { pushed = try LuaMethodLookup.push(name, of: -1, in: state) } catch {
             state.pop()
             throw ScriptingError("\(name) could not be read from the data source: \(error.message)")
         }
-        guard type == .function else { state.pop(2); return false }
-        state.pushValue(at: -2)
-        state.remove(at: -3)
+        state.remove(at: -1 - (pushed ?? 0))
+        guard let pushed else { return false }
         classes.push(view: view)
         let count = pushArguments()
         do {
-            try state.pcall(arguments: 2 + count, results: 1)
+            try state.pcall(arguments: pushed + count, results: 1)
         } catch {
             throw ScriptingError("\(name)(\(arguments)) failed: \(error.message)")
         }

@@ -43,10 +43,10 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         var callbacks: FetchedResultsDelegateCallbacks = []
         let index = state.absoluteIndex(index)
         for (name, flag) in Self.names {
-            // Read with `__index` (under lua_pcall) so that objects and tables with metatables work.
-            guard let type = try? state.getField(tableAt: index, key: name) else { continue }
-            if type == .function { callbacks.insert(flag) }
-            state.pop()
+            // Read raw, then with `__index` (under lua_pcall): objects and class instances work too.
+            guard let pushed = try? LuaMethodLookup.push(name, of: index, in: state) else { continue }
+            callbacks.insert(flag)
+            state.pop(pushed)
         }
         implementedCallbacks = callbacks
         state.pushValue(at: index)
@@ -62,16 +62,16 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         let state = engine.state
         guard let owner else { return }
         state.push(table)
-        let type: LuaType
-        do { type = try state.getField(tableAt: -1, key: name) } catch {
+        let pushed: Int32?
+        do { pushed = try LuaMethodLookup.push(name, of: -1, in: state) } catch {
             state.pop()
             throw ScriptingError(error.message)
         }
-        guard type == .function else { state.pop(2); return }
-        state.remove(at: -2)
+        state.remove(at: -1 - (pushed ?? 0))
+        guard let pushed else { return }
         state.push(object: owner, class: engine.classes.fetchedResultsController)
         let count = pushArguments()
-        do { try state.pcall(arguments: 1 + count, results: 0) } catch { throw ScriptingError(error.message) }
+        do { try state.pcall(arguments: pushed + count, results: 0) } catch { throw ScriptingError(error.message) }
     }
 
     func controllerWillChangeContent(_ controller: FetchedResultsController) throws {
