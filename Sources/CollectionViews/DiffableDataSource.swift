@@ -77,9 +77,12 @@ public final class DiffableDataSource: CollectionViewDataSource {
     /// Since iOS 15 an apply without animation also diffs; `animatingDifferences` is only traced.
     /// - Throws: the view's validation error (UIKit's message) or what the cell provider throws; the data
     ///   source and the view then keep what they had.
-    public func apply(_ snapshot: DiffableDataSourceSnapshot, animatingDifferences: Bool = true) throws {
+    /// - Parameter description: How the trace shows the snapshot (default: its ``DiffableDataSourceSnapshot/description``).
+    public func apply(_ snapshot: DiffableDataSourceSnapshot, animatingDifferences: Bool = true,
+                      description: String? = nil) throws {
         guard let view = collectionView else { current = snapshot.withoutMarks; return }
-        view.onEvent?("[\(view.name)] apply \(snapshot.description.isEmpty ? "(empty)" : snapshot.description)"
+        let text = description ?? snapshot.description
+        view.onEvent?("[\(view.name)] apply \(text.isEmpty ? "(empty)" : text)"
                       + (animatingDifferences ? "" : " (animatingDifferences: false)"))
         guard view.isLoaded else {
             try applySnapshotUsingReloadData(snapshot)

@@ -249,7 +249,8 @@ extension CollectionViewClasses {
             "apply": { [unowned self] state in
                 let source = try self.checkDiffable(state)
                 let box = try self.checkSnapshot(state, 2)
-                try source.apply(box.value, animatingDifferences: state.isNoneOrNil(3) ? true : state.toBoolean(at: 3))
+                try source.apply(box.value, animatingDifferences: state.isNoneOrNil(3) ? true : state.toBoolean(at: 3),
+                                 description: box.fetchedDescription)
                 return 0
             },
             "applySnapshotUsingReloadData": { [unowned self] state in
