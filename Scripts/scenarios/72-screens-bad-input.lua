@@ -60,7 +60,8 @@ scenario("an error inside cellForRowAtIndexPath, during a batch", function()
   source.cell = function() error("no such contact") end
   source.rows = { "a", "b", "c" }
   expect(function() tv:insertRows({ ripple.indexPath(0, 2) }) end):toRaise(
-    "72-screens-bad-input.lua:62: cellForRowAtIndexPath([0, 2]) failed: Scripts/scenarios/72-screens-bad-input.lua:60: no such contact")
+    "72-screens-bad-input.lua:62: cellForRowAtIndexPath([0, 2]) failed: ")
+  expect(function() tv:insertRows({ ripple.indexPath(0, 2) }) end):toRaise("72-screens-bad-input.lua:60: no such contact")
   expect(texts(tv)):toEqual({ "a", "b" })
   expect(tv.batchUpdateCount):toBe(0)
   -- The data source is fixed: the same insert now applies.
