@@ -43,6 +43,7 @@ extension CollectionView {
         }
         if var pool = reusePool[identifier], let cell = pool.popLast() {
             reusePool[identifier] = pool
+            reuseJournal?.append((cell, cell.content, cell.reuseCount))
             cell.reuseCount += 1
             try registration.prepareForReuse?(cell)
             return cell
@@ -122,13 +123,9 @@ extension CollectionView {
     /// Applies the visible window to what the view shows.
     func refreshVisibleCells() throws {
         guard var sections = displayed, updateDepth == 0 else { return }
-        let checkpoint = Checkpoint(self)
-        do {
+        try transaction {
             try fillVisibleCells(&sections)
             displayed = sections
-        } catch {
-            checkpoint.restore(self)
-            throw error
         }
     }
 

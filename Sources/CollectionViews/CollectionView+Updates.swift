@@ -97,11 +97,9 @@ extension CollectionView {
             onEvent?(text + " failed: \(error)")
             throw error
         }
-        let checkpoint = Checkpoint(self)
         do {
-            displayed = try apply(plan, old: old, after: after)
+            try transaction { displayed = try apply(plan, old: old, after: after) }
         } catch {
-            checkpoint.restore(self)
             onEvent?(text + " failed: \(error)")
             throw error
         }

@@ -80,6 +80,8 @@ public class CollectionView {
     /// True while the open batch began with the view asking its data source for the counts before.
     var pendingSampledCounts = false
     var updateDepth = 0
+    /// While a ``transaction(_:)`` runs: each reused cell with the fields it had when it was dequeued.
+    var reuseJournal: [(cell: CollectionReusableView, content: [String: Value], reuseCount: Int)]?
 
     /// Creates an empty collection view.
     public convenience init() { self.init(wording: .collectionView, name: "cv") }
@@ -107,13 +109,9 @@ public class CollectionView {
             displayed = nil
             return
         }
-        let checkpoint = Checkpoint(self)
-        if let displayed { enqueueAll(displayed) }
-        do {
+        try transaction {
+            if let displayed { enqueueAll(displayed) }
             displayed = try load()
-        } catch {
-            checkpoint.restore(self)
-            throw error
         }
     }
 
@@ -152,14 +150,10 @@ public class CollectionView {
 
     func content() throws -> [CollectionViewSection] {
         if let displayed { return displayed }
-        let checkpoint = Checkpoint(self)
-        do {
+        return try transaction {
             let loaded = try load()
             displayed = loaded
             return loaded
-        } catch {
-            checkpoint.restore(self)
-            throw error
         }
     }
 
@@ -214,7 +208,7 @@ public class CollectionView {
     func makeSupplementaryViews(_ section: Int) throws -> [(kind: String, view: CollectionReusableView)] {
         guard let dataSource else { return [] }
         var views: [(kind: String, view: CollectionReusableView)] = []
-        for kind in dataSource.supplementaryElementKinds(in: self) {
+        for kind in try dataSource.supplementaryElementKinds(in: self) {
             let path = IndexPath(section: section, item: 0)
             if let view = try dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: path) {
                 views.append((kind, view))
@@ -230,47 +224,40 @@ public class CollectionView {
         guard !indexPaths.isEmpty else { return }
         var sections = try content()
         let sorted = Array(Set(indexPaths)).sorted()
-        let checkpoint = Checkpoint(self)
-        do {
+        try transaction {
             for p in sorted where p.section >= 0 && p.section < sections.count && p.item >= 0
                 && p.item < sections[p.section].numberOfItems {
                 guard let old = sections[p.section].slots[p.item] else { continue }
                 enqueue(old)
                 sections[p.section].slots[p.item] = try makeCell(at: p)
             }
-        } catch {
-            checkpoint.restore(self)
-            throw error
         }
         displayed = sections
         onEvent?("[\(name)] reconfigure\(itemWord)s: " + sorted.map(\.description).joined(separator: ", "))
     }
 }
 
-/// What a failed load or update must put back: the loaded content, the reuse pool, and the fields of
-/// every cell either holds (a data source may have reconfigured a pooled cell before failing).
-struct Checkpoint {
-    let displayed: [CollectionViewSection]?
-    let pool: [String: [CollectionReusableView]]
-    let contents: [(CollectionReusableView, [String: Value], Int)]
-
-    init(_ view: CollectionView) {
-        displayed = view.displayed
-        pool = view.reusePool
-        var contents: [(CollectionReusableView, [String: Value], Int)] = []
-        for section in view.displayed ?? [] {
-            for case let cell? in section.slots { contents.append((cell, cell.content, cell.reuseCount)) }
-        }
-        for cells in view.reusePool.values { for cell in cells { contents.append((cell, cell.content, cell.reuseCount)) } }
-        self.contents = contents
-    }
-
-    func restore(_ view: CollectionView) {
-        view.displayed = displayed
-        view.reusePool = pool
-        for (cell, content, count) in contents {
-            cell.content = content
-            cell.reuseCount = count
+extension CollectionView {
+    /// Runs `body`; when it throws, puts back what the view showed, its reuse pool, and the fields of every
+    /// pooled cell that was dequeued (and possibly reconfigured) meanwhile. Only reused cells are recorded,
+    /// so the cost grows with the number of cells reused, not with the number shown.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        let displayed = self.displayed, pool = reusePool
+        let outermost = reuseJournal == nil
+        if outermost { reuseJournal = [] }
+        let start = reuseJournal!.count
+        defer { if outermost { reuseJournal = nil } }
+        do {
+            return try body()
+        } catch {
+            for entry in reuseJournal![start...].reversed() {
+                entry.cell.content = entry.content
+                entry.cell.reuseCount = entry.reuseCount
+            }
+            reuseJournal!.removeSubrange(start...)
+            self.displayed = displayed
+            reusePool = pool
+            throw error
         }
     }
 }

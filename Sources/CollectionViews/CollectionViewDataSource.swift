@@ -23,7 +23,7 @@ public protocol CollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws
         -> CollectionReusableView?
     /// The kinds of supplementary views each section shows, in order (the layout's question).
-    func supplementaryElementKinds(in collectionView: CollectionView) -> [String]
+    func supplementaryElementKinds(in collectionView: CollectionView) throws -> [String]
     /// A prepared supplementary view (`collectionView(_:viewForSupplementaryElementOfKind:at:)`).
     func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
                         at indexPath: IndexPath) throws -> CollectionReusableView?

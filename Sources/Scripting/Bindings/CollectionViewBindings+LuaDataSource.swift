@@ -135,26 +135,33 @@ final class LuaCollectionViewDataSource: CollectionViewDataSource {
         }
     }
 
-    func supplementaryElementKinds(in collectionView: CollectionView) -> [String] {
+    func supplementaryElementKinds(in collectionView: CollectionView) throws -> [String] {
         if isTable {
             var kinds: [String] = []
-            if (try? implements("titleForHeaderInSection")) == true { kinds.append("header") }
-            if (try? implements("titleForFooterInSection")) == true { kinds.append("footer") }
+            if try implements("titleForHeaderInSection") { kinds.append("header") }
+            if try implements("titleForFooterInSection") { kinds.append("footer") }
             return kinds
         }
         state.push(object)
         defer { state.pop() }
-        guard (try? state.getField(tableAt: -1, key: "supplementaryElementKinds")) == .table else {
-            state.pop()
-            return []
+        let type: LuaType
+        do { type = try state.getField(tableAt: -1, key: "supplementaryElementKinds") } catch {
+            throw ScriptingError("supplementaryElementKinds could not be read from the data source: \(error.message)")
         }
         defer { state.pop() }
+        if type == .nil { return [] }
+        guard type == .table else {
+            throw ScriptingError("supplementaryElementKinds must be a sequence of strings, got \(state.typeName(at: -1))")
+        }
         let table = state.absoluteIndex(-1)
         var kinds: [String] = []
         for i in 0..<state.rawLength(at: table) {
             state.rawGet(tableAt: table, index: i + 1)
-            if let kind = state.toString(at: -1), state.type(at: -1) == .string { kinds.append(kind) }
-            state.pop()
+            defer { state.pop() }
+            guard state.type(at: -1) == .string, let kind = state.toString(at: -1) else {
+                throw ScriptingError("supplementaryElementKinds item \(i + 1) must be a string, got \(state.typeName(at: -1))")
+            }
+            kinds.append(kind)
         }
         return kinds
     }
