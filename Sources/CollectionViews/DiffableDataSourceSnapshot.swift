@@ -161,7 +161,9 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
     /// Marks sections to reload (`reloadSections(_:)`).
     /// - Throws: for an unknown section.
     public mutating func reloadSections(_ identifiers: [DiffableIdentifier]) throws {
-        for id in identifiers { _ = try checkedSection(id) }
+        for id in identifiers where indexOfSection(id) == nil {
+            throw Self.error("Attempted to reload section identifier that does not exist in the snapshot: \(id)")
+        }
         reloadedSectionIdentifiers += identifiers.filter { !reloadedSectionIdentifiers.contains($0) }
     }
 
@@ -238,14 +240,18 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
     /// Marks items to reload: a new cell from the cell provider (`reloadItems(_:)`).
     /// - Throws: for an item the snapshot does not have.
     public mutating func reloadItems(_ identifiers: [DiffableIdentifier]) throws {
-        for id in identifiers { _ = try checkedItem(id) }
+        for id in identifiers where indexPath(ofItem: id) == nil {
+            throw Self.error("Attempted to reload item identifier that does not exist in the snapshot: \(id)")
+        }
         reloadedItemIdentifiers += identifiers.filter { !reloadedItemIdentifiers.contains($0) }
     }
 
     /// Marks items to reconfigure: the same cell, configured again (`reconfigureItems(_:)`, iOS 15).
     /// - Throws: for an item the snapshot does not have.
     public mutating func reconfigureItems(_ identifiers: [DiffableIdentifier]) throws {
-        for id in identifiers { _ = try checkedItem(id) }
+        for id in identifiers where indexPath(ofItem: id) == nil {
+            throw Self.error("Attempted to reconfigure item identifier that does not exist in the snapshot: \(id)")
+        }
         reconfiguredItemIdentifiers += identifiers.filter { !reconfiguredItemIdentifiers.contains($0) }
     }
 
