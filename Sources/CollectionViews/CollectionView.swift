@@ -106,6 +106,7 @@ public class CollectionView {
     public func reloadData() throws {
         onEvent?("[\(name)] reloadData")
         guard updateDepth == 0 else {
+            if let displayed { enqueueAll(displayed) }
             displayed = nil
             return
         }
