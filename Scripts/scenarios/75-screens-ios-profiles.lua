@@ -60,6 +60,7 @@ scenario("a table view that never loaded its data does not validate: it loads (e
     tv:insertRows({ ripple.indexPath(7, 7) })        -- nonsense, but UIKit never checks it
     expect(ripple.events()):toEqual({
       "[tv] performBatchUpdates insertRows: [7, 7] (not validated: the table view had not loaded its data; it loads it now)",
+      "[tv] reloadDataIfNeeded",
     })
     expect(tv:numberOfRowsInSection(0)):toBe(2)
     -- Once loaded, the same call is validated.

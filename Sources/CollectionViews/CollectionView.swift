@@ -151,6 +151,7 @@ public class CollectionView {
 
     func content() throws -> [CollectionViewSection] {
         if let displayed { return displayed }
+        onEvent?("[\(name)] reloadDataIfNeeded")
         return try transaction {
             let loaded = try load()
             displayed = loaded
