@@ -105,3 +105,10 @@ scenario("an unknown profile", function()
   expect(function() ripple.uikit.profile = "ios7" end):toRaise("unknown profile 'ios7' (known profiles: ios16.4, ios15, ios9)")
   expect(ripple.uikit.profile):toBe("ios16.4")
 end)
+
+scenario("a runaway count", function()
+  local tv, source = table_view { "a" }
+  source.count = math.maxinteger
+  expect(function() tv:reloadData() end):toRaise("more than Ripple's limit of 10000000")
+  expect(texts(tv)):toEqual({ "a" })
+end)

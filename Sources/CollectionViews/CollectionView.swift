@@ -178,10 +178,17 @@ public class CollectionView {
         try (0..<dataSourceSectionCount()).map { try dataSourceItemCount($0) }
     }
 
+    /// The largest count a data source may return (per section, and for the number of sections): a view
+    /// keeps one slot per item, so a runaway count is an error rather than an exhausted memory.
+    public static let maximumCount = 10_000_000
+
     func checkedCount(_ count: Int, what: String, section: Int?) throws -> Int {
+        let place = section.map { " for section \($0)" } ?? ""
         guard count >= 0 else {
-            let place = section.map { " for section \($0)" } ?? ""
             throw CollectionViewsError(.invalidArgument, "the data source returned \(count) from \(what)\(place): a count cannot be negative")
+        }
+        guard count <= Self.maximumCount else {
+            throw CollectionViewsError(.invalidArgument, "the data source returned \(count) from \(what)\(place): more than Ripple's limit of \(Self.maximumCount)")
         }
         return count
     }
