@@ -112,3 +112,14 @@ scenario("a runaway count", function()
   expect(function() tv:reloadData() end):toRaise("more than Ripple's limit of 10000000")
   expect(texts(tv)):toEqual({ "a" })
 end)
+
+scenario("a data source method that calls back into the view while it loads", function()
+  local tv, source = table_view { "a" }
+  source.cell = function(view) view:reloadData() end
+  expect(function() tv:reloadData() end):toRaise(
+    "attempted to call reloadData on the table view while it was asking its data source for its content, which is not allowed")
+  source.cell = function(view) view.dataSource = nil end
+  expect(function() tv:reloadData() end):toRaise("attempted to set the dataSource of the table view while it was asking")
+  expect(texts(tv)):toEqual({ "a" })
+  expect(tv.dataSource == source):toBe(true)
+end)

@@ -78,6 +78,7 @@ extension CollectionView {
     /// - Throws: `.outOfRange` for a path that is not shown; what the data source throws (the view then
     ///   keeps what it showed).
     public func scrollToItem(at indexPath: IndexPath) throws {
+        try checkNotBusy("scrollTo\(itemWord)")
         let sections = try content()
         guard indexPath.section >= 0, indexPath.section < sections.count, indexPath.item >= 0,
               indexPath.item < sections[indexPath.section].numberOfItems else {
@@ -134,6 +135,7 @@ extension CollectionView {
     /// - Throws: `.invalidArgument` for a negative count; what the data source throws (the view then keeps
     ///   what it showed and its previous window).
     public func setVisibleItemCount(_ count: Int?) throws {
+        try checkNotBusy("setVisible\(itemWord)s")
         if let count, count < 0 {
             throw CollectionViewsError(.invalidArgument, "visible\(itemWord)s must be a count >= 0 or nil, got \(count)")
         }

@@ -32,6 +32,7 @@ extension CollectionView {
 
     /// Opens a batch (or joins the open one).
     func begin() throws {
+        try checkNotBusy("a batch update")
         if updateDepth == 0 {
             pendingUnloaded = displayed == nil
             pendingSampledCounts = false
@@ -78,6 +79,8 @@ extension CollectionView {
         }
         let after: [Int]
         do {
+            busyDepth += 1
+            defer { busyDepth -= 1 }
             after = try dataSourceCounts()
         } catch {
             onEvent?(text + " failed: \(error)")

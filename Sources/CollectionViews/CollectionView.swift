@@ -82,6 +82,8 @@ public class CollectionView {
     var updateDepth = 0
     /// While a ``transaction(_:)`` runs: each reused cell with the fields it had when it was dequeued.
     var reuseJournal: [(cell: CollectionReusableView, content: [String: Value], reuseCount: Int)]?
+    /// How many operations are asking the data source for content right now (re-entrancy guard).
+    var busyDepth = 0
 
     /// Creates an empty collection view.
     public convenience init() { self.init(wording: .collectionView, name: "cv") }
@@ -104,6 +106,7 @@ public class CollectionView {
     /// and the view loads afresh.
     /// - Throws: what the data source throws; the view then keeps what it showed.
     public func reloadData() throws {
+        try checkNotBusy("reloadData")
         onEvent?("[\(name)] reloadData")
         guard updateDepth == 0 else {
             if let displayed { enqueueAll(displayed) }
@@ -151,6 +154,7 @@ public class CollectionView {
 
     func content() throws -> [CollectionViewSection] {
         if let displayed { return displayed }
+        try checkNotBusy("a method that needs its content")
         onEvent?("[\(name)] reloadDataIfNeeded")
         return try transaction {
             let loaded = try load()
@@ -231,6 +235,7 @@ public class CollectionView {
     /// - Throws: what the data source throws; the view then keeps what it showed.
     public func reconfigureItems(at indexPaths: [IndexPath]) throws {
         guard !indexPaths.isEmpty else { return }
+        try checkNotBusy("reconfigure\(itemWord)s")
         var sections = try content()
         let sorted = Array(Set(indexPaths)).sorted()
         try transaction {
@@ -247,6 +252,16 @@ public class CollectionView {
 }
 
 extension CollectionView {
+    /// Whether the view is asking its data source for content (a data source method is running).
+    public var isAskingDataSource: Bool { busyDepth > 0 }
+
+    /// Refuses a call made from inside a data source method while the view asks for its content (UIKit:
+    /// "… while it was in the process of updating its visible cells, which is not allowed").
+    func checkNotBusy(_ call: String) throws {
+        guard busyDepth > 0 else { return }
+        throw CollectionViewsError(.invalidUpdate, "attempted to call \(call) on the \(wording.view) while it was asking its data source for its content, which is not allowed")
+    }
+
     /// Runs `body`; when it throws, puts back what the view showed, its reuse pool, and the fields of every
     /// pooled cell that was dequeued (and possibly reconfigured) meanwhile. Only reused cells are recorded,
     /// so the cost grows with the number of cells reused, not with the number shown.
@@ -255,7 +270,11 @@ extension CollectionView {
         let outermost = reuseJournal == nil
         if outermost { reuseJournal = [] }
         let start = reuseJournal!.count
-        defer { if outermost { reuseJournal = nil } }
+        busyDepth += 1
+        defer {
+            busyDepth -= 1
+            if outermost { reuseJournal = nil }
+        }
         do {
             return try body()
         } catch {

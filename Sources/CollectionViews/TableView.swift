@@ -21,6 +21,7 @@ public final class TableView: CollectionView {
     /// without a matching `beginUpdates()` is an error (UIKit's assertion), not ignored.
     /// - Throws: ``CollectionViewsError`` with UIKit's message; the view keeps what it showed.
     public func endUpdates() throws {
+        try checkNotBusy("endUpdates")
         guard updateDepth > 0 else {
             throw CollectionViewsError(.invalidUpdate, "endUpdates called without a matching beginUpdates")
         }

@@ -51,6 +51,9 @@ extension CollectionViewClasses {
     /// sources already attached to this view.
     func setDataSource(_ view: CollectionView, _ value: Int32) throws {
         let state = engine.state
+        if view.isAskingDataSource {
+            throw ScriptingError("attempted to set the dataSource of the \(view is TableView ? "table" : "collection") view while it was asking its data source for its content, which is not allowed")
+        }
         let isTable = view is TableView
         switch state.type(at: value) {
         case .nil, .none:
