@@ -174,3 +174,20 @@ scenario("the FRC's snapshot applies as is: the table always equals a fresh fetc
   ctx:save()
   expect(texts(tv)):toEqual(fresh())
 end)
+
+scenario("a supplementary view provider for section headers", function()
+  local cv, ds = letters()
+  cv:registerClassForSupplementaryViewOfKind("Header", "header", "Header")
+  ds.supplementaryElementKinds = { "header" }
+  ds.supplementaryViewProvider = function(view, kind, indexPath)
+    local header = view:dequeueReusableSupplementaryView(kind, "Header", indexPath)
+    header.title = ds:snapshot().sectionIdentifiers[indexPath.section + 1]
+    return header
+  end
+  local s = ripple.snapshot()
+  s:appendSections({ "x", "y" })
+  s:appendItems({ "1" }, "x")
+  ds:apply(s)
+  expect(cv:snapshot()[2].supplementaryViews.header.title):toBe("y")
+  expect(function() ds.supplementaryElementKinds = { 3 } end):toRaise("supplementaryElementKinds item 1 must be a string, got number")
+end)

@@ -58,6 +58,24 @@ extension CollectionViewClasses {
         return cell
     }
 
+    func callSupplementaryProvider(_ provider: LuaRef, _ view: CollectionView, _ kind: String,
+                                   _ indexPath: IndexPath) throws -> CollectionReusableView? {
+        let state = engine.state
+        state.push(provider)
+        push(view: view)
+        state.push(kind)
+        engine.push(indexPath: indexPath)
+        do { try state.pcall(arguments: 3, results: 1) } catch {
+            throw ScriptingError("supplementaryViewProvider(\(kind), \(indexPath)) failed: \(error.message)")
+        }
+        defer { state.pop() }
+        if state.type(at: -1) == .nil { return nil }
+        guard let view = state.object(at: -1, as: CollectionReusableView.self) else {
+            throw ScriptingError("supplementaryViewProvider(\(kind), \(indexPath)) must return a view (view:dequeueReusableSupplementaryView(kind, identifier, indexPath)), got \(state.typeName(at: -1))")
+        }
+        return view
+    }
+
     // MARK: - Identifiers
 
     func push(identifier: DiffableIdentifier) {
@@ -277,12 +295,50 @@ extension CollectionViewClasses {
                 return 1
             },
         ]
+        let properties = ["collectionView", "tableView", "supplementaryViewProvider", "supplementaryElementKinds"]
         return LuaClass(
             name: "DiffableDataSource",
-            properties: ["collectionView", "tableView"],
+            properties: properties,
             methods: methods,
-            getter: { [unowned self] target, _, state in
-                if let view = (target as! DiffableDataSource).collectionView { self.push(view: view) } else { state.pushNil() }
+            getter: { [unowned self] target, slot, state in
+                let source = target as! DiffableDataSource
+                switch slot {
+                case 0, 1: if let view = source.collectionView { self.push(view: view) } else { state.pushNil() }
+                case 2:
+                    if let ref = self.supplementaryProviderRefs[ObjectIdentifier(source)] { state.push(ref) } else { state.pushNil() }
+                default: self.engine.push(strings: source.supplementaryElementKinds)
+                }
+            },
+            setter: { [unowned self] target, slot, state, value in
+                let source = target as! DiffableDataSource
+                switch slot {
+                case 2:
+                    if state.isNoneOrNil(value) {
+                        source.supplementaryViewProvider = nil
+                        self.supplementaryProviderRefs[ObjectIdentifier(source)] = nil
+                        return
+                    }
+                    let function = try state.function(value)
+                    self.supplementaryProviderRefs[ObjectIdentifier(source)] = function
+                    source.supplementaryViewProvider = { [unowned self] view, kind, indexPath in
+                        try self.callSupplementaryProvider(function, view, kind, indexPath)
+                    }
+                case 3:
+                    guard state.type(at: value) == .table else {
+                        throw ScriptingError("supplementaryElementKinds must be a sequence of strings, got \(state.typeName(at: value))")
+                    }
+                    var kinds: [String] = []
+                    for i in 0..<state.rawLength(at: value) {
+                        state.rawGet(tableAt: value, index: i + 1)
+                        defer { state.pop() }
+                        guard state.type(at: -1) == .string, let kind = state.toString(at: -1) else {
+                            throw ScriptingError("supplementaryElementKinds item \(i + 1) must be a string, got \(state.typeName(at: -1))")
+                        }
+                        kinds.append(kind)
+                    }
+                    source.supplementaryElementKinds = kinds
+                default: throw ScriptingError("\(properties[slot]) is read-only")
+                }
             },
             tostring: { _ in "DiffableDataSource" }
         )

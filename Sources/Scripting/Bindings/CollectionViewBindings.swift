@@ -14,6 +14,8 @@ final class CollectionViewClasses {
     lazy var dataSource = makeDataSource()
     lazy var diffableDataSource = makeDiffableDataSource()
     lazy var snapshot = makeSnapshot()
+    /// The Lua functions set as diffable supplementary view providers, by data source.
+    var supplementaryProviderRefs: [ObjectIdentifier: LuaRef] = [:]
     /// The object behind `ripple.uikit`.
     let uikitSettings = UIKitSettingsObject()
     /// The Lua functions set as post-update blocks, by data source (to give them back to Lua).
