@@ -1,6 +1,9 @@
 -- The classic mistakes of hand-written fetched-results delegates and data sources. Each one fails with
 -- UIKit's exact message (wrapped in Core Data's "Serious application error" line, since the exception is
--- raised inside a delegate callback), and the table keeps what it showed.
+-- raised inside a delegate callback), and the table keeps what it showed. The file runs under the ios15
+-- profile, whose per-section "Invalid update" messages are the ones these bugs are known by; the last
+-- scenario shows the same mistake under iOS 16.4+, which reports wrong counts with one aggregate message.
+ripple.uikit.profile = "ios15"
 local model = ripple.model {
   Person = {
     name    = "string",
@@ -151,4 +154,15 @@ scenario("diffable: duplicate item identifiers", function()
     "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    c\n)}")
   expect(next.itemIdentifiers):toEqual({ "a", "b" })
   expect(cv:snapshot()[1].cells):toEqual({ { text = "a" }, { text = "b" } })
+end)
+
+scenario("iOS 16.4+: the stale row count reported with the aggregate message", function()
+  ripple.uikit.profile = "ios16.4"
+  local s = screen({ "Ann", "Bob", "Cy" }, { staleArray = true })
+  expect(function()
+    s.ctx:insert("Person", { name = "Al" })
+    s.ctx:save()
+  end):toRaise("Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [3] } Data source after updates = { 1 section with row counts: [3] } Updates = [ Insert row (0 - 0) ]")
+  expect(shown(s)):toEqual({ "Ann,Bob,Cy" })
+  ripple.uikit.profile = "ios15"
 end)

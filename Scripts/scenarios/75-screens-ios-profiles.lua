@@ -1,5 +1,5 @@
 -- One screen, several iOS versions: `ripple.uikit.profile` switches what differs between releases.
---   ios16.4 (default): a collection view's inconsistent batch is a hard exception with the aggregate
+--   ios16.4 (default): a batch with wrong counts is a hard exception with the aggregate
 --                      "Invalid batch updates detected" message;
 --   ios15:             the per-section "Invalid update" message, and the silent reloadData fallback of a
 --                      collection view that had to ask its data source for the counts before the batch;
@@ -124,6 +124,26 @@ for _, profile in ipairs { "ios16.4", "ios15", "ios9" } do
     frc2.fetchedObjects[1].firstName = "Anna"
     ctx2:save()
     expect(tv2:cellForRowAtIndexPath(ripple.indexPath(0, 0)).text):toBe("Anna")
+    ripple.uikit.profile = "ios16.4"
+  end)
+end
+
+for _, profile in ipairs { "ios16.4", "ios15" } do
+  scenario(profile .. ": a table view told about an insert its data source does not have", function()
+    ripple.uikit.profile = profile
+    local tv = ripple.tableView { dataSource = {
+      numberOfRowsInSection = function() return 2 end,
+      cellForRowAtIndexPath = function(view, indexPath) return { text = tostring(indexPath.row) } end,
+    } }
+    tv:reloadData()
+    local ok, message = pcall(function() tv:insertRows({ ripple.indexPath(0, 0) }) end)
+    expect(ok):toBe(false)
+    if profile == "ios16.4" then
+      expect(message):toContain("Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [2] } Data source after updates = { 1 section with row counts: [2] } Updates = [ Insert row (0 - 0) ]")
+    else
+      expect(message):toContain("Invalid update: invalid number of rows in section 0.  The number of rows contained in an existing section after the update (2) must be equal to the number of rows contained in that section before the update (2), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted)")
+    end
+    expect(tv:numberOfRowsInSection(0)):toBe(2)
     ripple.uikit.profile = "ios16.4"
   end)
 end

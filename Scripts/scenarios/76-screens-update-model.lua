@@ -73,7 +73,7 @@ scenario("single calls outside a batch are a batch of one", function()
   tv:deleteRows({ ripple.indexPath(0, 0) })
   expect(ripple.events()):toEqual({ "[numbers] performBatchUpdates deleteRows: [0, 0]" })
   expect(function() tv:deleteRows({ ripple.indexPath(0, 0) }) end):toRaise(
-    "Invalid update: invalid number of rows in section 0.  The number of rows contained in an existing section after the update (1) must be equal to the number of rows contained in that section before the update (1), plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted)")
+    "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [1] } Data source after updates = { 1 section with row counts: [1] } Updates = [ Delete row (0 - 0) ]")
   expect(tv:numberOfRowsInSection(0)):toBe(1)
 end)
 

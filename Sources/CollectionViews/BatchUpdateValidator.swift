@@ -61,32 +61,36 @@ public struct BatchUpdateValidator {
     /// The count failure, per section or aggregate.
     private func countFailure(_ message: String, _ batch: BatchUpdate, before: [Int], after: [Int]) -> CollectionViewsError {
         guard aggregateMessage else { return fail(message) }
-        return fail(Self.aggregateMessage(batch, before: before, after: after))
+        return fail(Self.aggregateMessage(batch, before: before, after: after, wording: wording))
     }
 
-    /// UIKit's iOS 16.4 message: `Invalid batch updates detected: … Data source before updates = { 1 section
+    /// UIKit's iOS 16.4+ message: `Invalid batch updates detected: … Data source before updates = { 1 section
     /// with item counts: [3] } Data source after updates = { … } Updates = [ Insert item (0 - 3) ]`.
     ///
-    /// The first sentence and the two count summaries are UIKit's (forum thread 728797, DifferenceKit #155);
-    /// the update list is in UIKit's `Delete item (0 - 1)` form, deletes first (descending), then moves,
-    /// reloads and inserts (ascending).
-    public static func aggregateMessage(_ batch: BatchUpdate, before: [Int], after: [Int]) -> String {
+    /// The collection-view text is from forum thread 728797 and DifferenceKit #155; the table-view text
+    /// ("sections and/or rows …  before and after …", `row counts`, `Delete row (0 - 1)`) from exyte/Chat #56.
+    /// Updates are listed deletes first (descending, as in that log), then moves, reloads and inserts
+    /// (ascending).
+    public static func aggregateMessage(_ batch: BatchUpdate, before: [Int], after: [Int],
+                                        wording: Wording = .collectionView) -> String {
+        let item = wording.item
         func counts(_ list: [Int]) -> String {
-            "{ \(list.count) section\(list.count == 1 ? "" : "s") with item counts: [" + list.map(String.init).joined(separator: ", ") + "] }"
+            "{ \(list.count) section\(list.count == 1 ? "" : "s") with \(item) counts: [" + list.map(String.init).joined(separator: ", ") + "] }"
         }
         func path(_ p: IndexPath) -> String { "(\(p.section) - \(p.item))" }
         var updates: [String] = []
         updates += unique(batch.deletedSections).reversed().map { "Delete section \($0)" }
-        updates += unique(batch.deletedItems).reversed().map { "Delete item " + path($0) }
+        updates += unique(batch.deletedItems).reversed().map { "Delete \(item) " + path($0) }
         updates += uniqueMoves(batch.movedSections).sorted { ($0.from, $0.to) < ($1.from, $1.to) }
             .map { "Move section \($0.from) -> \($0.to)" }
         updates += uniqueMoves(batch.movedItems).sorted { ($0.from, $0.to) < ($1.from, $1.to) }
-            .map { "Move item " + path($0.from) + " -> " + path($0.to) }
+            .map { "Move \(item) " + path($0.from) + " -> " + path($0.to) }
         updates += unique(batch.reloadedSections).map { "Reload section \($0)" }
-        updates += unique(batch.reloadedItems).map { "Reload item " + path($0) }
+        updates += unique(batch.reloadedItems).map { "Reload \(item) " + path($0) }
         updates += unique(batch.insertedSections).map { "Insert section \($0)" }
-        updates += unique(batch.insertedItems).map { "Insert item " + path($0) }
-        return "Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates. Data source before updates = \(counts(before)) Data source after updates = \(counts(after)) Updates = [" + (updates.isEmpty ? "" : " " + updates.joined(separator: ", ") + " ") + "]"
+        updates += unique(batch.insertedItems).map { "Insert \(item) " + path($0) }
+        let when = wording == .tableView ? "before and after" : "before and/or after"
+        return "Invalid batch updates detected: the number of sections and/or \(wording.items) returned by the data source \(when) performing the batch updates are inconsistent with the updates. Data source before updates = \(counts(before)) Data source after updates = \(counts(after)) Updates = [" + (updates.isEmpty ? "" : " " + updates.joined(separator: ", ") + " ") + "]"
     }
 
     private func fail(_ message: String) -> CollectionViewsError {

@@ -86,7 +86,7 @@ extension CollectionView {
             onEvent?(text + " failed: \(error)")
             throw error
         }
-        let aggregate = wording == .collectionView && platform.profile.hasAggregateBatchUpdateMessage
+        let aggregate = platform.profile.hasAggregateBatchUpdateMessage
         let plan: [BatchUpdateValidator.SectionSource]
         do {
             plan = try BatchUpdateValidator(wording: wording, aggregateMessage: aggregate)

@@ -8,8 +8,8 @@
 /// settings.profile = .ios15
 /// ```
 public enum PlatformProfile: String, CaseIterable, Sendable {
-    /// iOS 16.4 and later (default): inconsistent collection-view batch updates are hard exceptions with the
-    /// aggregate "Invalid batch updates detected" message; the fetched-results controller reports no
+    /// iOS 16.4 and later (default): a wrong number of sections or items in a batch update is a hard
+    /// exception with the aggregate "Invalid batch updates detected" message; the fetched-results controller reports no
     /// same-path moves.
     case ios16_4 = "ios16.4"
     /// iOS 15: per-section "Invalid update" messages, and the silent `reloadData` fallback of a collection
@@ -19,7 +19,7 @@ public enum PlatformProfile: String, CaseIterable, Sendable {
     /// did not move with a move from its index path to the same index path (OpenRadar 22380191).
     case ios9 = "ios9"
 
-    /// Whether collection views report count failures with the iOS 16.4 aggregate message.
+    /// Whether views report count failures with the iOS 16.4+ aggregate message.
     public var hasAggregateBatchUpdateMessage: Bool { self == .ios16_4 }
     /// Whether the fetched-results controller sends an update followed by a same-path move.
     public var sendsSamePathMoveAfterUpdate: Bool { self == .ios9 }

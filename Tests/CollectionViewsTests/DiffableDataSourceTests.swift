@@ -112,4 +112,11 @@ import Testing
         batch.insertItems(at: [IndexPath(section: 0, item: 27384)])
         #expect(BatchUpdateValidator.aggregateMessage(batch, before: [27386], after: [27385]) == "Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with item counts: [27386] } Data source after updates = { 1 section with item counts: [27385] } Updates = [ Delete item (0 - 27384), Insert item (0 - 27384) ]")
     }
+
+    @Test("the table-view aggregate message, as in a captured log")
+    func tableAggregateMessage() {
+        let batch = BatchUpdate()
+        batch.deleteItems(at: [IndexPath(section: 0, item: 0), IndexPath(section: 0, item: 1)])
+        #expect(BatchUpdateValidator.aggregateMessage(batch, before: [3], after: [0], wording: .tableView) == "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [3] } Data source after updates = { 1 section with row counts: [0] } Updates = [ Delete row (0 - 1), Delete row (0 - 0) ]")
+    }
 }
