@@ -39,8 +39,7 @@ extension ManagedObjectContext {
     public func refresh(_ object: ManagedObject, mergeChanges: Bool) throws {
         try checkQueue("refresh")
         if let other = object.managedObjectContext, other !== self {
-            throw ObjectGraphError(.invalidOperation,
-                "refreshObject:mergeChanges: \(object.displayName) is not registered in this context; it belongs to another context (\(other.name))")
+            throw otherContextError(object, .refresh)
         }
         guard object.managedObjectContext === self, !object.state.isInvalid, !object.state.isInserted else { return }
         try performMutation { refreshNow(object, mergeChanges: mergeChanges, reportedKeys: nil) }

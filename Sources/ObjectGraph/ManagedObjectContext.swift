@@ -181,7 +181,7 @@ public final class ManagedObjectContext {
     /// - Throws: `.inaccessibleObject` for an object of another context or one already removed.
     public func delete(_ object: ManagedObject) throws {
         try checkQueue("delete")
-        try checkAccess(object, forWriting: false)
+        try checkAccess(object, forWriting: false, use: .delete)
         markDeleted(object)
     }
 
@@ -199,13 +199,14 @@ public final class ManagedObjectContext {
 
     /// The registered object with that ID, materialising it from the store when needed
     /// (`existingObject(with:)`).
-    /// - Throws: `.inaccessibleObject` when no such object exists.
+    /// - Throws: `.inaccessibleObject` 133000 (`NSManagedObjectReferentialIntegrityError`) when no such
+    ///   object exists (never saved, or deleted since).
     public func existingObject(with id: ManagedObjectID) throws -> ManagedObject {
-        try checkQueue("existingObject")
+        try checkQueue("existingObjectWithID")
         if let object = registered[id] { return object }
         if let object = materialize(id) { return object }
         throw ObjectGraphError(.inaccessibleObject, code: 133000,
-            "Attempt to access an object not found in store: \(id.uriRepresentation)")
+            "Error Domain=NSCocoaErrorDomain Code=133000 \"Attempt to access an object not found in store.\" UserInfo={objectID=\(id.uriRepresentation)}")
     }
 
     /// The registered object with that ID, if it is registered.
@@ -214,7 +215,7 @@ public final class ManagedObjectContext {
     // MARK: - Access checks
 
     /// Fails when the object cannot be used through this context.
-    func checkAccess(_ object: ManagedObject, forWriting: Bool) throws {
+    func checkAccess(_ object: ManagedObject, forWriting: Bool, use: ContextUse = .access) throws {
         if object.state.isInvalid {
             throw ObjectGraphError(.inaccessibleObject,
                 "CoreData could not fulfill a fault for '\(object.objectID.uriRepresentation)'")
@@ -224,8 +225,7 @@ public final class ManagedObjectContext {
                 throw ObjectGraphError(.inaccessibleObject,
                     "Mutating a managed object \(object.displayName) <\(object.objectID.uriRepresentation)> after it has been removed from its context.")
             }
-            throw ObjectGraphError(.invalidOperation,
-                "Illegal attempt to establish a relationship between objects in different contexts (\(object.displayName) belongs to \(object.managedObjectContext!.name), not \(name))")
+            throw otherContextError(object, use)
         }
         object.fireFault()
         if forWriting && object.state.isDeleted {

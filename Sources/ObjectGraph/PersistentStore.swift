@@ -31,6 +31,10 @@ public final class PersistentStore {
     public let type: PersistentStoreType
     /// An identifier for messages (`"memory"` or the file path).
     public let identifier: String
+    /// The file path of a SQLite store (`url`); nil for an in-memory store.
+    public var url: String? { type == .sqlite ? identifier : nil }
+    /// The coordinator the store was added to, while it is added.
+    weak var coordinator: PersistentStoreCoordinator?
     /// Rows by entity name, then object number.
     var rows: [String: [Int: StoreRow]] = [:]
     /// The file of a SQLite store (nil once the store was removed, or for in-memory stores).

@@ -27,11 +27,23 @@ public final class PersistentStoreCoordinator {
     @discardableResult
     public func addPersistentStore(_ store: PersistentStore) -> PersistentStore {
         persistentStores.append(store)
+        store.coordinator = self
         for entity in managedObjectModel.entities {
             let largest = store.largestNumber(entityName: entity.name)
             if largest > nextNumber[entity.name, default: 0] { nextNumber[entity.name] = largest }
         }
         return store
+    }
+
+    /// Adds a store, refusing one already added to a coordinator or a file this coordinator already has
+    /// open (`addPersistentStore(type:configuration:at:options:)` fails with 134081).
+    /// - Throws: `.store` 134081.
+    public func addPersistentStore(checking store: PersistentStore) throws {
+        if store.coordinator != nil || (store.url != nil && persistentStores.contains { $0.url == store.url }) {
+            throw ObjectGraphError(.store, code: 134081,
+                "Error Domain=NSCocoaErrorDomain Code=134081 \"Can't add the same store twice\" UserInfo={NSPersistentStoreURL=\(store.url ?? store.identifier)}")
+        }
+        addPersistentStore(store)
     }
 
     /// Removes a store (`remove(_:)`): every object saved in it is invalidated in every context over the
@@ -41,10 +53,11 @@ public final class PersistentStoreCoordinator {
     ///   after every context was told.
     public func removePersistentStore(_ store: PersistentStore) throws {
         guard let index = persistentStores.firstIndex(where: { $0 === store }) else {
-            throw ObjectGraphError(.store, code: 134060,
-                "The persistent store \(store.identifier) is not one of this coordinator's stores.")
+            throw ObjectGraphError(.store,
+                "-[NSPersistentStoreCoordinator removePersistentStore:error:]: The store \(store.identifier) is not one of this coordinator's stores (it was never added, or was removed already).")
         }
         persistentStores.remove(at: index)
+        store.coordinator = nil
         var firstError: Error?
         for context in contexts {
             do {

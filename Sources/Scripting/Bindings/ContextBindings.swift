@@ -13,6 +13,10 @@ final class BridgeClasses {
     lazy var token = BridgeClasses.makeToken(engine)
     lazy var fetchedResultsController = BridgeClasses.makeFetchedResultsController(engine)
     lazy var indexPath = BridgeClasses.makeIndexPath(engine)
+    lazy var objectID = BridgeClasses.makeObjectID(engine)
+    lazy var objectIDs = ObjectIDRegistry()
+    lazy var coordinator = BridgeClasses.makeCoordinator(engine)
+    lazy var store = BridgeClasses.makeStore(engine)
     lazy var savedChanges = LuaClass(name: "ContextDidSaveNotification", tostring: { target in
         "ContextDidSaveNotification(\((target as! SavedChangesBox).changes.contextName))"
     })
@@ -38,7 +42,7 @@ extension BridgeClasses {
     static func makeContainer(_ engine: ScriptEngine) -> LuaClass {
         LuaClass(
             name: "PersistentContainer",
-            properties: ["viewContext", "managedObjectModel"],
+            properties: ["viewContext", "managedObjectModel", "persistentStoreCoordinator"],
             methods: containerStoreMethods(engine).merging([
                 "newBackgroundContext": { [unowned engine] state in
                     guard let container = state.object(at: 1, as: PersistentContainer.self) else {
@@ -52,14 +56,17 @@ extension BridgeClasses {
             ]) { a, _ in a },
             getter: { [unowned engine] target, slot, state in
                 let container = target as! PersistentContainer
-                if slot == 0 {
-                    state.push(object: container.viewContext, class: engine.classes.context)
-                } else {
-                    state.push(object: container.managedObjectModel, class: engine.classes.model)
+                switch slot {
+                case 0: state.push(object: container.viewContext, class: engine.classes.context)
+                case 1: state.push(object: container.managedObjectModel, class: engine.classes.model)
+                default: state.push(object: container.persistentStoreCoordinator, class: engine.classes.coordinator)
                 }
             },
-            setter: { _, slot, _, _ in throw ScriptingError("\(slot == 0 ? "viewContext" : "managedObjectModel") is read-only") },
-            index: nil, newIndex: nil,
+            setter: { _, slot, _, _ in
+                throw ScriptingError("\(["viewContext", "managedObjectModel", "persistentStoreCoordinator"][slot]) is read-only")
+            },
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "PersistentContainer")) },
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "PersistentContainer", writing: true)) },
             tostring: { _ in "PersistentContainer" }
         )
     }
@@ -77,7 +84,7 @@ extension BridgeClasses {
         return LuaClass(
             name: "ManagedObjectContext",
             properties: properties,
-            methods: contextQueueMethods(engine).merging([
+            methods: contextQueueMethods(engine).merging(contextIdentityMethods(engine)) { a, _ in a }.merging([
                 "insert": { [unowned engine] state in
                     let ctx = try context(state, "insert")
                     let entityName = try state.string(2)

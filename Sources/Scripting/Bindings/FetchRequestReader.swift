@@ -44,7 +44,7 @@ struct FetchRequestReader {
                 for i in 0..<state.rawLength(at: args) {
                     state.rawGet(tableAt: args, index: i + 1)
                     defer { state.pop() }
-                    arguments.append(try engine.value(at: -1))
+                    arguments.append(try engine.predicateArgument(at: -1))
                 }
             }
             state.pop()

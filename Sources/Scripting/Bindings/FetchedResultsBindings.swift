@@ -107,8 +107,9 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
             let state = engine.state
             state.newTable()
             engine.push(strings: snapshot.sectionIdentifiers); state.rawSet(tableAt: -2, key: "sectionIdentifiers")
-            engine.push(strings: snapshot.itemIdentifiers.map(\.uriRepresentation)); state.rawSet(tableAt: -2, key: "itemIdentifiers")
-            engine.push(strings: snapshot.reloadedItemIdentifiers.map(\.uriRepresentation))
+            let model = controller.managedObjectContext.model
+            engine.push(objectIDs: snapshot.itemIdentifiers, model: model); state.rawSet(tableAt: -2, key: "itemIdentifiers")
+            engine.push(objectIDs: snapshot.reloadedItemIdentifiers, model: model)
             state.rawSet(tableAt: -2, key: "reloadedItemIdentifiers")
             state.push(snapshot.numberOfItems); state.rawSet(tableAt: -2, key: "numberOfItems")
             state.push(snapshot.description); state.rawSet(tableAt: -2, key: "description")
@@ -136,7 +137,12 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
                     switch change {
                     case .remove(let offset, let id, let other), .insert(let offset, let id, let other):
                         state.push(offset); state.rawSet(tableAt: -2, key: "offset")
-                        state.push(id.uriRepresentation); state.rawSet(tableAt: -2, key: "objectID")
+                        if let entity = controller.managedObjectContext.model.entity(named: id.entityName) {
+                            engine.push(objectID: id, entity: entity)
+                        } else {
+                            state.push(id.uriRepresentation)
+                        }
+                        state.rawSet(tableAt: -2, key: "objectID")
                         if let other { state.push(other); state.rawSet(tableAt: -2, key: "associatedWith") }
                     }
                     state.rawSet(tableAt: -2, index: i + 1)

@@ -63,7 +63,7 @@ extension ScriptEngine {
                 case .isDeleted: self.state.push(object.isDeleted)
                 case .hasChanges: self.state.push(object.hasChanges)
                 case .isFault: self.state.push(object.isFault)
-                case .objectID: self.state.push(object.objectID.uriRepresentation)
+                case .objectID: self.push(objectID: object)
                 case .entityName: self.state.push(object.entity.name)
                 case .managedObjectContext:
                     if let context = object.managedObjectContext {
