@@ -17,9 +17,15 @@ final class BridgeClasses {
     lazy var objectIDs = ObjectIDRegistry()
     lazy var coordinator = BridgeClasses.makeCoordinator(engine)
     lazy var store = BridgeClasses.makeStore(engine)
-    lazy var savedChanges = LuaClass(name: "ContextDidSaveNotification", tostring: { target in
-        "ContextDidSaveNotification(\((target as! SavedChangesBox).changes.contextName))"
-    })
+    lazy var savedChanges = LuaClass(
+        name: "ContextDidSaveNotification",
+        index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ContextDidSaveNotification")) },
+        newIndex: { _, key, _, _ in
+            throw ScriptingError(undefinedKeyMessage(key, of: "ContextDidSaveNotification", writing: true))
+        },
+        tostring: { target in
+            "ContextDidSaveNotification(\((target as! SavedChangesBox).changes.contextName))"
+        })
 }
 
 extension BridgeClasses {
@@ -32,7 +38,8 @@ extension BridgeClasses {
                 engine.push(strings: (target as! ManagedObjectModel).entities.map(\.name))
             },
             setter: { _, _, _, _ in throw ScriptingError("entities is read-only") },
-            index: nil, newIndex: nil,
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ManagedObjectModel")) },
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ManagedObjectModel", writing: true)) },
             tostring: { target in
                 "ManagedObjectModel(" + (target as! ManagedObjectModel).entities.map(\.name).joined(separator: ", ") + ")"
             }
@@ -158,7 +165,13 @@ extension BridgeClasses {
                 }
                 (target as! ManagedObjectContext).automaticallyMergesChangesFromParent = state.toBoolean(at: valueIndex)
             },
-            index: nil, newIndex: nil,
+            index: { target, key, _ in
+                throw ScriptingError(undefinedKeyMessage(key, of: "ManagedObjectContext", instance: (target as! ManagedObjectContext).name))
+            },
+            newIndex: { target, key, _, _ in
+                throw ScriptingError(undefinedKeyMessage(key, of: "ManagedObjectContext", instance: (target as! ManagedObjectContext).name,
+                                                         writing: true))
+            },
             tostring: { target in "ManagedObjectContext(\((target as! ManagedObjectContext).name))" }
         )
     }

@@ -115,6 +115,11 @@ extension ScriptEngine {
             if state.type(at: index) == .nil || state.type(at: index) == .none { return PersistentStore() }
             throw LuaArgumentError(argument: index, message: "options table expected, got \(state.typeName(at: index))")
         }
+        try checkOptionKeys(ofTableAt: index, known: ["store", "path"], what: "the store options",
+                            notImplemented: [
+                                "persistentHistoryTracking": "persistent history (NSPersistentHistoryTrackingKey) is not simulated",
+                                "NSPersistentHistoryTrackingKey": "persistent history is not simulated",
+                            ])
         var type = "memory"
         if state.rawGet(tableAt: index, key: "store") == .string { type = state.toString(at: -1) ?? "memory" }
         state.pop()

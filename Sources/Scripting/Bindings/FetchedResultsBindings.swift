@@ -182,7 +182,9 @@ extension ScriptEngine {
             throw ScriptingError("a fetched results controller needs a context (context = ctx)")
         }
         state.pop()
-        let request = try FetchRequestReader(engine: self).read(at: 1)
+        let request = try FetchRequestReader(engine: self).read(
+            at: 1, extraKeys: ["context", "sectionNameKeyPath", "cacheName", "name", "tracksRelationshipKeyPaths", "checksInvariants"],
+            what: "the options of ripple.fetchedResultsController")
         func optionalString(_ key: String) throws -> String? {
             let type = state.rawGet(tableAt: 1, key: key)
             defer { state.pop() }
@@ -314,7 +316,10 @@ extension BridgeClasses {
                     throw ScriptingError("\(fetchedResultsProperties[slot]) is read-only")
                 }
             },
-            index: nil, newIndex: nil,
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "FetchedResultsController")) },
+            newIndex: { _, key, _, _ in
+                throw ScriptingError(undefinedKeyMessage(key, of: "FetchedResultsController", writing: true))
+            },
             tostring: { target in
                 let c = (target as! LuaFetchedResultsController).controller
                 return "FetchedResultsController(\(c.name))"
@@ -331,6 +336,8 @@ extension BridgeClasses {
                 let p = (target as! IndexPathBox).value
                 state.push(slot == 0 ? p.section : p.item)
             },
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "IndexPath")) },
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "IndexPath", writing: true)) },
             tostring: { target in (target as! IndexPathBox).value.description }
         )
         cls.metamethods["__eq"] = { state in

@@ -42,12 +42,20 @@ struct ModelReader {
             case .string:
                 attributes.append(try attribute(key, typeName: state.toString(at: spec) ?? "", entity: name))
             case .table:
+                let hasToOne = state.rawGet(tableAt: spec, key: "toOne") != .nil
+                let hasToMany = state.rawGet(tableAt: spec, key: "toMany") != .nil
+                state.pop(2)
+                if hasToOne || hasToMany {
+                    try engine.checkOptionKeys(ofTableAt: spec, known: Self.relationshipKeys, what: "the spec of \(name).\(key)",
+                                               notImplemented: Self.relationshipNotImplemented)
+                }
                 if let target = try optionalString(spec, "toOne", entity: name, key: key) {
                     relationships.append(try relationship(key, destination: target, toMany: false, spec: spec, entity: name))
                 } else if let target = try optionalString(spec, "toMany", entity: name, key: key) {
                     relationships.append(try relationship(key, destination: target, toMany: true, spec: spec, entity: name))
                 } else if state.rawGet(tableAt: spec, key: "derived") != .nil {
                     defer { state.pop() }
+                    try engine.checkOptionKeys(ofTableAt: spec, known: ["derived", "dependsOn"], what: "the spec of \(name).\(key)")
                     derived.append(try derivedProperty(key, spec: spec, entity: name))
                 } else {
                     state.pop()
@@ -107,6 +115,8 @@ struct ModelReader {
         }
         var attribute = AttributeDescription(name: key, type: type, isOptional: optional)
         guard let spec else { return attribute }
+        try engine.checkOptionKeys(ofTableAt: spec, known: Self.attributeKeys, positional: 1,
+                                   what: "the spec of \(entity).\(key)", notImplemented: Self.attributeNotImplemented)
         if let flag = try optionalBool(spec, "optional", entity: entity, key: key) { attribute.isOptional = flag }
         if let flag = try optionalBool(spec, "transient", entity: entity, key: key) { attribute.isTransient = flag }
         attribute.minValue = try optionalNumber(spec, "min", entity: entity, key: key)
@@ -141,6 +151,21 @@ struct ModelReader {
         relationship.maxCount = try optionalCount(spec, "max", entity: entity, key: key)
         return relationship
     }
+
+    /// The keys of an attribute spec (after the type, `[1]`).
+    static let attributeKeys = ["default", "optional", "min", "max", "minLength", "maxLength", "pattern", "transient"]
+    /// The keys of a relationship spec.
+    static let relationshipKeys = ["toOne", "toMany", "inverse", "deleteRule", "optional", "min", "max"]
+    /// Attribute flags Core Data has and Ripple does not, with what to do instead.
+    static let attributeNotImplemented = [
+        "unique": "Core Data has no per-attribute uniqueness flag; declare it on the entity: uniquenessConstraints = { { \"name\" } }",
+        "indexed": "fetch indexes do not change results, and Ripple has none",
+        "allowsExternalBinaryDataStorage": "binary data is always stored in the row",
+    ]
+    /// Relationship flags Core Data has and Ripple does not.
+    static let relationshipNotImplemented = [
+        "ordered": "ordered relationships (NSOrderedSet) are not simulated; to-many members keep insertion order",
+    ]
 
     private func optionalString(_ spec: Int32, _ field: String, entity: String, key: String) throws -> String? {
         let type = state.rawGet(tableAt: spec, key: field)

@@ -37,6 +37,10 @@ extension ScriptEngine {
             let stack: [ViewController]
             if state.object(at: 1, as: ViewController.self) != nil {
                 stack = [try registry.controller(state, 1)]
+            } else if state.type(at: 1) == .table, state.rawGet(tableAt: 1, key: "rootViewController") != .nil {
+                // `ripple.navigationController { rootViewController = vc }`: UINavigationController(rootViewController:).
+                defer { state.pop() }
+                stack = [try registry.controller(state, state.top)]
             } else if state.type(at: 1) == .table {
                 stack = try registry.controllers(state, inArrayAt: 1)
             } else if state.isNoneOrNil(1) {
@@ -74,6 +78,10 @@ extension ScriptedControllers {
         let ud = state.top
         guard options != 0, state.type(at: options) == .table else { return }
         let kind: ControllerKind = vc is NavigationController ? .navigation : (vc is TabBarController ? .tabBar : .plain)
+        try engine?.checkOptionKeys(ofTableAt: options, known: kind.properties.filter(\.isSettable).map(\.rawValue) + (kind == .navigation ? ["rootViewController"] : []),
+                            positional: kind == .plain ? 0 : Int(state.rawLength(at: options)),
+                            what: "the options of ripple.\(kind == .plain ? "viewController" : (kind == .navigation ? "navigationController" : "tabBarController"))",
+                            notImplemented: ControllerKind.notImplemented)
         var keys: [String] = []
         try state.forEachPair(inTableAt: options) { key, _ in
             if state.type(at: key) == .string, let name = state.toString(at: key) { keys.append(name) }
@@ -127,7 +135,8 @@ extension ScriptedControllers {
                 let root = try self.optionalController(state, valueIndex)
                 try self.perform { w.rootViewController = root }
             },
-            index: nil, newIndex: nil,
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "Window")) },
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "Window", writing: true)) },
             tostring: { _ in "Window" }
         )
     }
