@@ -132,7 +132,7 @@ extension BridgeClasses {
                 "fetch": { [unowned engine] state in
                     let ctx = try context(state, "fetch")
                     let request = try FetchRequestReader(engine: engine).read(at: 2)
-                    engine.push(try ctx.fetch(request))
+                    engine.push(try ctx.execute(request), model: ctx.model)
                     return 1
                 },
                 "count": { [unowned engine] state in

@@ -43,6 +43,27 @@ struct FetchRequestReader {
         request.predicate = try readPredicate(table)
         request.sortDescriptors = try readSortDescriptors(table)
         request.fetchLimit = try readInt(table, "fetchLimit") ?? 0
+        request.fetchBatchSize = try readInt(table, "fetchBatchSize") ?? 0
+        if state.rawGet(tableAt: table, key: "resultType") != .nil {
+            defer { state.pop() }
+            guard state.type(at: -1) == .string, let name = state.toString(at: -1),
+                  let type = FetchRequestResultType(rawValue: name) else {
+                let shown = state.type(at: -1) == .string ? "'\(state.toString(at: -1) ?? "")'" : state.typeName(at: -1)
+                throw ScriptingError("resultType must be one of \(FetchRequestResultType.allCases.map(\.rawValue).joined(separator: ", ")), got \(shown)")
+            }
+            request.resultType = type
+        } else {
+            state.pop()
+        }
+        if state.rawGet(tableAt: table, key: "propertiesToFetch") != .nil {
+            defer { state.pop() }
+            guard state.type(at: -1) == .table else {
+                throw ScriptingError("propertiesToFetch must be a table of property names, got \(state.typeName(at: -1))")
+            }
+            request.propertiesToFetch = try engine.strings(inArrayAt: -1)
+        } else {
+            state.pop()
+        }
         request.fetchOffset = try readInt(table, "fetchOffset") ?? 0
         if state.rawGet(tableAt: table, key: "includesPendingChanges") == .boolean {
             request.includesPendingChanges = state.toBoolean(at: -1)

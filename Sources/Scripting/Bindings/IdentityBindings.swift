@@ -145,3 +145,27 @@ func undefinedKeyMessage(_ key: String, of className: String, instance: String? 
     let who = instance.map { "<\(className) \($0)>" } ?? "<\(className)>"
     return "[\(who) \(writing ? "setValue:forUndefinedKey:" : "valueForUndefinedKey:")]: this class is not key value coding-compliant for the key \"\(key)\"."
 }
+
+extension ScriptEngine {
+    /// Pushes a fetch result: objects, IDs, `{ count }`, or dictionaries (to-one values as IDs).
+    func push(_ result: FetchResult, model: ManagedObjectModel) {
+        switch result {
+        case .objects(let objects): push(objects)
+        case .objectIDs(let ids): push(objectIDs: ids, model: model)
+        case .count(let n):
+            state.newTable(arrayCount: 1, recordCount: 0)
+            state.push(n)
+            state.rawSet(tableAt: -2, index: 1)
+        case .dictionaries(let rows):
+            state.newTable(arrayCount: Int32(rows.count), recordCount: 0)
+            for (i, row) in rows.enumerated() {
+                state.newTable(arrayCount: 0, recordCount: Int32(row.count))
+                for key in row.keys.sorted() {
+                    if case .object(let o) = row[key]! { push(objectID: o) } else { push(row[key]!) }
+                    state.rawSet(tableAt: -2, key: key)
+                }
+                state.rawSet(tableAt: -2, index: i + 1)
+            }
+        }
+    }
+}
