@@ -156,7 +156,9 @@ extension ManagedObjectContext {
     }
 
     /// Invalidates the registered objects whose ID matches (their store was removed). Pending changes
-    /// are processed first, so the notification that follows lists only them, in `invalidated`.
+    /// are processed first, so the notification that follows lists only them, in `invalidated`, with
+    /// `invalidatedAll` set: Apple documents a store removal as invalidating all objects at once, which
+    /// fetched-results controllers answer by waiting for `performFetch()`.
     func invalidateObjects(where matches: (ManagedObjectID) -> Bool) throws {
         try processPendingChanges()
         for object in registeredObjects where !object.state.isInserted && matches(object.objectID) {
@@ -164,6 +166,7 @@ extension ManagedObjectContext {
             unregister(object)
             external.invalidated.insert(object)
         }
+        external.invalidatedAll = true
         try processPendingChanges()
     }
 

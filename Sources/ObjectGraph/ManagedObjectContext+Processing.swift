@@ -64,6 +64,7 @@ extension ManagedObjectContext {
         note.inserted = pendingInserted.subtracting(transient).union(external.inserted).sortedInObjectOrder()
         note.deleted = pendingDeleted.subtracting(transient).union(external.deleted).sortedInObjectOrder()
         note.invalidated = external.invalidated.sortedInObjectOrder()
+        note.invalidatedAll = external.invalidatedAll
         note.refreshed = external.refreshedKeys.keys.sortedInObjectOrder()
         let updatedNow = pendingUpdated.subtracting(pendingInserted).subtracting(pendingDeleted)
         note.updated = updatedNow.sortedInObjectOrder()

@@ -35,8 +35,12 @@ struct ExternalChanges {
     var inserted: Set<ManagedObject> = []
     var deleted: Set<ManagedObject> = []
     var invalidated: Set<ManagedObject> = []
+    /// Every object the context had from a store was invalidated at once (a store was removed).
+    var invalidatedAll = false
     var refreshedKeys: [ManagedObject: [String]] = [:]
     var refreshedOldValues: [ManagedObject: [String: Value]] = [:]
 
-    var isEmpty: Bool { inserted.isEmpty && deleted.isEmpty && invalidated.isEmpty && refreshedKeys.isEmpty }
+    var isEmpty: Bool {
+        inserted.isEmpty && deleted.isEmpty && invalidated.isEmpty && refreshedKeys.isEmpty && !invalidatedAll
+    }
 }
