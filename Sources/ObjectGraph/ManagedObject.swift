@@ -74,6 +74,8 @@ struct ObjectState {
     var isFault = false
     /// The object belongs to a private-queue context: every access checks the context's queue.
     var isConfined = false
+    /// The version (`Z_OPT`) of the store row the values were loaded from or last saved as (0: none).
+    var snapshotVersion = 0
     /// Attribute values at the last save or fetch, captured on the first change after it.
     var committedAttributes: [Value]?
     /// To-one destinations at the last save, captured on the first change after it.

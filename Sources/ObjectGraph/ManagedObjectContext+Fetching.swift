@@ -51,6 +51,7 @@ extension ManagedObjectContext {
         object.state.isFault = false
         if object.faultBatch != nil { fulfillBatch(of: object) }
         guard let row = sourceRow(for: object.objectID) else { return }
+        object.state.snapshotVersion = row.version
         object.attributeValues = row.attributes
         for (i, a) in object.entity.attributes.enumerated() where a.isTransient {
             object.attributeValues[i] = a.defaultValue ?? .null

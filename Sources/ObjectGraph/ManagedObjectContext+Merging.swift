@@ -64,6 +64,7 @@ extension ManagedObjectContext {
             return
         }
         guard let row = sourceRow(for: object.objectID) else { return }
+        object.state.snapshotVersion = row.version
         let entity = object.entity
         let local = mergeChanges ? object.changedValuesSnapshot() : [:]
         var attributes = row.attributes

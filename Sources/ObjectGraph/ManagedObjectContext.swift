@@ -65,6 +65,9 @@ public final class ManagedObjectContext {
     /// other root contexts) automatically (`automaticallyMergesChangesFromParent`). The merge is queued
     /// on this context's queue and runs at the next ``ContextEventLoop/endEvent(_:)`` (`ripple.tick()`).
     public var automaticallyMergesChangesFromParent = false
+    /// How a save resolves conflicts with the store (`mergePolicy`); ``MergePolicy/error`` by default,
+    /// as in Core Data (`NSErrorMergePolicy`).
+    public var mergePolicy: MergePolicy = .error
     /// Blocks queued by `perform(_:)` and by automatic merges, in order.
     var queuedBlocks: [() throws -> Void] = []
     /// Nesting of `perform` / `performAndWait` blocks running now.

@@ -88,6 +88,14 @@ public final class PersistentStoreCoordinator {
         return persistentStores.flatMap { $0.objectIDs(entityName: entityName) }.sorted { $0.number < $1.number }
     }
 
+    /// The number the next object of an entity would get, minus one.
+    func lastReservedNumber(_ entityName: String) -> Int { nextNumber[entityName, default: 0] }
+
+    /// Moves an entity's numbering past a number taken in a store (by another connection).
+    func noteTakenNumber(_ number: Int, entityName: String) {
+        if number > nextNumber[entityName, default: 0] { nextNumber[entityName] = number }
+    }
+
     /// Reserves the next object number of an entity.
     func reserveNumber(for entity: EntityDescription) -> Int {
         let n = nextNumber[entity.name, default: 0] + 1

@@ -81,7 +81,7 @@ extension BridgeClasses {
     static func makeContext(_ engine: ScriptEngine) -> LuaClass {
         let properties = ["insertedObjects", "updatedObjects", "deletedObjects", "registeredObjects", "hasChanges",
                           "name", "concurrencyType", "derivedRecomputationCount",
-                          "automaticallyMergesChangesFromParent", "parent"]
+                          "automaticallyMergesChangesFromParent", "parent", "mergePolicy"]
         func context(_ state: LuaState, _ function: String) throws -> ManagedObjectContext {
             guard let c = state.object(at: 1, as: ManagedObjectContext.self) else {
                 throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
@@ -155,10 +155,21 @@ extension BridgeClasses {
                 case 8: state.push(ctx.automaticallyMergesChangesFromParent)
                 case 9:
                     if let parent = ctx.parent { state.push(object: parent, class: engine.classes.context) } else { state.pushNil() }
+                case 10: state.push(ctx.mergePolicy.rawValue)
                 default: state.push(ctx.concurrencyType.rawValue)
                 }
             },
             setter: { target, slot, state, valueIndex in
+                if slot == 10 {
+                    let names = MergePolicy.allCases.map(\.rawValue)
+                    guard state.type(at: valueIndex) == .string, let name = state.toString(at: valueIndex),
+                          let policy = MergePolicy(rawValue: name) else {
+                        let shown = state.type(at: valueIndex) == .string ? "'\(state.toString(at: valueIndex) ?? "")'" : state.typeName(at: valueIndex)
+                        throw ScriptingError("mergePolicy must be one of \(names.joined(separator: ", ")), got \(shown)")
+                    }
+                    (target as! ManagedObjectContext).mergePolicy = policy
+                    return
+                }
                 guard slot == 8 else { throw ScriptingError("\(properties[slot]) is read-only") }
                 guard state.type(at: valueIndex) == .boolean else {
                     throw ScriptingError("automaticallyMergesChangesFromParent must be a boolean, got \(state.typeName(at: valueIndex))")

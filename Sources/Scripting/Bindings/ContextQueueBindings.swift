@@ -115,7 +115,7 @@ extension ScriptEngine {
             if state.type(at: index) == .nil || state.type(at: index) == .none { return PersistentStore() }
             throw LuaArgumentError(argument: index, message: "options table expected, got \(state.typeName(at: index))")
         }
-        try checkOptionKeys(ofTableAt: index, known: ["store", "path"], what: "the store options",
+        try checkOptionKeys(ofTableAt: index, known: ["store", "path", "busyTimeout"], what: "the store options",
                             notImplemented: [
                                 "persistentHistoryTracking": "persistent history (NSPersistentHistoryTrackingKey) is not simulated",
                                 "NSPersistentHistoryTrackingKey": "persistent history is not simulated",
@@ -126,12 +126,22 @@ extension ScriptEngine {
         var path: String?
         if state.rawGet(tableAt: index, key: "path") == .string { path = state.toString(at: -1) }
         state.pop()
+        var busyTimeout = 5000
+        if state.rawGet(tableAt: index, key: "busyTimeout") != .nil {
+            defer { state.pop() }
+            guard state.isInteger(at: -1), let n = state.toInteger(at: -1), n >= 0, n <= Int64(Int32.max) else {
+                throw ScriptingError("busyTimeout must be a non-negative integer (milliseconds), got \(state.toString(at: -1) ?? state.typeName(at: -1))")
+            }
+            busyTimeout = Int(n)
+        } else {
+            state.pop()
+        }
         switch type {
         case "memory", "inMemory":
             return PersistentStore()
         case "sqlite":
             guard let path else { throw ScriptingError("a sqlite store needs a path: { store = \"sqlite\", path = \"…\" }") }
-            return try PersistentStore(sqlitePath: path, model: model)
+            return try PersistentStore(sqlitePath: path, model: model, busyTimeout: busyTimeout)
         default:
             throw ScriptingError("unknown store type '\(type)' (expected \"memory\" or \"sqlite\")")
         }

@@ -34,7 +34,12 @@ struct ModelReader {
         var attributes: [AttributeDescription] = []
         var relationships: [RelationshipDescription] = []
         var derived: [DerivedPropertyDescription] = []
+        var constraints: [[String]] = []
         for key in try engine.stringKeys(ofTableAt: table, what: "property name of entity \(name)") {
+            if key == "uniquenessConstraints" {
+                constraints = try readConstraints(table, entity: name)
+                continue
+            }
             state.rawGet(tableAt: table, key: key)
             defer { state.pop() }
             let spec = state.absoluteIndex(-1)
@@ -71,7 +76,27 @@ struct ModelReader {
             }
         }
         return EntityDescription(name: name, attributes: attributes, relationships: relationships,
-                                 derivedProperties: derived)
+                                 derivedProperties: derived, uniquenessConstraints: constraints)
+    }
+
+    /// `uniquenessConstraints = { { "name" }, { "first", "last" } }` (a reserved key of the entity table).
+    private func readConstraints(_ table: Int32, entity: String) throws -> [[String]] {
+        guard state.rawGet(tableAt: table, key: "uniquenessConstraints") == .table else {
+            defer { state.pop() }
+            throw ScriptingError("entity \(entity): uniquenessConstraints must be a table of key lists, got \(state.typeName(at: -1))")
+        }
+        defer { state.pop() }
+        let list = state.absoluteIndex(-1)
+        var result: [[String]] = []
+        for i in 0..<state.rawLength(at: list) {
+            state.rawGet(tableAt: list, index: i + 1)
+            defer { state.pop() }
+            guard state.type(at: -1) == .table else {
+                throw ScriptingError("entity \(entity): each uniqueness constraint is a list of keys, got \(state.typeName(at: -1))")
+            }
+            result.append(try engine.strings(inArrayAt: -1))
+        }
+        return result
     }
 
     /// `{ derived = "orders.@count" }` or `{ derived = function(o) … end, dependsOn = { "name" } }`; the
