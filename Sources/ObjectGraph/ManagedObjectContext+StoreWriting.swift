@@ -195,8 +195,13 @@ extension ManagedObjectContext {
                 writes[i].1.toMany = writes[i].1.toMany.map { $0.map { remap[$0] ?? $0 } }
             }
             // Objects pointing at a merged or renumbered object reload their rows once saved.
-            for (id, object) in owners where writes[writeIndex[id] ?? 0].1.toOne.contains(where: { $0.map { remap.values.contains($0) } ?? false }) {
-                outcome.refreshAfter.append(object)
+            let targets = Set(remap.values)
+            for (id, row) in writes {
+                guard let object = owners[id] else { continue }
+                if row.toOne.contains(where: { $0.map(targets.contains) ?? false })
+                    || row.toMany.contains(where: { $0.contains(where: targets.contains) }) {
+                    outcome.refreshAfter.append(object)
+                }
             }
         }
         return (writes, deletedIDs)
