@@ -17,7 +17,7 @@ extension ManagedObjectContext {
             }
             for id in changes.updated {
                 guard let object = registered[id], !object.state.isDeleted, !object.state.isInserted else { continue }
-                refreshNow(object, mergeChanges: true, reportedKeys: changes.changedKeys[id] ?? [])
+                refreshNow(object, mergeChanges: true, reportedKeys: changes.knowsChangedKeys ? (changes.changedKeys[id] ?? []) : nil)
             }
             for id in changes.deleted {
                 guard let object = registered[id] else { continue }

@@ -16,6 +16,20 @@ public struct SavedObjectIDs: Sendable {
     public var deleted: [ManagedObjectID]
     /// For each updated object: the persistent keys the save wrote, sorted.
     public var changedKeys: [ManagedObjectID: [String]]
+    /// False for remote changes (`mergeChanges(fromRemoteContextSave:into:)`): the merge computes the
+    /// changed keys of each refreshed object itself.
+    public var knowsChangedKeys = true
+
+    /// Changes made elsewhere, by ID (a batch request's result, another process's save).
+    public init(remoteChangesNamed name: String, inserted: [ManagedObjectID], updated: [ManagedObjectID],
+                deleted: [ManagedObjectID]) {
+        contextName = name
+        self.inserted = inserted.map(\.permanent)
+        self.updated = updated.map(\.permanent)
+        self.deleted = deleted.map(\.permanent)
+        changedKeys = [:]
+        knowsChangedKeys = false
+    }
 
     /// The IDs of a did-save notification.
     public init(_ note: ContextDidSaveNotification) {

@@ -17,6 +17,7 @@ final class BridgeClasses {
     lazy var objectIDs = ObjectIDRegistry()
     lazy var coordinator = BridgeClasses.makeCoordinator(engine)
     lazy var store = BridgeClasses.makeStore(engine)
+    lazy var batchRequest = BridgeClasses.makeBatchRequest(engine)
     lazy var savedChanges = LuaClass(
         name: "ContextDidSaveNotification",
         index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ContextDidSaveNotification")) },
@@ -91,7 +92,8 @@ extension BridgeClasses {
         return LuaClass(
             name: "ManagedObjectContext",
             properties: properties,
-            methods: contextQueueMethods(engine).merging(contextIdentityMethods(engine)) { a, _ in a }.merging([
+            methods: contextQueueMethods(engine).merging(contextIdentityMethods(engine)) { a, _ in a }
+                .merging(contextBatchMethods(engine)) { a, _ in a }.merging([
                 "insert": { [unowned engine] state in
                     let ctx = try context(state, "insert")
                     let entityName = try state.string(2)

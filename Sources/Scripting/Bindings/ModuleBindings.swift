@@ -59,6 +59,7 @@ extension ScriptEngine {
         installViewControllers(into: module)
         installFetchedResults(into: module)
         installCollectionViews(into: module)
+        installBatchRequests(into: module)
         state.setGlobal("ripple")
     }
 }
