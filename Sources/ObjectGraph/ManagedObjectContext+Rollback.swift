@@ -7,6 +7,7 @@ extension ManagedObjectContext {
     /// restored deletions as inserted, restored values as updated with the keys that changed.
     public func rollback() throws {
         try checkQueue("rollback")
+        defer { undoManager?.removeAllActions() }
         var firstError: Error?
         do { try processPendingChanges() } catch { firstError = error }
         var note = ObjectsDidChangeNotification(context: self)
@@ -133,6 +134,7 @@ extension ManagedObjectContext {
     /// fetched afterwards are new instances loaded from the store.
     public func reset() throws {
         try checkQueue("reset")
+        undoManager?.removeAllActions()
         external = ExternalChanges()
         let all = Array(registered.values)
         for object in all {

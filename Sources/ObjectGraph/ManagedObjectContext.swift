@@ -68,6 +68,9 @@ public final class ManagedObjectContext {
     /// How a save resolves conflicts with the store (`mergePolicy`); ``MergePolicy/error`` by default,
     /// as in Core Data (`NSErrorMergePolicy`).
     public var mergePolicy: MergePolicy = .error
+    /// The undo manager (`undoManager`): nil by default, as on iOS. When set, each processing of the
+    /// context's own changes registers one undo group.
+    public var undoManager: UndoManager?
     /// Blocks queued by `perform(_:)` and by automatic merges, in order.
     var queuedBlocks: [() throws -> Void] = []
     /// Nesting of `perform` / `performAndWait` blocks running now.

@@ -18,6 +18,7 @@ final class BridgeClasses {
     lazy var coordinator = BridgeClasses.makeCoordinator(engine)
     lazy var store = BridgeClasses.makeStore(engine)
     lazy var batchRequest = BridgeClasses.makeBatchRequest(engine)
+    lazy var undoManager = BridgeClasses.makeUndoManager(engine)
     lazy var savedChanges = LuaClass(
         name: "ContextDidSaveNotification",
         index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ContextDidSaveNotification")) },
@@ -82,7 +83,7 @@ extension BridgeClasses {
     static func makeContext(_ engine: ScriptEngine) -> LuaClass {
         let properties = ["insertedObjects", "updatedObjects", "deletedObjects", "registeredObjects", "hasChanges",
                           "name", "concurrencyType", "derivedRecomputationCount",
-                          "automaticallyMergesChangesFromParent", "parent", "mergePolicy"]
+                          "automaticallyMergesChangesFromParent", "parent", "mergePolicy", "undoManager"]
         func context(_ state: LuaState, _ function: String) throws -> ManagedObjectContext {
             guard let c = state.object(at: 1, as: ManagedObjectContext.self) else {
                 throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
@@ -93,7 +94,8 @@ extension BridgeClasses {
             name: "ManagedObjectContext",
             properties: properties,
             methods: contextQueueMethods(engine).merging(contextIdentityMethods(engine)) { a, _ in a }
-                .merging(contextBatchMethods(engine)) { a, _ in a }.merging([
+                .merging(contextBatchMethods(engine)) { a, _ in a }
+                .merging(contextUndoMethods(engine)) { a, _ in a }.merging([
                 "insert": { [unowned engine] state in
                     let ctx = try context(state, "insert")
                     let entityName = try state.string(2)
@@ -158,10 +160,23 @@ extension BridgeClasses {
                 case 9:
                     if let parent = ctx.parent { state.push(object: parent, class: engine.classes.context) } else { state.pushNil() }
                 case 10: state.push(ctx.mergePolicy.rawValue)
+                case 11:
+                    if let undo = ctx.undoManager { state.push(object: undo, class: engine.classes.undoManager) } else { state.pushNil() }
                 default: state.push(ctx.concurrencyType.rawValue)
                 }
             },
             setter: { target, slot, state, valueIndex in
+                if slot == 11 {
+                    if state.type(at: valueIndex) == .nil {
+                        (target as! ManagedObjectContext).undoManager = nil
+                        return
+                    }
+                    guard let undo = state.object(at: valueIndex, as: UndoManager.self) else {
+                        throw ScriptingError("undoManager must be an UndoManager (ripple.undoManager()) or nil, got \(state.typeName(at: valueIndex))")
+                    }
+                    (target as! ManagedObjectContext).undoManager = undo
+                    return
+                }
                 if slot == 10 {
                     let names = MergePolicy.allCases.map(\.rawValue)
                     guard state.type(at: valueIndex) == .string, let name = state.toString(at: valueIndex),

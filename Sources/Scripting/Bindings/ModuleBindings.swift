@@ -60,6 +60,7 @@ extension ScriptEngine {
         installFetchedResults(into: module)
         installCollectionViews(into: module)
         installBatchRequests(into: module)
+        installUndo(into: module)
         state.setGlobal("ripple")
     }
 }
