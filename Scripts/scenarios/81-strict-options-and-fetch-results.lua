@@ -32,10 +32,8 @@ scenario("every option table refuses a key it does not know, naming it", functio
     "'unique' in the spec of Tag.name is not implemented by Ripple: Core Data has no per-attribute uniqueness flag")
   expect(function() ripple.model { A = { b = { toOne = "A", inverse = "b", ordered = true } } } end):toRaise(
     "'ordered' in the spec of A.b is not implemented by Ripple")
-  expect(function() ripple.container(model, { store = "memory", persistentHistoryTracking = true }) end):toRaise(
-    "'persistentHistoryTracking' in the store options is not implemented by Ripple")
   expect(function() ripple.container(model, { stor = "sqlite" }) end):toRaise(
-    "unknown key 'stor' in the store options (known keys: busyTimeout, path, store)")
+    "unknown key 'stor' in the store options (known keys: busyTimeout, path, persistentHistoryTracking, store)")
   expect(function() ctx:fetch { entity = "Customer", fetchLimt = 2 } end):toRaise("unknown key 'fetchLimt' in a fetch request")
   expect(function() ctx:fetch { entity = "Customer", returnsDistinctResults = true } end):toRaise(
     "'returnsDistinctResults' in a fetch request is not implemented by Ripple")

@@ -80,7 +80,7 @@ extension ManagedObjectContext {
                 }
                 rows.append((ManagedObjectID(entityName: entity.name, number: 0, isTemporaryID: false), row))
             }
-            try defaultStore.save { session in
+            try defaultStore.save(author: transactionAuthor, contextName: name, model: model) { session in
                 var n = max(try session.largestNumber(entity), coordinator.lastReservedNumber(entity.name))
                 var writes: [(ManagedObjectID, StoreRow)] = []
                 for (_, row) in rows {
@@ -100,7 +100,7 @@ extension ManagedObjectContext {
             for store in coordinator.persistentStores {
                 let mine = ids.filter { store.row(for: $0) != nil }
                 if mine.isEmpty { continue }
-                try store.save { session in
+                try store.save(author: transactionAuthor, contextName: name, model: model) { session in
                     var writes: [(ManagedObjectID, StoreRow)] = []
                     for id in mine {
                         guard var row = try session.row(for: id) else { continue }
@@ -117,7 +117,7 @@ extension ManagedObjectContext {
             for store in coordinator.persistentStores {
                 let mine = ids.filter { store.row(for: $0) != nil }
                 if mine.isEmpty { continue }
-                try store.save { session in
+                try store.save(author: transactionAuthor, contextName: name, model: model) { session in
                     let (writes, deletes) = try batchDeletion(of: mine, session: session)
                     affected += deletes
                     return (writes, deletes)

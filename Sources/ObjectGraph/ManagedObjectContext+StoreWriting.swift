@@ -36,7 +36,7 @@ extension ManagedObjectContext {
             let deletes = note.deleted.filter { coordinator.store(holding: $0.objectID.permanent) === store }
             if inserts.isEmpty && updates.isEmpty && deletes.isEmpty { continue }
             var storeOutcome = SaveOutcome()
-            try store.save { session in
+            try store.save(author: transactionAuthor, contextName: name, model: model) { session in
                 storeOutcome = SaveOutcome()
                 return try resolve(inserts: inserts, updates: updates, deletes: deletes, session: session, outcome: &storeOutcome)
             }

@@ -71,6 +71,8 @@ public final class ManagedObjectContext {
     /// The undo manager (`undoManager`): nil by default, as on iOS. When set, each processing of the
     /// context's own changes registers one undo group.
     public var undoManager: UndoManager?
+    /// The author recorded in the persistent history of this context's saves (`transactionAuthor`).
+    public var transactionAuthor: String?
     /// Blocks queued by `perform(_:)` and by automatic merges, in order.
     var queuedBlocks: [() throws -> Void] = []
     /// Nesting of `perform` / `performAndWait` blocks running now.

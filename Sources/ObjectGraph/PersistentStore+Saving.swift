@@ -44,8 +44,16 @@ extension PersistentStore {
     /// Saves through a session: `body` reads the committed state and returns what to write; the rows and
     /// deletions are written in one transaction (SQLite) and then applied in memory. When `body` or the
     /// write fails nothing changes.
-    func save(_ body: (StoreSaveSession) throws -> (writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID])) throws {
+    func save(author: String? = nil, contextName: String = "", model: ManagedObjectModel? = nil,
+              _ body: (StoreSaveSession) throws -> (writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID])) throws {
         let session = StoreSaveSession(store: self)
+        func record(_ writes: [(ManagedObjectID, StoreRow)], _ deletes: [ManagedObjectID]) {
+            guard history != nil, let model else { return }
+            recordHistory(writes: writes, deletes: deletes, before: { id in
+                if let read = session.readRows[id] { return read }
+                return self.row(for: id)
+            }, author: author, contextName: contextName, model: model)
+        }
         if type == .sqlite {
             guard let file = openFile else {
                 throw ObjectGraphError(.store, code: 134030,
@@ -56,12 +64,14 @@ extension PersistentStore {
                 try file.write(writes: batch.writes, deletes: batch.deletes)
                 return batch
             }
+            record(writes, deletes)
             for (id, row) in session.readRows {
                 if let row { rows[id.entityName, default: [:]][id.number] = row } else { rows[id.entityName]?[id.number] = nil }
             }
             applyInMemory(writes: writes, deletes: deletes)
         } else {
             let batch = try body(session)
+            record(batch.writes, batch.deletes)
             applyInMemory(writes: batch.writes, deletes: batch.deletes)
         }
     }

@@ -36,6 +36,13 @@ public final class PersistentStore {
     public let identifier: String
     /// The file path of a SQLite store (`url`); nil for an in-memory store.
     public var url: String? { type == .sqlite ? identifier : nil }
+    /// The persistent history, when tracking is on (`NSPersistentHistoryTrackingKey`).
+    var history: PersistentHistory?
+    /// Whether the store records persistent history. Set it before the first save.
+    public var persistentHistoryTracking: Bool {
+        get { history != nil }
+        set { history = newValue ? (history ?? PersistentHistory()) : nil }
+    }
     /// The coordinator the store was added to, while it is added.
     weak var coordinator: PersistentStoreCoordinator?
     /// Rows by entity name, then object number.

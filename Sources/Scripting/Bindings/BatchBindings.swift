@@ -186,8 +186,15 @@ extension BridgeClasses {
                 guard let ctx = state.object(at: 1, as: ManagedObjectContext.self) else {
                     throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
                 }
+                if let history = state.object(at: 2, as: HistoryRequestBox.self) {
+                    let transactions = try ctx.execute(history.request)
+                    state.newTable(arrayCount: 0, recordCount: 1)
+                    engine.push(transactions: transactions, model: ctx.model)
+                    state.rawSet(tableAt: -2, key: "result")
+                    return 1
+                }
                 guard let box = state.object(at: 2, as: BatchRequestBox.self) else {
-                    throw LuaArgumentError(argument: 2, message: "BatchRequest expected, got \(state.typeName(at: 2))")
+                    throw LuaArgumentError(argument: 2, message: "BatchRequest or PersistentHistoryChangeRequest expected, got \(state.typeName(at: 2))")
                 }
                 let result = try ctx.execute(box.request)
                 state.newTable(arrayCount: 0, recordCount: 1)

@@ -19,6 +19,11 @@ final class BridgeClasses {
     lazy var store = BridgeClasses.makeStore(engine)
     lazy var batchRequest = BridgeClasses.makeBatchRequest(engine)
     lazy var undoManager = BridgeClasses.makeUndoManager(engine)
+    lazy var historyToken = BridgeClasses.makeHistoryToken(engine)
+    lazy var historyRequest = LuaClass(name: "PersistentHistoryChangeRequest",
+        index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "PersistentHistoryChangeRequest")) },
+        tostring: { _ in "PersistentHistoryChangeRequest" })
+    lazy var historyTokens = HistoryTokenRegistry()
     lazy var savedChanges = LuaClass(
         name: "ContextDidSaveNotification",
         index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ContextDidSaveNotification")) },
@@ -83,7 +88,7 @@ extension BridgeClasses {
     static func makeContext(_ engine: ScriptEngine) -> LuaClass {
         let properties = ["insertedObjects", "updatedObjects", "deletedObjects", "registeredObjects", "hasChanges",
                           "name", "concurrencyType", "derivedRecomputationCount",
-                          "automaticallyMergesChangesFromParent", "parent", "mergePolicy", "undoManager"]
+                          "automaticallyMergesChangesFromParent", "parent", "mergePolicy", "undoManager", "transactionAuthor"]
         func context(_ state: LuaState, _ function: String) throws -> ManagedObjectContext {
             guard let c = state.object(at: 1, as: ManagedObjectContext.self) else {
                 throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
@@ -160,12 +165,22 @@ extension BridgeClasses {
                 case 9:
                     if let parent = ctx.parent { state.push(object: parent, class: engine.classes.context) } else { state.pushNil() }
                 case 10: state.push(ctx.mergePolicy.rawValue)
+                case 12:
+                    if let author = ctx.transactionAuthor { state.push(author) } else { state.pushNil() }
                 case 11:
                     if let undo = ctx.undoManager { state.push(object: undo, class: engine.classes.undoManager) } else { state.pushNil() }
                 default: state.push(ctx.concurrencyType.rawValue)
                 }
             },
             setter: { target, slot, state, valueIndex in
+                if slot == 12 {
+                    switch state.type(at: valueIndex) {
+                    case .nil: (target as! ManagedObjectContext).transactionAuthor = nil
+                    case .string: (target as! ManagedObjectContext).transactionAuthor = state.toString(at: valueIndex)
+                    default: throw ScriptingError("transactionAuthor must be a string or nil, got \(state.typeName(at: valueIndex))")
+                    }
+                    return
+                }
                 if slot == 11 {
                     if state.type(at: valueIndex) == .nil {
                         (target as! ManagedObjectContext).undoManager = nil

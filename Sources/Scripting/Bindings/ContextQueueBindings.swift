@@ -115,11 +115,24 @@ extension ScriptEngine {
             if state.type(at: index) == .nil || state.type(at: index) == .none { return PersistentStore() }
             throw LuaArgumentError(argument: index, message: "options table expected, got \(state.typeName(at: index))")
         }
-        try checkOptionKeys(ofTableAt: index, known: ["store", "path", "busyTimeout"], what: "the store options",
-                            notImplemented: [
-                                "persistentHistoryTracking": "persistent history (NSPersistentHistoryTrackingKey) is not simulated",
-                                "NSPersistentHistoryTrackingKey": "persistent history is not simulated",
-                            ])
+        try checkOptionKeys(ofTableAt: index, known: ["store", "path", "busyTimeout", "persistentHistoryTracking"],
+                            what: "the store options")
+        var tracking = false
+        if state.rawGet(tableAt: index, key: "persistentHistoryTracking") != .nil {
+            defer { state.pop() }
+            guard state.type(at: -1) == .boolean else {
+                throw ScriptingError("persistentHistoryTracking must be a boolean, got \(state.typeName(at: -1))")
+            }
+            tracking = state.toBoolean(at: -1)
+        } else {
+            state.pop()
+        }
+        let store = try openStore(at: index, model: model)
+        store.persistentHistoryTracking = tracking
+        return store
+    }
+
+    private func openStore(at index: Int32, model: ManagedObjectModel) throws -> PersistentStore {
         var type = "memory"
         if state.rawGet(tableAt: index, key: "store") == .string { type = state.toString(at: -1) ?? "memory" }
         state.pop()

@@ -28,6 +28,11 @@ extension BridgeClasses {
                     }
                     return 1
                 },
+                "currentPersistentHistoryToken": { [unowned engine] state in
+                    let c = try coordinator(state)
+                    engine.push(token: c.persistentStores.first { $0.persistentHistoryTracking }?.currentPersistentHistoryToken)
+                    return 1
+                },
                 "persistentStore": { [unowned engine] state in
                     let c = try coordinator(state)
                     let url = try state.string(2)

@@ -61,6 +61,7 @@ extension ScriptEngine {
         installCollectionViews(into: module)
         installBatchRequests(into: module)
         installUndo(into: module)
+        installHistory(into: module)
         state.setGlobal("ripple")
     }
 }
