@@ -31,6 +31,8 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     @exclusivity(unchecked) var state = ObjectState()
     /// Derived values, indexed like `entity.derivedProperties` (empty for entities without any).
     var derivedValues: [Value]
+    /// How the object was deleted or invalidated, for messages (nil while it is alive).
+    var fate: ObjectFate?
     /// The batch of a fault left by a fetch with `fetchBatchSize` (nil otherwise).
     var faultBatch: FaultBatch?
     /// How many times each derived value was computed, indexed like `entity.derivedProperties`.

@@ -152,6 +152,7 @@ extension ManagedObjectContext {
             }
         }
         object.state.isDeleted = true
+        if object.fate == nil { object.fate = .deletedElsewhere(context: name) }
         unregister(object)
         external.deleted.insert(object)
     }
@@ -160,10 +161,11 @@ extension ManagedObjectContext {
     /// are processed first, so the notification that follows lists only them, in `invalidated`, with
     /// `invalidatedAll` set: Apple documents a store removal as invalidating all objects at once, which
     /// fetched-results controllers answer by waiting for `performFetch()`.
-    func invalidateObjects(where matches: (ManagedObjectID) -> Bool) throws {
+    func invalidateObjects(storeName removedStoreName: String = "", where matches: (ManagedObjectID) -> Bool) throws {
         try processPendingChanges()
         for object in registeredObjects where !object.state.isInserted && matches(object.objectID) {
             object.state.isInvalid = true
+            object.fate = .storeRemoved(store: removedStoreName)
             unregister(object)
             external.invalidated.insert(object)
         }

@@ -49,6 +49,7 @@ extension ManagedObjectContext {
                             if let inverse = object.entity.inverseIndexes[i] {
                                 detachInverse(of: object, from: target, inverse: inverse)
                             }
+                            if !target.state.isDeleted { target.fate = .cascade(from: object.displayName, context: name) }
                             markDeleted(target)
                         }
                     }

@@ -64,6 +64,7 @@ extension ManagedObjectContext {
             note.deleted.append(object)
         }
         for object in wasDeleted {
+            object.fate = nil
             object.state.isDeleted = false
             note.inserted.append(object)
         }
@@ -138,6 +139,7 @@ extension ManagedObjectContext {
         external = ExternalChanges()
         let all = Array(registered.values)
         for object in all {
+            object.fate = .reset(context: name)
             object.state.isInvalid = true
             object.managedObjectContext = nil
         }

@@ -25,7 +25,11 @@ extension ManagedObjectContext {
         note.inserted = inserted.sortedInObjectOrder()
         note.updated = updated.sortedInObjectOrder()
         note.deleted = deleted.sortedInObjectOrder()
-        for object in note.updated { note.changedKeys[object] = persistentChangedKeys(of: object) }
+        for object in note.updated {
+            let keys = persistentChangedKeys(of: object)
+            note.changedKeys[object] = keys
+            note.oldValues[object] = (try? object.committedValues(forKeys: keys)) ?? [:]
+        }
         var outcome = SaveOutcome()
         for store in coordinator.persistentStores {
             func mine(_ object: ManagedObject) -> Bool {
@@ -68,7 +72,9 @@ extension ManagedObjectContext {
         for object in outcome.droppedUpdates { note.changedKeys[object] = nil }
         commitSaved(note)
         try performMutation {
+            let survivors = Dictionary(outcome.mergedInserts.map { (ObjectIdentifier($0.0), $0.1) }) { a, _ in a }
             for object in mergedAway {
+                if let survivor = survivors[ObjectIdentifier(object)] { object.fate = .mergedInto(survivor.displayName) }
                 object.state.isInserted = false
                 removeMergedDeletion(object)
             }

@@ -73,6 +73,9 @@ public final class ManagedObjectContext {
     public var undoManager: UndoManager?
     /// The author recorded in the persistent history of this context's saves (`transactionAuthor`).
     public var transactionAuthor: String?
+    /// Where the caller is (`file:line` of a script), recorded with deletions for messages; set by the
+    /// scripting layer.
+    public var callerLocation: (() -> String?)?
     /// Blocks queued by `perform(_:)` and by automatic merges, in order.
     var queuedBlocks: [() throws -> Void] = []
     /// Nesting of `perform` / `performAndWait` blocks running now.
@@ -190,6 +193,7 @@ public final class ManagedObjectContext {
     public func delete(_ object: ManagedObject) throws {
         try checkQueue("delete")
         try checkAccess(object, forWriting: false, use: .delete)
+        if !object.state.isDeleted { object.fate = .deleted(context: name, at: callerLocation?()) }
         markDeleted(object)
     }
 
@@ -224,21 +228,15 @@ public final class ManagedObjectContext {
 
     /// Fails when the object cannot be used through this context.
     func checkAccess(_ object: ManagedObject, forWriting: Bool, use: ContextUse = .access) throws {
-        if object.state.isInvalid {
-            throw ObjectGraphError(.inaccessibleObject,
-                "CoreData could not fulfill a fault for '\(object.objectID.uriRepresentation)'")
-        }
+        if object.state.isInvalid { throw ObjectGraphError.unfulfillableFault(object) }
         guard object.managedObjectContext === self else {
-            if object.managedObjectContext == nil {
-                throw ObjectGraphError(.inaccessibleObject,
-                    "Mutating a managed object \(object.displayName) <\(object.objectID.uriRepresentation)> after it has been removed from its context.")
-            }
+            if object.managedObjectContext == nil { throw ObjectGraphError.removedFromContext(object) }
             throw otherContextError(object, use)
         }
         object.fireFault()
         if forWriting && object.state.isDeleted {
             throw ObjectGraphError(.inaccessibleObject,
-                "Mutating a managed object \(object.displayName) <\(object.objectID.uriRepresentation)> after it has been deleted from its context.")
+                "Mutating a managed object \(object.displayName) <\(object.objectID.uriRepresentation)> after it has been deleted from its context." + object.fateSuffix)
         }
     }
 }

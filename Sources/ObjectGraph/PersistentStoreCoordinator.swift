@@ -61,7 +61,7 @@ public final class PersistentStoreCoordinator {
         var firstError: Error?
         for context in contexts {
             do {
-                try context.performAndWait { try context.invalidateObjects { store.row(for: $0) != nil } }
+                try context.performAndWait { try context.invalidateObjects(storeName: store.identifier) { store.row(for: $0) != nil } }
             } catch { if firstError == nil { firstError = error } }
         }
         store.close()

@@ -176,6 +176,7 @@ extension ManagedObjectContext {
         try performMutation {
             for change in changes where change.deleted {
                 let object = change.object
+                object.fate = nil
                 object.state.isDeleted = false
                 deleted.remove(object)
                 if object.state.isInserted {

@@ -176,6 +176,13 @@ extension ScriptEngine {
             state.rawSet(tableAt: -3)
         }
         state.rawSet(tableAt: table, key: "changedKeys")
+        state.newTable()
+        for object in note.updated {
+            push(object)
+            pushDictionary(note.oldValues[object] ?? [:])
+            state.rawSet(tableAt: -3)
+        }
+        state.rawSet(tableAt: table, key: "oldValues")
         state.push(object: SavedChangesBox(SavedObjectIDs(note)), class: classes.savedChanges)
         state.rawSet(tableAt: table, key: "notification")
     }
