@@ -117,9 +117,16 @@ extension ManagedObjectContext {
 
         // Inserted objects: a number another connection took since is replaced by a free one.
         var nextFree: [String: Int] = [:]
+        var largestSaved: [String: Int] = [:]
         for object in inserts {
             var id = object.objectID.permanent
-            if try session.row(for: id) != nil {
+            let entityName = object.entity.name
+            // Only another connection to a file can take a number; only one at or below the largest
+            // saved number can be taken.
+            if session.store.openFile != nil, largestSaved[entityName] == nil {
+                largestSaved[entityName] = try session.largestNumber(object.entity)
+            }
+            if let largest = largestSaved[entityName], id.number <= largest, try session.row(for: id) != nil {
                 let entity = object.entity
                 let largest = try session.largestNumber(entity)
                 var n = nextFree[entity.name] ?? max(largest, coordinator.lastReservedNumber(entity.name))

@@ -32,6 +32,7 @@ final class SQLiteStoreFile {
     private var columns: [String: [String]] = [:]
     private var insertStatements: [String: SQLiteStatement] = [:]
     private var deleteStatements: [String: SQLiteStatement] = [:]
+    private var selectStatements: [String: SQLiteStatement] = [:]
 
     static let format = "ripple-sqlite-2"
     /// The format before row versions (`Z_OPT`); opened files of it are upgraded in place.
@@ -76,6 +77,8 @@ final class SQLiteStoreFile {
     func close() {
         for s in insertStatements.values { sqlite3_finalize(s) }
         for s in deleteStatements.values { sqlite3_finalize(s) }
+        for s in selectStatements.values { sqlite3_finalize(s) }
+        selectStatements.removeAll()
         insertStatements.removeAll()
         deleteStatements.removeAll()
         if let db { sqlite3_close_v2(db) }
@@ -337,8 +340,17 @@ final class SQLiteStoreFile {
     /// this store loaded it). Call inside ``transaction(_:)``.
     func currentRow(_ id: ManagedObjectID) throws -> StoreRow? {
         guard let entity = model.entity(named: id.entityName) else { return nil }
-        let stmt = try prepare(selectSQL(entity) + " WHERE Z_PK = ?")
-        defer { sqlite3_finalize(stmt) }
+        let stmt: SQLiteStatement
+        if let cached = selectStatements[entity.name] {
+            stmt = cached
+        } else {
+            stmt = try prepare(selectSQL(entity) + " WHERE Z_PK = ?")
+            selectStatements[entity.name] = stmt
+        }
+        defer {
+            sqlite3_reset(stmt)
+            sqlite3_clear_bindings(stmt)
+        }
         sqlite3_bind_int64(stmt, 1, Int64(id.number))
         return try stepRow(stmt) ? decodeRow(stmt, entity) : nil
     }
