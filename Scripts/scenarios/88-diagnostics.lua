@@ -104,3 +104,19 @@ scenario("KVO's prior call for a derived key comes before the value changes", fu
   ctx:processPendingChanges()
   expect(calls):toEqual({ "will 1 (reads 1)", "did 1 (reads 5)" })
 end)
+
+scenario("a fault whose row a batch delete removed fails as Core Data's does, and says why", function()
+  local container = ripple.container(model)
+  local ctx = container.viewContext
+  ctx:insert("Customer", { name = "Di" })
+  ctx:save()
+  local bg = container:newBackgroundContext()
+  local di = bg:performAndWait(function() return bg:fetch { entity = "Customer", includesPendingChanges = false }[1] end)
+  ctx:execute(ripple.batchDeleteRequest { entity = "Customer" })
+  bg:performAndWait(function()
+    bg:refresh(di, false)
+    expect(function() return di.name end):toRaise(
+      "CoreData could not fulfill a fault for 'x-coredata://ripple/Customer/p1' (Ripple: Customer#1 is no longer in the store: another context, connection or batch request deleted it and the deletion was not merged into background#1; merge it (ripple.mergeChanges, mergeChangesFromContextDidSave) or fetch again)")
+    expect(bg.hasChanges):toBe(false)
+  end)
+end)

@@ -7,6 +7,7 @@ extension ManagedObject {
         if state.isInvalid { throw ObjectGraphError.unfulfillableFault(self) }
         if state.isConfined, let context = managedObjectContext { try context.checkQueue("reading \(displayName).\(key)") }
         fireFault()
+        if state.isInvalid { throw ObjectGraphError.unfulfillableFault(self) }
         guard let slot = entity.slots[key] else {
             throw ObjectGraphError(.unknownKey,
                 "[<\(entity.name) \(displayName)> valueForUndefinedKey:]: the entity \(entity.name) is not key value coding-compliant for the key \"\(key)\".")

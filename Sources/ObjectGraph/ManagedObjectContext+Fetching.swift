@@ -50,7 +50,15 @@ extension ManagedObjectContext {
     func fulfillFault(_ object: ManagedObject) {
         object.state.isFault = false
         if object.faultBatch != nil { fulfillBatch(of: object) }
-        guard let row = sourceRow(for: object.objectID) else { return }
+        guard let row = sourceRow(for: object.objectID) else {
+            // The row went (another context's or connection's deletion, a batch delete) without a merge
+            // telling this context: Core Data's "could not fulfill a fault".
+            if !object.state.isInserted {
+                object.state.isInvalid = true
+                object.fate = .missingInStore(context: name)
+            }
+            return
+        }
         object.state.snapshotVersion = row.version
         object.attributeValues = row.attributes
         for (i, a) in object.entity.attributes.enumerated() where a.isTransient {

@@ -234,6 +234,7 @@ public final class ManagedObjectContext {
             throw otherContextError(object, use)
         }
         object.fireFault()
+        if object.state.isInvalid { throw ObjectGraphError.unfulfillableFault(object) }
         if forWriting && object.state.isDeleted {
             throw ObjectGraphError(.inaccessibleObject,
                 "Mutating a managed object \(object.displayName) <\(object.objectID.uriRepresentation)> after it has been deleted from its context." + object.fateSuffix)

@@ -12,6 +12,8 @@ enum ObjectFate {
     case deletedElsewhere(context: String)
     /// Merged into another object by a uniqueness constraint.
     case mergedInto(String)
+    /// Its row was gone when its fault fired (deleted elsewhere, not merged into this context).
+    case missingInStore(context: String)
 
     /// `Customer#1 was deleted at app.lua:12 in viewContext; …` — what happened and the fix.
     func explanation(_ name: String, saved: Bool = false) -> String {
@@ -27,6 +29,8 @@ enum ObjectFate {
             return "\(name) was invalidated when the store \(store) was removed from its coordinator; add a store and fetch it again"
         case .deletedElsewhere(let context):
             return "\(name) was deleted by a save merged into \(context) from elsewhere; fetch again instead of keeping it"
+        case .missingInStore(let context):
+            return "\(name) is no longer in the store: another context, connection or batch request deleted it and the deletion was not merged into \(context); merge it (ripple.mergeChanges, mergeChangesFromContextDidSave) or fetch again"
         case .mergedInto(let survivor):
             return "\(name) was merged into \(survivor) by a uniqueness constraint at save; use \(survivor)"
         }
