@@ -78,3 +78,33 @@ scenario("history requests are refused on a store without tracking, and bad requ
     "persistentHistoryTracking must be a boolean, got string")
   expect(function() ctx.transactionAuthor = 3 end):toRaise("transactionAuthor must be a string or nil, got number")
 end)
+
+scenario("a SQLite store keeps its history in the file: another connection sees every transaction", function()
+  local path = "/tmp/ripple-scenario-87.sqlite"
+  os.remove(path)
+  local app = ripple.container(model, { store = "sqlite", path = path, persistentHistoryTracking = true })
+  local widget = ripple.container(model, { store = "sqlite", path = path, persistentHistoryTracking = true })
+  local widgetContext = widget.viewContext
+  widgetContext.transactionAuthor = "widget"
+  widgetContext:insert("Note", { title = "from the widget", done = false })
+  widgetContext:save()
+  app.viewContext.transactionAuthor = "app"
+  app.viewContext:insert("Note", { title = "from the app", done = false })
+  app.viewContext:save()
+  expect(describe(app.viewContext:execute(ripple.historyRequest {}).result)):toEqual({
+    "PersistentHistoryToken(1) widget@viewContext: insert Note/p1",
+    "PersistentHistoryToken(2) app@viewContext: insert Note/p2",
+  })
+  expect(tostring(widget.persistentStoreCoordinator:currentPersistentHistoryToken())):toBe("PersistentHistoryToken(2)")
+  local fromApp = widgetContext:execute(ripple.historyRequest { after = widget.persistentStoreCoordinator:currentPersistentHistoryToken() }).result
+  expect(#fromApp):toBe(0)
+  local all = widgetContext:execute(ripple.historyRequest {}).result
+  expect(widgetContext:count { entity = "Note" }):toBe(1)   -- the app's row is not loaded yet
+  widgetContext:mergeChangesFromContextDidSave(all[2])     -- the merge reads it from the file
+  expect(widgetContext:count { entity = "Note" }):toBe(2)
+  expect(widgetContext:fetch { entity = "Note", predicate = "title == 'from the app'" }[1].title):toBe("from the app")
+  widgetContext:execute(ripple.historyRequest { deleteBefore = all[2].token })
+  expect(function() app.viewContext:execute(ripple.historyRequest {}) end):toRaise("Code=134301")
+  local reopened = ripple.container(model, { store = "sqlite", path = path, persistentHistoryTracking = true })
+  expect(#reopened.viewContext:execute(ripple.historyRequest { after = all[1].token }).result):toBe(1)
+end)

@@ -10,6 +10,9 @@ extension ManagedObjectContext {
     /// The source must already hold the changes: the store for a root context, the parent for a child.
     public func mergeChanges(fromContextDidSave changes: SavedObjectIDs) throws {
         try checkQueue("mergeChanges(fromContextDidSave:)")
+        if changes.isRemote && parent == nil {
+            try persistentStoreCoordinator.reloadRows(changes.inserted + changes.updated + changes.deleted)
+        }
         try processPendingChanges()
         try performMutation {
             for id in changes.inserted where registered[id] == nil {

@@ -43,6 +43,7 @@ public struct PersistentHistoryTransaction: Sendable {
                                  deleted: changes.filter { $0.changeType == .delete }.map(\.changedObjectID))
         for change in changes where change.changeType == .update { ids.changedKeys[change.changedObjectID] = change.updatedProperties }
         ids.knowsChangedKeys = true
+        ids.isRemote = true
         return ids
     }
 }
@@ -67,14 +68,31 @@ extension PersistentStore {
     /// The token of the store's last transaction (`currentPersistentHistoryToken`), nil without tracking
     /// or before the first transaction.
     public var currentPersistentHistoryToken: PersistentHistoryToken? {
-        guard let history, history.lastToken > 0 else { return nil }
-        return PersistentHistoryToken(value: history.lastToken, storeIdentifier: identifier)
+        guard let history else { return nil }
+        let last = openFile.map { (try? $0.lastHistoryToken()) ?? 0 } ?? history.lastToken
+        guard last > 0 else { return nil }
+        return PersistentHistoryToken(value: last, storeIdentifier: identifier)
     }
 
-    /// Records a committed transaction (called with the rows as they were before it).
+    /// Records a transaction (called with the rows as they were before it): in memory, or for a SQLite
+    /// store in the file, inside the save's write transaction.
     func recordHistory(writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID],
-                       before: (ManagedObjectID) -> StoreRow?, author: String?, contextName: String, model: ManagedObjectModel) {
+                       before: (ManagedObjectID) -> StoreRow?, author: String?, contextName: String,
+                       model: ManagedObjectModel) throws {
         guard let history, !(writes.isEmpty && deletes.isEmpty) else { return }
+        let changes = Self.historyChanges(writes: writes, deletes: deletes, before: before, model: model)
+        if let file = openFile {
+            _ = try file.appendHistory(author: author, contextName: contextName, changes: changes)
+            return
+        }
+        history.lastToken += 1
+        history.transactions.append(PersistentHistoryTransaction(
+            token: PersistentHistoryToken(value: history.lastToken, storeIdentifier: identifier),
+            author: author, contextName: contextName, changes: changes))
+    }
+
+    static func historyChanges(writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID],
+                               before: (ManagedObjectID) -> StoreRow?, model: ManagedObjectModel) -> [PersistentHistoryChange] {
         var changes: [PersistentHistoryChange] = []
         for (id, row) in writes {
             guard let old = before(id) else {
@@ -93,19 +111,42 @@ extension PersistentStore {
         }
         for id in deletes { changes.append(.init(changeType: .delete, changedObjectID: id, updatedProperties: [])) }
         changes.sort { ($0.changedObjectID.entityName, $0.changedObjectID.number) < ($1.changedObjectID.entityName, $1.changedObjectID.number) }
-        history.lastToken += 1
-        history.transactions.append(PersistentHistoryTransaction(
-            token: PersistentHistoryToken(value: history.lastToken, storeIdentifier: identifier),
-            author: author, contextName: contextName, changes: changes))
+        return changes
     }
 
     /// Runs a history request: the transactions after a token, or the number deleted.
     /// - Throws: 134301 (`NSPersistentHistoryTokenExpiredError`) for a token older than the history kept;
     ///   `.store` when tracking is off.
+    static func expired(_ token: PersistentHistoryToken?, _ deletedThrough: Int) -> ObjectGraphError {
+        ObjectGraphError(.store, code: 134301,
+            "Error Domain=NSCocoaErrorDomain Code=134301 \"The persistent history token has expired: the history after it was deleted.\" UserInfo={token=\(token.map(\.description) ?? "nil"), deletedThrough=\(deletedThrough)}")
+    }
+
+    /// Reads history from the file, its failures as Cocoa errors.
+    private func fileHistory<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let failure as SQLiteStoreFile.SQLiteFailure {
+            throw SQLiteStoreFile.cocoaError(failure, path: identifier, waited: openFile?.busyTimeout ?? 0, action: "reading the persistent history")
+        }
+    }
+
     func execute(_ request: PersistentHistoryRequest) throws -> [PersistentHistoryTransaction] {
         guard let history else {
             throw ObjectGraphError(.store, code: 134091,
                 "Persistent history tracking is not enabled for the store \(identifier): add it with persistentHistoryTracking = true (NSPersistentHistoryTrackingKey).")
+        }
+        if let file = openFile {
+            switch request {
+            case .fetchAfter(let token):
+                let after = token?.value ?? 0
+                let deletedThrough = try fileHistory { try file.historyDeletedThrough() }
+                if after < deletedThrough { throw Self.expired(token, deletedThrough) }
+                return try fileHistory { try file.historyTransactions(after: after, storeIdentifier: identifier) }
+            case .deleteBefore(let token):
+                let gone = try fileHistory { try file.historyTransactions(after: 0, storeIdentifier: identifier) }
+                    .filter { $0.token.value < token.value }
+                try file.transaction { try file.deleteHistory(before: token.value) }
+                return gone
+            }
         }
         switch request {
         case .fetchAfter(let token):

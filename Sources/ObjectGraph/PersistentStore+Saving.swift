@@ -47,9 +47,9 @@ extension PersistentStore {
     func save(author: String? = nil, contextName: String = "", model: ManagedObjectModel? = nil,
               _ body: (StoreSaveSession) throws -> (writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID])) throws {
         let session = StoreSaveSession(store: self)
-        func record(_ writes: [(ManagedObjectID, StoreRow)], _ deletes: [ManagedObjectID]) {
+        func record(_ writes: [(ManagedObjectID, StoreRow)], _ deletes: [ManagedObjectID]) throws {
             guard history != nil, let model else { return }
-            recordHistory(writes: writes, deletes: deletes, before: { id in
+            try recordHistory(writes: writes, deletes: deletes, before: { id in
                 if let read = session.readRows[id] { return read }
                 return self.row(for: id)
             }, author: author, contextName: contextName, model: model)
@@ -61,18 +61,30 @@ extension PersistentStore {
             }
             let (writes, deletes) = try file.transaction { () throws -> ([(ManagedObjectID, StoreRow)], [ManagedObjectID]) in
                 let batch = try body(session)
+                try record(batch.writes, batch.deletes)
                 try file.write(writes: batch.writes, deletes: batch.deletes)
                 return batch
             }
-            record(writes, deletes)
             for (id, row) in session.readRows {
                 if let row { rows[id.entityName, default: [:]][id.number] = row } else { rows[id.entityName]?[id.number] = nil }
             }
             applyInMemory(writes: writes, deletes: deletes)
         } else {
             let batch = try body(session)
-            record(batch.writes, batch.deletes)
+            try record(batch.writes, batch.deletes)
             applyInMemory(writes: batch.writes, deletes: batch.deletes)
+        }
+    }
+
+    /// Brings the rows of some objects up to date from the file (a SQLite store only).
+    func reload(_ ids: [ManagedObjectID]) throws {
+        guard let file = openFile else { return }
+        for id in ids.map(\.permanent) {
+            let row: StoreRow?
+            do { row = try file.currentRow(id) } catch let failure as SQLiteStoreFile.SQLiteFailure {
+                throw SQLiteStoreFile.cocoaError(failure, path: identifier, waited: file.busyTimeout, action: "reading rows to merge")
+            }
+            if let row { rows[id.entityName, default: [:]][id.number] = row } else { rows[id.entityName]?[id.number] = nil }
         }
     }
 

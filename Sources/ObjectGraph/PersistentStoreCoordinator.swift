@@ -68,6 +68,15 @@ public final class PersistentStoreCoordinator {
         if let firstError { throw firstError }
     }
 
+    /// Reloads rows from the files of SQLite stores (another connection may have written or deleted
+    /// them since they were loaded); numbering moves past the numbers found.
+    func reloadRows(_ ids: [ManagedObjectID]) throws {
+        for store in persistentStores where store.openFile != nil {
+            try store.reload(ids)
+        }
+        for id in ids { noteTakenNumber(id.number, entityName: id.entityName) }
+    }
+
     /// The store new objects are saved to (the first one).
     public var defaultStore: PersistentStore? { persistentStores.first }
 

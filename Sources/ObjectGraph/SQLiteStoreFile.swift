@@ -159,7 +159,7 @@ final class SQLiteStoreFile {
         return zip(names, types).map { $1.isEmpty ? $0 : "\($0) \($1)" }
     }
 
-    private func setMetadata(_ key: String, _ value: String) throws {
+    func setMetadata(_ key: String, _ value: String) throws {
         let stmt = try prepare("INSERT OR REPLACE INTO Z_METADATA (Z_KEY, Z_VALUE) VALUES (?, ?)")
         defer { sqlite3_finalize(stmt) }
         bindText(stmt, 1, key)
@@ -509,31 +509,31 @@ final class SQLiteStoreFile {
         SQLiteFailure(code: code & 0xff, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection")
     }
 
-    private func execute(_ sql: String) throws {
+    func execute(_ sql: String) throws {
         let code = sqlite3_exec(db, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw failure(code) }
     }
 
-    private func prepare(_ sql: String) throws -> SQLiteStatement {
+    func prepare(_ sql: String) throws -> SQLiteStatement {
         var stmt: SQLiteStatement?
         let code = sqlite3_prepare_v2(db, sql, -1, &stmt, nil)
         guard code == SQLITE_OK, let stmt else { throw failure(code) }
         return stmt
     }
 
-    private func step(_ stmt: SQLiteStatement, sql: String) throws {
+    func step(_ stmt: SQLiteStatement, sql: String) throws {
         let code = sqlite3_step(stmt)
         guard code == SQLITE_DONE || code == SQLITE_ROW else { throw failure(code) }
     }
 
-    private func stepRow(_ stmt: SQLiteStatement) throws -> Bool {
+    func stepRow(_ stmt: SQLiteStatement) throws -> Bool {
         let code = sqlite3_step(stmt)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
         throw failure(code)
     }
 
-    private func bindText(_ stmt: SQLiteStatement, _ column: Int32, _ text: String) {
+    func bindText(_ stmt: SQLiteStatement, _ column: Int32, _ text: String) {
         let bytes = Array(text.utf8)
         if bytes.isEmpty {
             _ = ripple_sqlite3_bind_text_transient(stmt, column, "", 0)
@@ -556,7 +556,7 @@ final class SQLiteStoreFile {
         }
     }
 
-    private func columnText(_ stmt: SQLiteStatement, _ column: Int32) -> String {
+    func columnText(_ stmt: SQLiteStatement, _ column: Int32) -> String {
         guard let text = sqlite3_column_text(stmt, column) else { return "" }
         let count = Int(sqlite3_column_bytes(stmt, column))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)

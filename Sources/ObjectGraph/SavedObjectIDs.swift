@@ -19,6 +19,10 @@ public struct SavedObjectIDs: Sendable {
     /// False for remote changes (`mergeChanges(fromRemoteContextSave:into:)`): the merge computes the
     /// changed keys of each refreshed object itself.
     public var knowsChangedKeys = true
+    /// True for changes made outside this process's view of the store (batch requests, history
+    /// transactions, `mergeChanges(fromRemoteContextSave:into:)`): a merge first reloads their rows from
+    /// the store file, which another connection may have written.
+    public var isRemote = false
 
     /// Changes made elsewhere, by ID (a batch request's result, another process's save).
     public init(remoteChangesNamed name: String, inserted: [ManagedObjectID], updated: [ManagedObjectID],
@@ -29,6 +33,7 @@ public struct SavedObjectIDs: Sendable {
         self.deleted = deleted.map(\.permanent)
         changedKeys = [:]
         knowsChangedKeys = false
+        isRemote = true
     }
 
     /// The IDs of a did-save notification.
