@@ -119,3 +119,11 @@ scenario("bad batch requests are refused before anything changes", function()
   expect(ctx.hasChanges):toBe(false)
   expect(tostring(ripple.batchDeleteRequest { entity = "Note" })):toBe("batchDeleteRequest(Note)")
 end)
+
+scenario("a batch insert missing a required value is refused (1570) and inserts nothing", function()
+  local before = ctx:count { entity = "Note", includesPendingChanges = false }
+  expect(function()
+    ctx:execute(ripple.batchInsertRequest { entity = "Note", objects = { { title = "ok", done = false }, { title = "no done" } } })
+  end):toRaise('Code=1570 "done is a required value." UserInfo={NSValidationErrorKey=done, NSValidationErrorValue=nil} (batch insert into Note, object 2)')
+  expect(ctx:count { entity = "Note", includesPendingChanges = false }):toBe(before)
+end)

@@ -78,6 +78,10 @@ extension ManagedObjectContext {
                 for (key, value) in values.sorted(by: { $0.key < $1.key }) {
                     row.attributes[try batchAttributeIndex(key, entity)] = try batchValue(value, key, entity)
                 }
+                for (i, a) in entity.attributes.enumerated() where !a.isTransient && !a.isOptional && row.attributes[i].isNull {
+                    throw ObjectGraphError(.validation, code: 1570,
+                        "Error Domain=NSCocoaErrorDomain Code=1570 \"\(a.name) is a required value.\" UserInfo={NSValidationErrorKey=\(a.name), NSValidationErrorValue=nil} (batch insert into \(entity.name), object \(rows.count + 1))")
+                }
                 rows.append((ManagedObjectID(entityName: entity.name, number: 0, isTemporaryID: false), row))
             }
             try defaultStore.save(author: transactionAuthor, contextName: name, model: model) { session in
