@@ -161,6 +161,8 @@ extension ScriptedControllers {
                 }
                 self.defaultAutoDismiss = state.toBoolean(at: valueIndex)
             },
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ViewControllerClass")) },
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ViewControllerClass", writing: true)) },
             tostring: { _ in "ViewController" }
         )
     }
