@@ -101,7 +101,7 @@ extension BridgeClasses {
             "addPersistentStore": { [unowned engine] state in
                 let c = try container(state)
                 let store = try engine.readStore(at: 2, model: c.managedObjectModel)
-                c.persistentStoreCoordinator.addPersistentStore(store)
+                try c.persistentStoreCoordinator.addPersistentStore(checking: store)
                 return 0
             },
         ]
