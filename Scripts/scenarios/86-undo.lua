@@ -104,3 +104,26 @@ scenario("disabling registration, removeAllActions, rollback and reset clear or 
   expect(function() return undo.levels end):toRaise(
     '[<UndoManager> valueForUndefinedKey:]: this class is not key value coding-compliant for the key "levels".')
 end)
+
+scenario("undo after the deletion was saved re-inserts the graph; the next save writes it back", function()
+  local container = ripple.container(model)
+  local c = container.viewContext
+  c.undoManager = ripple.undoManager()
+  local di = c:insert("Customer", { name = "Di" })
+  c:insert("Order", { total = 7, customer = di })
+  c:save()
+  c.undoManager:removeAllActions()
+  c:delete(di)
+  c:save()
+  expect(di.managedObjectContext):toBeNil()
+  c:undo()
+  expect(di.isInserted):toBe(true)
+  expect(di.objectID.uriRepresentation):toBe("x-coredata://ripple/Customer/p1")
+  expect(#di.orders):toBe(1)
+  c:save()
+  local reader = container:newBackgroundContext()
+  expect(reader:performAndWait(function()
+    local again = reader:fetch { entity = "Customer" }[1]
+    return again.name .. " " .. #again.orders
+  end)):toBe("Di 1")
+end)

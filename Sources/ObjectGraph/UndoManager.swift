@@ -168,9 +168,11 @@ extension ManagedObjectContext {
 
     /// Applies the inverse of an undo group, then processes it (which records the opposite group).
     func applyUndo(_ changes: [UndoManager.Change]) throws {
-        for change in changes where change.deleted && !change.object.state.isInserted && change.object.managedObjectContext !== self {
-            throw ObjectGraphError(.invalidOperation,
-                "Cannot undo the deletion of \(change.object.displayName): the deletion was saved, and Ripple does not re-insert saved deletions. Undo before saving, or call undoManager:removeAllActions() after a save.")
+        for change in changes where change.deleted && change.object.managedObjectContext !== self {
+            if change.object.state.isInvalid || change.object.managedObjectContext != nil {
+                throw ObjectGraphError(.invalidOperation,
+                    "Cannot undo the deletion of \(change.object.displayName): it was invalidated or belongs to another context since." + change.object.fateSuffix)
+            }
         }
         try processPendingChanges()
         try performMutation {
@@ -179,6 +181,12 @@ extension ManagedObjectContext {
                 object.fate = nil
                 object.state.isDeleted = false
                 deleted.remove(object)
+                if object.managedObjectContext == nil {
+                    // The deletion was saved: the object comes back as a new insertion (with its ID), as
+                    // Core Data re-inserts it.
+                    object.state.isInserted = true
+                    clearSnapshot(object)
+                }
                 if object.state.isInserted {
                     object.managedObjectContext = self
                     registered[object.objectID] = object
