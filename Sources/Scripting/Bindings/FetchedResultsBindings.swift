@@ -185,9 +185,6 @@ extension ScriptEngine {
         let request = try FetchRequestReader(engine: self).read(
             at: 1, extraKeys: ["context", "sectionNameKeyPath", "cacheName", "name", "tracksRelationshipKeyPaths", "checksInvariants"],
             what: "the options of ripple.fetchedResultsController")
-        if request.resultType != .managedObjectResultType {
-            throw ScriptingError("NSFetchedResultsController requires a fetch request whose resultType is managedObjectResultType, got \(request.resultType.rawValue)")
-        }
         func optionalString(_ key: String) throws -> String? {
             let type = state.rawGet(tableAt: 1, key: key)
             defer { state.pop() }
