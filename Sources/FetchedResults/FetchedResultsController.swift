@@ -73,6 +73,10 @@ public final class FetchedResultsController {
     public init(fetchRequest: FetchRequest, managedObjectContext: ManagedObjectContext,
                 sectionNameKeyPath: String? = nil, cacheName: String? = nil) throws {
         guard !fetchRequest.sortDescriptors.isEmpty else { throw FetchedResultsError.missingSortDescriptors }
+        guard fetchRequest.resultType == .managedObjectResultType else {
+            throw FetchedResultsError(.invalidFetchRequest,
+                "NSFetchedResultsController requires a fetch request whose resultType is managedObjectResultType, got \(fetchRequest.resultType.rawValue)")
+        }
         self.fetchRequest = fetchRequest
         self.activeRequest = fetchRequest
         self.managedObjectContext = managedObjectContext

@@ -111,6 +111,7 @@ public final class ScriptEngine {
     /// Registers a context created by a script: it is traced and ticked.
     func adopt(_ context: ManagedObjectContext) {
         contexts.append(context)
+        context.callerLocation = { [unowned self] in self.state.location(level: 1) }
         let tracer = ContextTracer(log: log)
         tracer.token = context.addObserver(tracer)
         tracers.append(tracer)

@@ -139,7 +139,12 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
                     switch change {
                     case .remove(let offset, let id, let other), .insert(let offset, let id, let other):
                         state.push(offset); state.rawSet(tableAt: -2, key: "offset")
-                        state.push(id.uriRepresentation); state.rawSet(tableAt: -2, key: "objectID")
+                        if let entity = controller.managedObjectContext.model.entity(named: id.entityName) {
+                            engine.push(objectID: id, entity: entity)
+                        } else {
+                            state.push(id.uriRepresentation)
+                        }
+                        state.rawSet(tableAt: -2, key: "objectID")
                         if let other { state.push(other); state.rawSet(tableAt: -2, key: "associatedWith") }
                     }
                     state.rawSet(tableAt: -2, index: i + 1)
@@ -179,7 +184,9 @@ extension ScriptEngine {
             throw ScriptingError("a fetched results controller needs a context (context = ctx)")
         }
         state.pop()
-        let request = try FetchRequestReader(engine: self).read(at: 1)
+        let request = try FetchRequestReader(engine: self).read(
+            at: 1, extraKeys: ["context", "sectionNameKeyPath", "cacheName", "name", "tracksRelationshipKeyPaths", "checksInvariants"],
+            what: "the options of ripple.fetchedResultsController")
         func optionalString(_ key: String) throws -> String? {
             let type = state.rawGet(tableAt: 1, key: key)
             defer { state.pop() }
@@ -312,7 +319,10 @@ extension BridgeClasses {
                     throw ScriptingError("\(fetchedResultsProperties[slot]) is read-only")
                 }
             },
-            index: nil, newIndex: nil,
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "FetchedResultsController")) },
+            newIndex: { _, key, _, _ in
+                throw ScriptingError(undefinedKeyMessage(key, of: "FetchedResultsController", writing: true))
+            },
             tostring: { target in
                 let c = (target as! LuaFetchedResultsController).controller
                 return "FetchedResultsController(\(c.name))"
@@ -329,6 +339,8 @@ extension BridgeClasses {
                 let p = (target as! IndexPathBox).value
                 state.push(slot == 0 ? p.section : p.item)
             },
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "IndexPath")) },
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "IndexPath", writing: true)) },
             tostring: { target in (target as! IndexPathBox).value.description }
         )
         cls.metamethods["__eq"] = { state in
