@@ -38,10 +38,14 @@ private let documentationSpans: [String] = {
     for file in files {
         guard let text = contents(of: file) else { continue }
         var inFence = false
+        var prose: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("```") { inFence.toggle(); continue }
-            if inFence { continue }
-            let pieces = line.split(separator: "`", omittingEmptySubsequences: false)
+            if !inFence { prose.append(line) }
+        }
+        // Paragraph by paragraph, so a span may wrap onto the next line.
+        for paragraph in prose.split(separator: "") {
+            let pieces = paragraph.joined(separator: " ").split(separator: "`", omittingEmptySubsequences: false)
             for (i, piece) in pieces.enumerated() where i % 2 == 1 { spans.append(String(piece)) }
         }
     }
