@@ -45,6 +45,8 @@ public final class ScriptEngine {
     public var checksInvariants: Bool
     /// Shared classes.
     lazy var classes = BridgeClasses(engine: self)
+    /// The REPL's table printer, compiled on first use (ScriptEngine+TablePrinting.swift).
+    var tablePrinter: LuaRef?
 
     /// Creates a state, opens the standard libraries and loads the `ripple` module and the prelude.
     /// - Parameter instructionLimit: stop runaway scripts after this many VM instructions per chunk
