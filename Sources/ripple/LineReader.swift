@@ -54,7 +54,14 @@ nonisolated(unsafe) private var promptSignal: sig_atomic_t = 0
 nonisolated(unsafe) private var callbackLine: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var callbackDone = false
 
-private func promptSignalHandler(_ signal: Int32) { promptSignal = signal }
+/// The self-pipe that wakes `poll` whichever thread the signal is delivered to.
+nonisolated(unsafe) private var wakeUpPipe: [Int32] = [-1, -1]
+
+private func promptSignalHandler(_ signal: Int32) {
+    promptSignal = signal
+    var byte: UInt8 = 1
+    _ = write(wakeUpPipe[1], &byte, 1)
+}
 
 private func lineCallback(_ line: UnsafeMutablePointer<CChar>?) {
     callbackLine = line
@@ -76,6 +83,12 @@ struct EditLineReader: LineReader {
         rl_completion_entry_function = completionEntry
         stifle_history(1000)
         if let historyPath { _ = read_history(historyPath) }
+        if wakeUpPipe[0] < 0, pipe(&wakeUpPipe) == 0 {
+            for fd in wakeUpPipe {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+        }
     }
 
     /// Handlers that only record the signal; no SA_RESTART, so `poll` returns with EINTR.
@@ -96,10 +109,13 @@ struct EditLineReader: LineReader {
         installSignalHandlers()
         rl_callback_handler_install(prompt, lineCallback)
         while true {
-            var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 1, -1)
+            var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wakeUpPipe[0], events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, -1)
             if promptSignal != 0 {
                 let signal = promptSignal
+                var drain = [UInt8](repeating: 0, count: 16)
+                while read(wakeUpPipe[0], &drain, drain.count) > 0 {}
                 rl_callback_handler_remove()
                 if signal == SIGINT {
                     writeOut("^C\n")
@@ -113,6 +129,7 @@ struct EditLineReader: LineReader {
                 rl_callback_handler_remove()
                 return .endOfInput
             }
+            if fds[0].revents == 0 { continue }          // a stray wake-up byte
             if fds[0].revents & Int16(POLLIN) == 0 {
                 // Hang-up or error on the terminal without data: nothing more will come.
                 rl_callback_handler_remove()
