@@ -47,6 +47,9 @@ public final class ScriptEngine {
     lazy var classes = BridgeClasses(engine: self)
     /// The REPL's table printer, compiled on first use (ScriptEngine+TablePrinting.swift).
     var tablePrinter: LuaRef?
+    /// Models made by `ripple.model`, and windows made by `ripple.window` (for `ripple graph`).
+    var models: [ManagedObjectModel] = []
+    var windows: [WeakWindow] = []
 
     /// Creates a state, opens the standard libraries and loads the `ripple` module and the prelude.
     /// - Parameter instructionLimit: stop runaway scripts after this many VM instructions per chunk
