@@ -96,6 +96,12 @@ function ripple.staticCollectionViewDataSource(view) end
 ---@return CollectionViewDataSource
 function ripple.fetchedCollectionViewDataSource(view, context) end
 
+---A picture of a model (entities, attributes, relationships, derived dependencies) or of a window's screens, as Graphviz DOT or Mermaid text.
+---@param target ManagedObjectModel|Window
+---@param options? { format?: "dot"|"mermaid" }
+---@return string
+function ripple.graph(target, options) end
+
 ---Options of `ripple.container` and `container:addPersistentStore`.
 ---@class StoreOptions
 ---@field store? "memory"|"sqlite" The kind of store (default `"memory"`).
