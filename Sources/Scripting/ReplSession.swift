@@ -154,6 +154,9 @@ public final class ReplSession {
         case ":load":
             guard words.count > 1 else { return .failed("usage: :load FILE") }
             let before = engine.results.count
+            // Ctrl-C stops a file that runs away, as it stops a chunk.
+            engine.state.catchInterrupts(true)
+            defer { engine.state.catchInterrupts(false) }
             do {
                 try engine.runFile(words[1])
             } catch let error as LuaError {

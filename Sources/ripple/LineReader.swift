@@ -102,11 +102,25 @@ struct EditLineReader: LineReader {
         }
     }
 
+    /// Empties the wake-up pipe (a signal may have arrived while a chunk ran).
+    private func drainWakeUps() {
+        var drain = [UInt8](repeating: 0, count: 16)
+        while read(wakeUpPipe[0], &drain, drain.count) > 0 {}
+    }
+
     mutating func readLine(prompt: String) -> LineInput {
+        drainWakeUps()
         promptSignal = 0
         callbackDone = false
         callbackLine = nil
         installSignalHandlers()
+        // While a chunk runs, SIGTERM and SIGHUP end the process at once (the history is already saved);
+        // SIGINT stays caught until the chunk's own handler replaces it, so a Ctrl-C typed in between is
+        // dropped instead of killing the session.
+        defer {
+            signal(SIGTERM, SIG_DFL)
+            signal(SIGHUP, SIG_DFL)
+        }
         rl_callback_handler_install(prompt, lineCallback)
         while true {
             var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
@@ -114,8 +128,7 @@ struct EditLineReader: LineReader {
             let ready = poll(&fds, 2, -1)
             if promptSignal != 0 {
                 let signal = promptSignal
-                var drain = [UInt8](repeating: 0, count: 16)
-                while read(wakeUpPipe[0], &drain, drain.count) > 0 {}
+                drainWakeUps()
                 rl_callback_handler_remove()
                 if signal == SIGINT {
                     writeOut("^C\n")
@@ -129,6 +142,7 @@ struct EditLineReader: LineReader {
                 rl_callback_handler_remove()
                 return .endOfInput
             }
+            if fds[1].revents != 0 { drainWakeUps() }
             if fds[0].revents == 0 { continue }          // a stray wake-up byte
             if fds[0].revents & Int16(POLLIN) == 0 {
                 // Hang-up or error on the terminal without data: nothing more will come.

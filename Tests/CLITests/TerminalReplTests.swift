@@ -242,6 +242,29 @@ extension String {
         #expect(historyLines(home) == ["x = 41", "x + 1", "g"])
     }
 
+    @Test(":load of a runaway file stops at Ctrl-C and the session goes on")
+    func interruptLoad() throws {
+        let home = freshHome("load")
+        let file = home + "/spin.lua"
+        let handle = fopen(file, "w")
+        fputs("print('loading')\nwhile true do end\n", handle)
+        fclose(handle)
+        let term = try #require(Terminal(arguments: ["repl"], environment: ["HOME": home, "TERM": "dumb"]))
+        defer { kill(term.pid, SIGKILL) }
+        #expect(term.waitFor("> "))
+        var mark = term.screen.count
+        term.type(":load \(file)\r")
+        #expect(term.waitFor("loading", after: mark))
+        term.type("\u{03}")
+        #expect(term.waitFor("interrupted!", after: mark))
+        #expect(term.waitFor("> ", after: term.screen.count - 2))
+        mark = term.screen.count
+        term.type("1 + 1\r")
+        #expect(term.waitFor("2\r\n> ", after: mark))
+        let status = term.typeEndOfFileUntilExit()
+        if status != 0 { Issue.record("exit status \(status); the screen was: \(term.screen.debugDescription)") }
+    }
+
     @Test("Ctrl-D on a continuation line reports the incomplete chunk and keeps the session")
     func endOfFileInsideAChunk() throws {
         let home = freshHome("ctrl-d")
@@ -276,6 +299,15 @@ extension String {
         #expect(term.waitForExit() == 3)
         #expect(historyLines(home) == ["x = 1", "os.exit(3)"])
 
+        let spinning = try #require(Terminal(arguments: ["repl"], environment: ["HOME": home, "TERM": "dumb"]))
+        defer { kill(spinning.pid, SIGKILL) }
+        #expect(spinning.waitFor("> "))
+        spinning.type("print('spin' .. 'ning') while true do end\r")
+        #expect(spinning.waitFor("spinning"))
+        kill(spinning.pid, SIGTERM)                      // a running chunk does not delay SIGTERM
+        #expect(spinning.waitForExit() == 128 + SIGTERM)
+        #expect(historyLines(home) == ["x = 1", "os.exit(3)", "print('spin' .. 'ning') while true do end"])
+
         let again = try #require(Terminal(arguments: ["repl"], environment: ["HOME": home, "TERM": "dumb"]))
         defer { kill(again.pid, SIGKILL) }
         #expect(again.waitFor("> "))
@@ -283,6 +315,6 @@ extension String {
         #expect(again.waitFor("\r\n> "))
         kill(again.pid, SIGTERM)
         #expect(again.waitForExit() == 128 + SIGTERM)
-        #expect(historyLines(home) == ["x = 1", "os.exit(3)", "y = 2"])
+        #expect(historyLines(home) == ["x = 1", "os.exit(3)", "print('spin' .. 'ning') while true do end", "y = 2"])
     }
 }
