@@ -131,7 +131,7 @@ function CollectionView:registerClass(className, reuseIdentifier) end
 ---An NXCollectionViewDataSource data source (static or fetched).
 ---@class CollectionViewDataSource : userdata
 ---@field collectionView CollectionView
----@field postUpdateBlock fun(dataSource: CollectionViewDataSource)? Runs after every reload and applied batch (read/write).
+---@field postUpdateBlock fun(dataSource: CollectionViewDataSource)|nil Runs after every reload and applied batch (read/write).
 ---@field reloadCollectionViewAfterChanges boolean Apply changes with `reloadData` instead of a batch (read/write).
 ---@field fetchedItems ManagedObject[]? The fetched items (fetched data source).
 ---@field sections table[] The items by section.

@@ -20,7 +20,15 @@ extension Ripple {
                 completion: .file(extensions: ["lua"]))
         var output: String?
 
+        @Flag(help: """
+            Compare the annotations with the bindings of a fresh engine instead: list bound names without \
+            an annotation (with LuaLS stubs to complete) and annotated names that are not bound; exit 1 when \
+            they differ.
+            """)
+        var check = false
+
         func run() throws {
+            if check { return try runCheck() }
             let text = LuaAnnotations.source
             guard let output else {
                 print(text, terminator: "")
@@ -28,6 +36,31 @@ extension Ripple {
             }
             try writeFile(output, text)
         }
+    }
+}
+
+extension Ripple.Types {
+    func runCheck() throws {
+        let reference = APIReference.shared
+        let result = reference.check(against: try APISurface.live())
+        if result.isEmpty {
+            print("The annotations match the bindings of a fresh engine.")
+            return
+        }
+        for problem in result.tourProblems { print("tour step failed (Sources/Scripting/APISurface+Tour.swift): " + problem) }
+        if !result.notAnnotated.isEmpty {
+            print("Bound but not annotated:")
+            for name in result.notAnnotated { print("  " + name) }
+            print("")
+            print("Stubs to complete in Sources/Scripting/LuaAnnotations*.swift, then run `ripple types --output types/ripple.lua`:")
+            print("")
+            print(reference.stubs(for: result.notAnnotated), terminator: "")
+        }
+        if !result.notBound.isEmpty {
+            print("Annotated but not bound by a fresh engine:")
+            for name in result.notBound { print("  " + name) }
+        }
+        throw ExitCode(1)
     }
 }
 

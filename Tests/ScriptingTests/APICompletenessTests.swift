@@ -25,11 +25,7 @@ private func contents(of path: String) -> String? {
     return String(decoding: bytes, as: UTF8.self)
 }
 
-/// A name split at its last `:` or `.`: (owner, separator, member); a global has no owner.
-private func split(_ name: String) -> (owner: String, separator: String, member: String) {
-    guard let i = name.lastIndex(where: { $0 == ":" || $0 == "." }) else { return ("", "", name) }
-    return (String(name[..<i]), String(name[i]), String(name[name.index(after: i)...]))
-}
+private func split(_ name: String) -> (owner: String, separator: String, member: String) { APIReference.split(name) }
 
 /// The inline code spans (`…`) of every docs/*.md file and the README.
 private let documentationSpans: [String] = {
@@ -83,42 +79,53 @@ func isDocumented(_ name: String) -> Bool {
 @Suite struct APICompletenessTests {
     let reference = APIReference.shared
 
-    /// Whether an annotated entry covers the bound `name` (through the class's annotated ancestors).
-    func isAnnotated(_ name: String) -> Bool {
-        let (owner, separator, member) = split(name)
-        let owners = owner.isEmpty || owner == "ripple" ? [owner] : reference.lineage(of: owner)
-        return reference.entries.contains { entry in
-            owners.contains(entry.owner) && entry.member == member && split(entry.name).separator == separator
-        }
-    }
-
     @Test("every binding of a fresh engine is annotated in the LuaLS file, and every annotation is bound")
     func bindingsMatchAnnotations() throws {
-        let surface = try APISurface.live()
-        #expect(surface.tourProblems.isEmpty, "the tour in Sources/Scripting/APISurface+Tour.swift failed: \(surface.tourProblems)")
-        let bound = Set(surface.names)
-        let missing = surface.names.filter { !isAnnotated($0) }
-        let unbound = reference.entries.filter { entry in
-            guard reference.isChecked(owner: entry.owner), !entry.isProvidedByScript else { return false }
-            let (_, separator, member) = split(entry.name)
-            return !bound.contains { name in
-                let (owner, s, m) = split(name)
-                guard s == separator, m == member else { return false }
-                if entry.owner.isEmpty || entry.owner == "ripple" { return owner == entry.owner }
-                let isEntity = owner == "ManagedObject"
-                return owner == entry.owner || reference.lineage(of: owner).contains(entry.owner) || (isEntity && entry.owner == "ManagedObject")
-            }
-        }.map(\.name)
-        #expect(missing.isEmpty, """
-            bound but not annotated (add them to Sources/Scripting/LuaAnnotations*.swift, then run \
-            `ripple types --output types/ripple.lua`):
-            \(missing.map { "  " + $0 }.joined(separator: "\n"))
+        let check = reference.check(against: try APISurface.live())
+        #expect(check.tourProblems.isEmpty, "the tour in Sources/Scripting/APISurface+Tour.swift failed: \(check.tourProblems)")
+        #expect(check.notAnnotated.isEmpty, """
+            bound but not annotated (`swift run ripple types --check` prints stubs to paste into \
+            Sources/Scripting/LuaAnnotations*.swift; then run `ripple types --output types/ripple.lua`):
+            \(check.notAnnotated.map { "  " + $0 }.joined(separator: "\n"))
             """)
-        #expect(unbound.isEmpty, """
+        #expect(check.notBound.isEmpty, """
             annotated but not bound by a fresh engine (remove them, mark a script-provided value `name?`, or \
             add a step to APISurface+Tour.swift that reaches the class):
-            \(unbound.map { "  " + $0 }.joined(separator: "\n"))
+            \(check.notBound.map { "  " + $0 }.joined(separator: "\n"))
             """)
+    }
+
+    @Test("the stubs for missing names are LuaLS that parses back to those names")
+    func stubsParseBack() throws {
+        let names = ["ManagedObjectContext:undo", "ManagedObjectContext.undoManager", "UndoManager.levels",
+                     "UndoManager:undo", "ripple.history", "describe"]
+        let stubs = reference.stubs(for: names)
+        #expect(stubs == """
+            -- add to ---@class ManagedObjectContext:
+            ---@field undoManager any TODO: describe.
+
+            ---TODO: describe.
+            function ManagedObjectContext:undo(...) end
+
+            ---TODO: describe the class.
+            ---@class UndoManager : userdata
+            ---@field levels any TODO: describe.
+            local UndoManager = {}
+
+            ---TODO: describe.
+            function UndoManager:undo(...) end
+
+            ---TODO: describe.
+            function ripple.history(...) end
+
+            ---TODO: describe.
+            function describe(...) end
+
+
+            """)
+        let extended = APIReference(parsing: LuaAnnotations.source + "\n" + stubs.replacingOccurrences(
+            of: "-- add to ---@class ManagedObjectContext:\n", with: "---@class ManagedObjectContext : userdata\n"))
+        for name in names { #expect(extended.annotates(name), "\(name) does not parse back") }
     }
 
     @Test("every binding is documented in a code span of docs/*.md or the README")
