@@ -1,14 +1,6 @@
 import ObjectGraph
 import ViewControllers
 
-/// A picture format of ``GraphWriter``.
-public enum GraphFormat: String, CaseIterable, Sendable {
-    /// Graphviz DOT (`dot -Tsvg` renders it).
-    case dot
-    /// Mermaid (`erDiagram` for a model, `flowchart` for screens), as GitHub renders in Markdown.
-    case mermaid
-}
-
 /// Pictures of a model and of a window's screens, in Graphviz DOT and Mermaid. The output is
 /// deterministic: entities and keys sorted as the model sorts them, controllers in hierarchy order.
 ///
