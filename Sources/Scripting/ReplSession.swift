@@ -29,6 +29,9 @@ public final class ReplSession {
     public private(set) var history: [String] = []
     /// Lines printed by the chunk itself (Lua's `print`, the trace) since the last feed.
     public var output: ((String) -> Void)?
+    /// Called as soon as a chunk (or `:load`) has run and Ctrl-C no longer interrupts Lua, so a terminal
+    /// front end can catch it again at once (the default action would end the process).
+    public var onInterruptsReleased: (() -> Void)?
     /// Called with each complete chunk as it enters ``history``, before it runs, so a history file can be
     /// written even when the chunk ends the process (`os.exit()`).
     public var onHistory: ((String) -> Void)?
@@ -112,7 +115,7 @@ public final class ReplSession {
         let state = engine.state
         let base = state.top - 1
         state.catchInterrupts(true)
-        defer { state.catchInterrupts(false) }
+        defer { state.catchInterrupts(false); onInterruptsReleased?() }
         do {
             try state.pcall(arguments: 0, results: LuaState.multipleResults, traceback: true)
         } catch let error as LuaError {
@@ -156,7 +159,7 @@ public final class ReplSession {
             let before = engine.results.count
             // Ctrl-C stops a file that runs away, as it stops a chunk.
             engine.state.catchInterrupts(true)
-            defer { engine.state.catchInterrupts(false) }
+            defer { engine.state.catchInterrupts(false); onInterruptsReleased?() }
             do {
                 try engine.runFile(words[1])
             } catch let error as LuaError {

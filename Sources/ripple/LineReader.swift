@@ -68,6 +68,15 @@ private func lineCallback(_ line: UnsafeMutablePointer<CChar>?) {
     callbackDone = true
 }
 
+/// Installs the recording handler for `signal`.
+private func catchSignal(_ signal: Int32) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = promptSignalHandler
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(signal, &action, nil)
+}
+
 /// libedit's readline-compatible interface in its callback form, with history in a dotfile.
 ///
 /// The callback form lets the REPL wait for input itself (`poll`), so a Ctrl-C at the prompt interrupts
@@ -93,14 +102,11 @@ struct EditLineReader: LineReader {
 
     /// Handlers that only record the signal; no SA_RESTART, so `poll` returns with EINTR.
     private func installSignalHandlers() {
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = promptSignalHandler
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(signal, &action, nil)
-        }
+        for signal in [SIGINT, SIGTERM, SIGHUP] { catchSignal(signal) }
     }
+
+    /// Catches Ctrl-C between chunks (a Ctrl-C typed while results print is dropped).
+    func catchInterrupts() { catchSignal(SIGINT) }
 
     /// Empties the wake-up pipe (a signal may have arrived while a chunk ran).
     private func drainWakeUps() {

@@ -29,7 +29,9 @@ extension Ripple {
             var reader: LineReader
             if interactive {
                 let home = getenv("HOME").map { String(cString: $0) }
-                reader = EditLineReader(historyPath: home.map { $0 + "/.ripple_history" })
+                let editor = EditLineReader(historyPath: home.map { $0 + "/.ripple_history" })
+                session.onInterruptsReleased = { editor.catchInterrupts() }
+                reader = editor
                 completionSource = { session.completions(for: $0) }
             } else {
                 reader = PlainLineReader()
