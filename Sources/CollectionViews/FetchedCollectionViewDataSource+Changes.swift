@@ -64,7 +64,7 @@ extension FetchedCollectionViewDataSource {
         do {
             // A view whose last load failed shows nothing: it could only load the controller's new content
             // as its "before" state, so it reloads instead of taking a batch.
-            if reloadCollectionViewAfterChanges || collectionView.displayed == nil {
+            if reloadCollectionViewAfterChanges || !collectionView.isLoaded {
                 shown = new
                 try collectionView.reloadData()
             } else {
@@ -88,12 +88,18 @@ extension FetchedCollectionViewDataSource {
 
     /// After a batch the view could not apply (a prepare block raised, an item had no registration, the
     /// view had to load first and could not), the data source still follows its controller and the view
-    /// forgets what it showed, so the next question or batch starts from the controller's content instead
-    /// of sections out of step (UIKit would have stopped the app with an exception). The reload is in the
-    /// trace; if it fails again the view loads at its next question.
+    /// reloads, so the next question or batch starts from the controller's content instead of sections out
+    /// of step (UIKit would have stopped the app with an exception). The reload is in the trace; if it
+    /// fails too, the view forgets what it showed (its cells go back to the pool) and loads at its next
+    /// question.
     func resynchronize(_ collectionView: CollectionView, records: [SectionRecord]) {
         shown = records
-        try? collectionView.reloadData()
+        do {
+            try collectionView.reloadData()
+        } catch {
+            if let displayed = collectionView.displayed { collectionView.enqueueAll(displayed) }
+            collectionView.displayed = nil
+        }
     }
 
     /// The section records of the controller's current content (section items that cannot be read are nil).
