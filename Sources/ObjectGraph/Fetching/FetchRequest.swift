@@ -97,6 +97,7 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
     ///   limit or offset.
     public func apply(to candidates: [ManagedObject]) throws -> [ManagedObject] {
         try validate()
+        try WorkBudget.charge(candidates.count)
         var matching: [ManagedObject] = []
         for object in candidates where try matches(object) { matching.append(object) }
         let sorted = try sort(matching)
@@ -110,6 +111,8 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
     /// Each object's sort keys are read once.
     public func sort(_ objects: [ManagedObject]) throws -> [ManagedObject] {
         guard !sortDescriptors.isEmpty, objects.count > 1 else { return objects }
+        // About n log2 n comparisons.
+        try WorkBudget.charge(objects.count * (Int.bitWidth - objects.count.leadingZeroBitCount))
         let keys: [[Value]] = try objects.map { o in try sortDescriptors.map { try o.value(forKeyPath: $0.key) } }
         func precedes(_ i: Int, _ j: Int) -> Bool {
             for (k, d) in sortDescriptors.enumerated() {

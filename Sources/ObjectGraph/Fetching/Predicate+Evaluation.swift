@@ -24,14 +24,23 @@ struct PredicateEvaluator {
     let object: ManagedObject
     let variables: [String: Value]
     let regexCache: Predicate.RegexCache
+    /// The nesting level of the node being evaluated (bounded like the parser's, for built nodes).
+    var depth: Int
 
-    init(object: ManagedObject, variables: [String: Value], regexCache: Predicate.RegexCache) {
+    init(object: ManagedObject, variables: [String: Value], regexCache: Predicate.RegexCache, depth: Int = 0) {
         self.object = object
         self.variables = variables
         self.regexCache = regexCache
+        self.depth = depth
     }
 
     mutating func evaluate(_ node: Predicate.Node) throws -> Bool {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Predicate.maximumNestingDepth * 3 else {
+            throw ObjectGraphError(.limitExceeded,
+                "Can't evaluate a predicate nested deeper than \(Predicate.maximumNestingDepth * 3) levels")
+        }
         switch node {
         case .constant(let b): return b
         case .block(let block): return try block(object, variables)
@@ -59,6 +68,31 @@ struct PredicateEvaluator {
                     "Can't get value for '\(name)' in bindings {\(bindings)}.")
             }
             return v
+        case .variableKeyPath(let name, let path):
+            switch try value(of: .variable(name)) {
+            case .object(let o): return try o.value(forKeyPath: path)
+            case .null: return .null
+            case let other:
+                throw ObjectGraphError(.predicateEvaluation,
+                    "Can't get value for key path '\(path)' of $\(name): it holds \(other), not an object")
+            }
+        case .subquery(let collection, let variable, let predicate, let count):
+            let items: [Value]
+            switch try value(of: collection) {
+            case .collection(let c): items = c
+            case .null: items = []
+            case let other:
+                throw ObjectGraphError(.predicateEvaluation,
+                    "Can't do SUBQUERY over something that isn't a collection (\(other))")
+            }
+            var matching: [Value] = []
+            for item in items {
+                var bound = variables
+                bound[variable] = item
+                var inner = PredicateEvaluator(object: object, variables: bound, regexCache: regexCache, depth: depth + 1)
+                if try inner.evaluate(predicate) { matching.append(item) }
+            }
+            return count ? .integer(Int64(matching.count)) : .collection(matching)
         }
     }
 
@@ -148,7 +182,7 @@ struct PredicateEvaluator {
                 return Self.like(s[...], Self.likePattern(StringFolding.fold(pattern, options))[...])
             default:
                 let regex = try regexCache.expression(pattern, options: options)
-                return regex.matchesWhole(string)
+                return try regex.matchesWhole(string)
             }
         }
     }

@@ -52,6 +52,10 @@ public final class Predicate: CustomStringConvertible, @unchecked Sendable {
 
     /// The structure of the predicate.
     public let node: Node
+    /// The deepest nesting of parentheses, `NOT`s, `{…}` collections and `SUBQUERY`s the parser accepts
+    /// and the evaluator follows; deeper text is a syntax error (`… : nesting deeper than 100 levels`).
+    public static let maximumNestingDepth = 100
+
     /// Compiled `MATCHES` patterns, by options and pattern (looked up, never iterated).
     let regexCache = RegexCache()
 
@@ -167,6 +171,20 @@ public final class Predicate: CustomStringConvertible, @unchecked Sendable {
         }.joined(separator: " " + keyword + " ")
     }
 
+    /// The key paths read on `$variable` inside a subquery's predicate (`$o.total` gives `total`).
+    static func collectVariableKeyPaths(_ node: Node, variable: String, into paths: inout [String]) {
+        switch node {
+        case .constant, .block: break
+        case .comparison(let c):
+            for e in [c.leftExpression, c.rightExpression] {
+                if case .variableKeyPath(variable, let path) = e { paths.append(path) }
+            }
+        case .not(let inner): collectVariableKeyPaths(inner, variable: variable, into: &paths)
+        case .and(let items), .or(let items):
+            for item in items { collectVariableKeyPaths(item, variable: variable, into: &paths) }
+        }
+    }
+
     private static func collectKeyPaths(_ node: Node, into paths: inout [String]) {
         switch node {
         case .constant, .block: break
@@ -178,7 +196,7 @@ public final class Predicate: CustomStringConvertible, @unchecked Sendable {
         }
     }
 
-    private static func substitute(_ node: Node, _ variables: [String: Value]) -> Node {
+    static func substitute(_ node: Node, _ variables: [String: Value]) -> Node {
         switch node {
         case .constant, .block: return node
         case .comparison(var c):
