@@ -55,6 +55,20 @@ extension FetchedResultsController: ContextObserver {
         try deliver(changes)
     }
 
+    /// A save of the controller's context. With `includesPendingChanges = false` the results hold saved
+    /// objects only: the save turns the inserted objects into fetchable ones and takes the deleted ones
+    /// away, so they are processed as one more change batch (inserts and deletes) — what a fresh fetch
+    /// after the save returns. With pending changes included (the default) a save changes nothing.
+    public func contextDidSave(_ note: ContextDidSaveNotification) throws {
+        guard !activeRequest.includesPendingChanges, tree != nil, !isInvalidated,
+              note.context === managedObjectContext else { return }
+        var change = ObjectsDidChangeNotification(context: managedObjectContext)
+        change.inserted = note.inserted.filter { $0.managedObjectContext === managedObjectContext }
+        change.deleted = note.deleted
+        guard !change.isEmpty else { return }
+        try contextObjectsDidChange(change)
+    }
+
     /// Whether a notification mentions an object of the fetched entity (or, when relationship key paths
     /// are tracked, any object).
     func touches(_ note: ObjectsDidChangeNotification) -> Bool {
@@ -110,7 +124,7 @@ extension FetchedResultsController: ContextObserver {
                 t.oldKeys = entry.keys
                 t.oldSection = entry.sectionName
             }
-            if !t.gone && !t.object.isDeleted && t.object.managedObjectContext != nil {
+            if managedObjectContext.isFetchCandidate(t.object, for: activeRequest) {
                 let matches: Bool
                 do { matches = try activeRequest.matches(t.object) } catch { throw FetchedResultsController.wrap(error) }
                 if matches {

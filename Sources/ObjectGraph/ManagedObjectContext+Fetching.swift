@@ -12,6 +12,25 @@ extension ManagedObjectContext {
         try fetch(request).count
     }
 
+    /// Whether a fetch of `request` would consider the object (before its predicate): what a fetched
+    /// results controller uses to keep its results equal to a fresh fetch.
+    ///
+    /// With `includesPendingChanges` (the default): objects of the entity registered here that are not
+    /// deleted — saved ones the source (store or parent) has, and unsaved inserted ones. Without it: only
+    /// objects the source has, including those deleted here but not saved yet; unsaved insertions are not
+    /// fetched. (Values are always the context's current ones.)
+    public func isFetchCandidate(_ object: ManagedObject, for request: FetchRequest) -> Bool {
+        guard object.managedObjectContext === self, !object.state.isInvalid,
+              object.entity.name == request.entityName else { return false }
+        if request.includesPendingChanges {
+            if object.state.isDeleted { return false }
+            if object.state.isInserted { return true }
+        } else if object.state.isInserted {
+            return false
+        }
+        return sourceRow(for: object.objectID) != nil
+    }
+
     /// Every live object of the request's entity, in object order.
     func candidates(for request: FetchRequest) throws -> [ManagedObject] {
         let entity = try model.requireEntity(named: request.entityName)

@@ -10,8 +10,11 @@ extension ManagedObjectContext {
     /// The source must already hold the changes: the store for a root context, the parent for a child.
     public func mergeChanges(fromContextDidSave changes: SavedObjectIDs) throws {
         try checkQueue("mergeChanges(fromContextDidSave:)")
-        try processPendingChanges()
-        try performMutation {
+        // An observer's failure while processing must not drop the merge: the merge happens, every
+        // notification is posted, and the first failure is rethrown at the end.
+        var firstError: Error?
+        do { try processPendingChanges() } catch { firstError = error }
+        do { try performMutation {
             for id in changes.inserted where registered[id] == nil {
                 if let object = materialize(id) { external.inserted.insert(object) }
             }
@@ -23,8 +26,9 @@ extension ManagedObjectContext {
                 guard let object = registered[id] else { continue }
                 removeMergedDeletion(object)
             }
-        }
-        try processPendingChanges()
+        } } catch { if firstError == nil { firstError = error } }
+        do { try processPendingChanges() } catch { if firstError == nil { firstError = error } }
+        if let firstError { throw firstError }
     }
 
     /// Merges a did-save notification (see ``mergeChanges(fromContextDidSave:)-(SavedObjectIDs)``).
