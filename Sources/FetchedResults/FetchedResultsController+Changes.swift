@@ -103,7 +103,13 @@ extension FetchedResultsController: ContextObserver {
             }
             update(&touches[id]!)
         }
-        for o in note.deleted + note.invalidated where entries[ObjectIdentifier(o)] != nil { touch(o) { $0.gone = true } }
+        // Without pending changes, an object deleted but not saved is still fetched, with its current values
+        // (which may have changed in the same event): it is evaluated like an update.
+        let keepsDeleted = !activeRequest.includesPendingChanges
+        for o in note.deleted + note.invalidated
+        where entries[ObjectIdentifier(o)] != nil || (keepsDeleted && o.entity.name == entityName) {
+            touch(o) { $0.gone = true; $0.changed = true }
+        }
         for o in note.inserted where o.entity.name == entityName { touch(o) { $0.changed = true } }
         for o in note.updated + note.refreshed where o.entity.name == entityName {
             touch(o) { $0.changed = true; $0.changedKeys += note.changedKeys[o] ?? [] }

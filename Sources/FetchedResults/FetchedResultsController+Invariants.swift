@@ -21,7 +21,7 @@ extension FetchedResultsController {
         // While blocks are queued on the context (automatic merges of several saves, processed one per
         // block), the store is ahead of the context: the comparison waits for the last batch of the queue.
         if (tracksRelationshipKeyPaths || !paths.contains(where: { $0.contains(".") }))
-            && !managedObjectContext.hasQueuedBlocks {
+            && !managedObjectContext.hasQueuedBlocks && !managedObjectContext.isMergingChanges {
             let fresh = try managedObjectContext.fetch(activeRequest)
             if fresh.count != objects.count || zip(fresh, objects).contains(where: { $0 !== $1 }) {
                 throw fail("the results differ from a fresh fetch: expected "

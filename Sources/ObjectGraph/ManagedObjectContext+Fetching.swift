@@ -4,7 +4,11 @@ extension ManagedObjectContext {
     /// - Throws: `.unknownEntity`, or predicate and sort errors.
     public func fetch(_ request: FetchRequest) throws -> [ManagedObject] {
         try checkQueue("fetch")
-        return try request.apply(to: candidates(for: request))
+        let result = try request.apply(to: candidates(for: request))
+        if !pendingInserted.isEmpty {
+            for object in result where pendingInserted.contains(object) { fetchedPendingInserts.insert(object) }
+        }
+        return result
     }
 
     /// The number of objects a fetch request would return (`count(for:)`).

@@ -13,6 +13,7 @@ extension ManagedObjectContext {
         // An observer's failure while processing must not drop the merge: the merge happens, every
         // notification is posted, and the first failure is rethrown at the end.
         var firstError: Error?
+        isMergingChanges = true
         do { try processPendingChanges() } catch { firstError = error }
         do { try performMutation {
             for id in changes.inserted where registered[id] == nil {
@@ -27,6 +28,7 @@ extension ManagedObjectContext {
                 removeMergedDeletion(object)
             }
         } } catch { if firstError == nil { firstError = error } }
+        isMergingChanges = false
         do { try processPendingChanges() } catch { if firstError == nil { firstError = error } }
         if let firstError { throw firstError }
     }
