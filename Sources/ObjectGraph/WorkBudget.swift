@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One budget of host work per script, shared with the Lua instruction count.
 ///
 /// Lua's instruction hook cannot see time spent in Swift: a fetch over 100,000 objects, a sort or a
@@ -15,11 +21,27 @@
 /// try context.fetch(request)          // throws .limitExceeded with that message once the budget is spent
 /// ```
 ///
-/// With no current budget (the default) ``charge(_:)`` does nothing. The simulator is single-threaded;
-/// the budget is not meant to be charged from several threads at once.
+/// With no current budget (the default) ``charge(_:)`` does nothing. ``current`` is per thread, so that
+/// scripts run in parallel (one engine per thread, as the test runner does) each spend their own budget.
 public final class WorkBudget {
-    /// The budget charged by long host loops, or nil for no limit.
-    nonisolated(unsafe) public static var current: WorkBudget?
+    /// The calling thread's budget, charged by long host loops; nil for no limit. Set it to nil when the
+    /// script ends (the budget is retained until then).
+    public static var current: WorkBudget? {
+        get {
+            guard let raw = pthread_getspecific(currentKey) else { return nil }
+            return Unmanaged<WorkBudget>.fromOpaque(raw).takeUnretainedValue()
+        }
+        set {
+            if let old = pthread_getspecific(currentKey) { Unmanaged<WorkBudget>.fromOpaque(old).release() }
+            pthread_setspecific(currentKey, newValue.map { Unmanaged.passRetained($0).toOpaque() })
+        }
+    }
+
+    private static let currentKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 
     /// The number of units the script may spend; 0 means no limit.
     public let limit: Int

@@ -28,6 +28,9 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
     public var fetchOffset: Int
     /// Whether unsaved changes of the context (inserts, updates, deletes) are taken into account.
     public var includesPendingChanges: Bool
+    /// Values of the predicate's `$VARIABLE`s, bound at evaluation (as `evaluate(with:substitutionVariables:)`
+    /// binds them); a variable without a value fails the fetch with `Can't get value for 'NAME' in bindings {…}.`
+    public var substitutionVariables: [String: Value] = [:]
 
     /// Creates a fetch request.
     public init(entityName: String, predicate: Predicate? = nil, sortDescriptors: [SortDescriptor] = [],
@@ -64,7 +67,7 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
     /// The entity is not checked here: the context passes only objects of ``entityName``.
     public func matches(_ object: ManagedObject) throws -> Bool {
         guard let predicate else { return true }
-        return try predicate.evaluate(with: object)
+        return try predicate.evaluate(with: object, substitutionVariables: substitutionVariables)
     }
 
     /// Compares two objects with the sort descriptors, most significant first; `.orderedSame` when every

@@ -21,6 +21,7 @@ struct FetchRequestReader {
         state.pop()
         var request = FetchRequest(entityName: entityName)
         request.predicate = try readPredicate(table)
+        request.substitutionVariables = try readSubstitutionVariables(table)
         request.sortDescriptors = try readSortDescriptors(table)
         request.fetchLimit = try readInt(table, "fetchLimit") ?? 0
         request.fetchOffset = try readInt(table, "fetchOffset") ?? 0
@@ -66,6 +67,24 @@ struct FetchRequestReader {
         }
     }
 
+    /// `substitutionVariables = { MIN = 18, OWNER = ann }`: values of the predicate's `$MIN`, `$OWNER`.
+    func readSubstitutionVariables(_ table: Int32) throws -> [String: Value] {
+        let type = state.rawGet(tableAt: table, key: "substitutionVariables")
+        defer { state.pop() }
+        if type == .nil { return [:] }
+        guard type == .table else {
+            throw ScriptingError("substitutionVariables must be a table of names and values, got \(state.typeName(at: -1))")
+        }
+        var variables: [String: Value] = [:]
+        try state.forEachPair(inTableAt: -1) { key, value in
+            guard state.type(at: key) == .string, let name = state.toString(at: key) else {
+                throw ScriptingError("substitutionVariables: a variable name must be a string, got \(state.typeName(at: key))")
+            }
+            variables[name] = try engine.value(at: value)
+        }
+        return variables
+    }
+
     func readSortDescriptors(_ table: Int32) throws -> [SortDescriptor] {
         let type = state.rawGet(tableAt: table, key: "sortDescriptors")
         defer { state.pop() }
@@ -98,14 +117,18 @@ struct FetchRequestReader {
             if state.rawGet(tableAt: index, key: "ascending") == .boolean { ascending = state.toBoolean(at: -1) }
             state.pop()
             var descriptor = SortDescriptor(key: key, ascending: ascending)
-            if state.rawGet(tableAt: index, key: "comparator") == .string, let name = state.toString(at: -1) {
-                state.pop()
-                guard let comparator = SortDescriptor.Comparator(rawValue: name) else {
-                    throw ScriptingError("unknown comparator '\(name)' (expected compare, caseInsensitiveCompare or localizedStandardCompare)")
+            // `selector = "localizedStandardCompare:"` as NSSortDescriptor(key:ascending:selector:);
+            // `comparator = "localizedStandardCompare"` is the same thing without the colon.
+            for field in ["selector", "comparator"] {
+                let type = state.rawGet(tableAt: index, key: field)
+                defer { state.pop() }
+                if type == .nil { continue }
+                guard type == .string, let name = state.toString(at: -1),
+                      let comparator = SortDescriptor.Comparator(selector: name) else {
+                    let shown = type == .string ? "'\(state.toString(at: -1) ?? "")'" : state.typeName(at: -1)
+                    throw ScriptingError("unknown sort \(field) \(shown) (expected compare:, caseInsensitiveCompare:, localizedCompare:, localizedCaseInsensitiveCompare: or localizedStandardCompare:)")
                 }
                 descriptor.comparator = comparator
-            } else {
-                state.pop()
             }
             return descriptor
         default:
