@@ -108,7 +108,7 @@ extension FetchedResultsController: ContextObserver {
         let keepsDeleted = !activeRequest.includesPendingChanges
         for o in note.deleted + note.invalidated
         where entries[ObjectIdentifier(o)] != nil || (keepsDeleted && o.entity.name == entityName) {
-            touch(o) { $0.gone = true; $0.changed = true }
+            touch(o) { $0.gone = true }
         }
         for o in note.inserted where o.entity.name == entityName { touch(o) { $0.changed = true } }
         for o in note.updated + note.refreshed where o.entity.name == entityName {
