@@ -12,13 +12,20 @@
 /// `OR`/`||`, `NOT`/`!` (NOT binds tighter than AND, AND tighter than OR) and parentheses; `ANY`/`SOME`,
 /// `ALL`, `NONE`; key paths with `@count` `@sum` `@avg` `@min` `@max`; `nil`/`NULL`, `TRUE`/`YES`,
 /// `FALSE`/`NO`, `TRUEPREDICATE`, `FALSEPREDICATE`, `SELF`; quoted strings; numbers; `{…}` collections;
-/// `CAST(seconds, "NSDate")`; `%@` `%K` `%d` `%i` `%f` arguments; `$VARIABLE`s. Keywords are
+/// `CAST(seconds, "NSDate")`; `%@` `%K` `%d` `%i` `%f` arguments; `$VARIABLE`s and `$x.key` key paths;
+/// `SUBQUERY(collection, $x, predicate)` with an optional `.@count`. Keywords are
 /// case-insensitive; a key that is a reserved word is written with a `#` prefix (`#date`).
 ///
 /// ## Semantics
 ///
 /// - Numbers compare numerically across integer, double and Boolean; dates with dates and numbers.
-/// - Strings compare by Unicode scalar value; `[c]` lower-cases, `[d]` folds Latin diacritics.
+/// - Strings compare by Unicode scalar value; `[c]` applies Unicode full case folding (ß = ss), `[d]`
+///   removes diacritics after canonical decomposition (ễ = e), both through ICU.
+/// - `MATCHES` is ICU's regular expression, matched against the whole string, with a step limit.
+/// - NaN is unordered: ordering comparisons with it are false.
+/// - `SUBQUERY(collection, $x, predicate).@count` counts the members for which the predicate holds.
+/// - Nesting is limited to ``maximumNestingDepth`` levels (a syntax error beyond), so that parsing and
+///   evaluation use a bounded native stack. See docs/predicates.md.
 /// - `== nil` is true for nil; ordering operators (`<`, `BETWEEN`, …) with a nil operand, or with
 ///   operands of incompatible types (a string and a number), are false; `==` across types is false.
 /// - A key path through a nil to-one is nil. An unknown key throws `.unknownKey`.
