@@ -48,6 +48,10 @@ import Testing
                                                      SortDescriptor(key: Bool.random(using: &rng) ? "score" : "age", ascending: false)])
         if Bool.random(using: &rng) { request.predicate = try Predicate(format: "active == YES") }
         request.includesPendingChanges = Bool.random(using: &rng)
+        if Int.random(in: 0..<3, using: &rng) == 0 {
+            request.fetchLimit = Int.random(in: 1...4, using: &rng)
+            request.fetchOffset = Int.random(in: 0...2, using: &rng)
+        }
         let controller = try FetchedResultsController(fetchRequest: request, managedObjectContext: view,
                                                       sectionNameKeyPath: Bool.random(using: &rng) ? "name" : nil,
                                                       cacheName: nil)
@@ -56,7 +60,7 @@ import Testing
         controller.delegate = recorder
         try controller.performFetch()
 
-        var trace: [String] = ["includesPendingChanges=\(request.includesPendingChanges) sort=\(request.sortDescriptors) merges=\(view.automaticallyMergesChangesFromParent),\(backgrounds.map(\.automaticallyMergesChangesFromParent))"]
+        var trace: [String] = ["includesPendingChanges=\(request.includesPendingChanges) limit=\(request.fetchLimit) offset=\(request.fetchOffset) sort=\(request.sortDescriptors) merges=\(view.automaticallyMergesChangesFromParent),\(backgrounds.map(\.automaticallyMergesChangesFromParent))"]
         func live(_ context: ManagedObjectContext) -> [ManagedObject] {
             context.registeredObjects.filter { !$0.isDeleted && !$0.isFault }
         }
@@ -139,7 +143,7 @@ import Testing
     }
 
     @Test("random scripts with background saves, merges, refresh and includesPendingChanges keep the controller equal to a fresh fetch",
-          arguments: 0..<60)
+          arguments: 0..<100)
     func randomScripts(seed: Int) throws {
         try Self.run(seed: 0xC0FFEE &+ UInt64(seed) &* 7919)
     }
