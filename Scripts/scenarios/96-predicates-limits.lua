@@ -22,8 +22,9 @@ scenario("3,000 nested parentheses and 20,000 chained NOTs are syntax errors", f
   local deep = string.rep("(", 3000) .. "name == 'Ann'" .. string.rep(")", 3000)
   local ok, message = pcall(count, deep)
   expect(ok):toBe(false)
-  expect(message):toBe("Scripts/scenarios/96-predicates-limits.lua:19: Unable to parse the format string \"" .. deep
-                       .. "\" (at position 100, near '('): nesting deeper than 100 levels")
+  local expected = "96-predicates-limits.lua:19: Unable to parse the format string \"" .. deep
+                   .. "\" (at position 100, near '('): nesting deeper than 100 levels"
+  expect(message:sub(-#expected)):toBe(expected)
   local nots = string.rep("NOT ", 20000) .. "name == 'Ann'"
   expect(function() count(nots) end)
     :toRaise("(at position 400, near 'NOT'): nesting deeper than 100 levels")
