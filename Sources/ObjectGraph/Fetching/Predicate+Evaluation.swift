@@ -85,6 +85,7 @@ struct PredicateEvaluator {
                 throw ObjectGraphError(.predicateEvaluation,
                     "Can't do SUBQUERY over something that isn't a collection (\(other))")
             }
+            try WorkBudget.charge(items.count)
             var matching: [Value] = []
             for item in items {
                 var bound = variables
