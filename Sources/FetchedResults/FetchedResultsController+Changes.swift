@@ -104,7 +104,7 @@ extension FetchedResultsController: ContextObserver {
             update(&touches[id]!)
         }
         // Without pending changes, an object deleted but not saved is still fetched, with its current values
-        // (which may have changed in the same event): it is evaluated like an update.
+        // (which may have changed in the same event, unreported since deletion wins): evaluate it again.
         let keepsDeleted = !activeRequest.includesPendingChanges
         for o in note.deleted + note.invalidated
         where entries[ObjectIdentifier(o)] != nil || (keepsDeleted && o.entity.name == entityName) {
