@@ -123,4 +123,27 @@ extension PredicateEvaluationTests {
         WorkBudget.current = nil
         #expect(try !evaluate("name MATCHES 'b'", a28))
     }
+
+    @Test("CONTAINS is a linear search that agrees with a naive one; LIKE charges its steps")
+    func substringSearch() throws {
+        var state: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let letters: [Unicode.Scalar] = ["a", "b", "c"]
+        for _ in 0..<2000 {
+            let hay = (0..<next(12)).map { _ in letters[next(2 + next(2))] }
+            let needle = (0..<next(5)).map { _ in letters[next(2 + next(2))] }
+            let naive = needle.isEmpty || (hay.count >= needle.count
+                && (0...(hay.count - needle.count)).contains { hay[$0..<($0 + needle.count)].elementsEqual(needle) })
+            #expect(PredicateEvaluator.contains(hay, needle) == naive, "\(hay) \(needle)")
+        }
+        let long = fixture.customer(String(repeating: "a", count: 200_000))
+        #expect(try !evaluate("name CONTAINS '\(String(repeating: "a", count: 1000))b'", long))
+        #expect(try evaluate("name CONTAINS 'aaa'", long))
+        WorkBudget.current = WorkBudget(limit: 1000, message: "budget spent")
+        defer { WorkBudget.current = nil }
+        #expect(errorMessage { try evaluate("name LIKE '*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b'", long) } == "budget spent")
+    }
 }

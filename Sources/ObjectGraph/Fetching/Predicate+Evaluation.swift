@@ -180,7 +180,7 @@ struct PredicateEvaluator {
             case .contains:
                 return Self.contains(s, StringFolding.fold(pattern, options))
             case .like:
-                return Self.like(s[...], Self.likePattern(StringFolding.fold(pattern, options))[...])
+                return try Self.like(s[...], Self.likePattern(StringFolding.fold(pattern, options))[...])
             default:
                 let regex = try regexCache.expression(pattern, options: options)
                 return try regex.matchesWhole(string)
@@ -188,12 +188,25 @@ struct PredicateEvaluator {
         }
     }
 
+    /// Substring search (Knuth–Morris–Pratt): linear in both lengths, whatever the text.
     static func contains(_ haystack: [Unicode.Scalar], _ needle: [Unicode.Scalar]) -> Bool {
         if needle.isEmpty { return true }
         guard haystack.count >= needle.count else { return false }
-        for start in 0...(haystack.count - needle.count)
-        where haystack[start..<(start + needle.count)].elementsEqual(needle) {
-            return true
+        // failure[i]: the length of the longest proper prefix of needle[0...i] that is also its suffix.
+        var failure = [Int](repeating: 0, count: needle.count)
+        var k = 0
+        if needle.count > 1 {
+            for i in 1..<needle.count {
+                while k > 0 && needle[i] != needle[k] { k = failure[k - 1] }
+                if needle[i] == needle[k] { k += 1 }
+                failure[i] = k
+            }
+        }
+        var matched = 0
+        for c in haystack {
+            while matched > 0 && c != needle[matched] { matched = failure[matched - 1] }
+            if c == needle[matched] { matched += 1 }
+            if matched == needle.count { return true }
         }
         return false
     }
@@ -222,12 +235,19 @@ struct PredicateEvaluator {
         return out
     }
 
-    /// Whole-string wildcard match, iterative with single backtrack point (linear for most patterns).
-    static func like(_ s: ArraySlice<Unicode.Scalar>, _ p: ArraySlice<LikeToken>) -> Bool {
+    /// Whole-string wildcard match, iterative with single backtrack point (linear for most patterns, at
+    /// worst length × pattern length steps, charged to the script's ``WorkBudget`` every 10,000 steps).
+    static func like(_ s: ArraySlice<Unicode.Scalar>, _ p: ArraySlice<LikeToken>) throws -> Bool {
         let s = Array(s), p = Array(p)
         var si = 0, pi = 0
         var starP = -1, starS = 0
+        var steps = 0
         while si < s.count {
+            steps += 1
+            if steps == 10_000 {
+                try WorkBudget.charge(100)
+                steps = 0
+            }
             if pi < p.count, p[pi] == .any || p[pi] == .literal(s[si]) {
                 si += 1
                 pi += 1
