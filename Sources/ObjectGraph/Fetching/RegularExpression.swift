@@ -38,6 +38,9 @@ final class RegularExpression {
         self.options = options
         let source = UnicodeText.utf16(options.contains(.diacriticInsensitive)
                                        ? StringFolding.removingDiacritics(pattern) : pattern)
+        guard source.count < Int(Int32.max) else {
+            throw ObjectGraphError(.limitExceeded, "Can't do regex matching, reason: the pattern is too long for ICU")
+        }
         var flags: UInt32 = 0
         if options.contains(.caseInsensitive) { flags |= UInt32(UREGEX_CASE_INSENSITIVE.rawValue) }
         var status = U_ZERO_ERROR
@@ -68,6 +71,10 @@ final class RegularExpression {
     func matchesWhole(_ string: String) throws -> Bool {
         let text = UnicodeText.utf16(options.contains(.diacriticInsensitive)
                                      ? StringFolding.removingDiacritics(string) : string)
+        guard text.count < Int(Int32.max) else {
+            throw ObjectGraphError(.limitExceeded,
+                "Can't do regex matching, reason: a string of \(text.count) UTF-16 units is too long for ICU")
+        }
         try WorkBudget.charge(1 + text.count / 100)
         var status = U_ZERO_ERROR
         let matched = (text + [0]).withUnsafeBufferPointer { buffer -> Bool in

@@ -79,7 +79,8 @@ enum UnicodeText {
             let x = UnicodeText.utf16(a), y = UnicodeText.utf16(b)
             let r = x.withUnsafeBufferPointer { xp in
                 y.withUnsafeBufferPointer { yp in
-                    swift_ucol_strcoll(handle, xp.baseAddress, Int32(x.count), yp.baseAddress, Int32(y.count))
+                    swift_ucol_strcoll(handle, xp.baseAddress, Int32(clamping: x.count), yp.baseAddress,
+                                      Int32(clamping: y.count))
                 }
             }
             switch r {
