@@ -59,6 +59,9 @@ public final class WorkBudget {
         self.message = message
     }
 
+    /// The units left (`Int.max` without a limit): what a Lua instruction hook may still allow.
+    public var remaining: Int { limit == 0 ? Int.max : max(0, limit - used) }
+
     /// Whether the budget is spent.
     public var isExhausted: Bool { limit > 0 && used >= limit }
 

@@ -113,6 +113,8 @@ extension PredicateEvaluationTests {
         let request = FetchRequest(entityName: "Customer", predicate: try Predicate(format: "name BEGINSWITH 'c1'"))
         #expect(try request.apply(to: people).count == 111)
         #expect(budget.used == 600)
+        #expect(budget.remaining == 400)
+        #expect(WorkBudget(limit: 0, message: "").remaining == Int.max)
         #expect(errorMessage { try request.apply(to: people) } == "the instruction limit of 1000 was reached (--instruction-limit)")
         #expect(errorKind { try request.apply(to: people) } == .limitExceeded)
         #expect(budget.isExhausted)
