@@ -148,4 +148,16 @@ extension PredicateEvaluationTests {
         defer { WorkBudget.current = nil }
         #expect(errorMessage { try evaluate("name LIKE '*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b'", long) } == "budget spent")
     }
+
+    @Test("a key path of more than 100 keys is refused before it is followed")
+    func keyPathLimit() throws {
+        let ann = fixture.customer("Ann")
+        fixture.order(1, customer: ann)
+        let long = Array(repeating: "orders.customer", count: 60).joined(separator: ".") + ".name"
+        #expect(errorMessage { try ann.value(forKeyPath: long) }
+            == "The key path 'orders.customer.orders.customer.orders.customer.orders.custo…' has 121 keys; at most 100 are followed")
+        #expect(errorKind { try ann.value(forKeyPath: long) } == .limitExceeded)
+        let fine = Array(repeating: "orders.customer", count: 49).joined(separator: ".") + ".name"
+        #expect(try ann.value(forKeyPath: fine) == .collection([.string("Ann")]))
+    }
 }
