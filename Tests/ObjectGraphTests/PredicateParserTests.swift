@@ -224,6 +224,11 @@ import Testing
         let braces = "age IN " + String(repeating: "{", count: 500) + String(repeating: "}", count: 500)
         #expect(errorMessage { try Predicate(format: braces) }
             == "Unable to parse the format string \"\(braces)\" (at position 107, near '{'): nesting deeper than 100 levels")
+        let casts = "since == " + String(repeating: "CAST(", count: 5000) + "1"
+        #expect(errorMessage { try Predicate(format: casts) }
+            == "Unable to parse the format string \"\(casts)\" (at position 509, near 'CAST'): nesting deeper than 100 levels")
+        let subqueries = String(repeating: "SUBQUERY(orders, $o, ", count: 3000) + "TRUEPREDICATE"
+        #expect(errorKind { try Predicate(format: subqueries) } == .predicateSyntax)
         // 100 levels are fine, and the result evaluates and prints.
         let ok = String(repeating: "(", count: 99) + "NOT age == 1" + String(repeating: ")", count: 99)
         #expect(try format(ok) == "NOT age == 1")

@@ -13,7 +13,7 @@
 ///             | "SUBQUERY" "(" expression "," "$" name "," predicate ")" ["." "@count"]
 /// ```
 ///
-/// Nesting — parentheses, `NOT`s, `{…}` collections, `SUBQUERY`s — is limited to
+/// Nesting — parentheses, `NOT`s, `{…}` collections, `CAST`s, `SUBQUERY`s — is limited to
 /// ``Predicate/maximumNestingDepth`` levels, so that no text can exhaust the native stack: deeper text
 /// fails like any syntax error, with the position of the token that went one level too deep.
 struct PredicateParser {
@@ -310,6 +310,8 @@ struct PredicateParser {
     }
 
     private mutating func parseCast() throws -> Expression {
+        try enter()
+        defer { leave() }
         advance()
         try expectSymbol("(")
         let valueToken = current
