@@ -22,6 +22,11 @@ extension FetchedResultsController {
         // block), the store is ahead of the context: the comparison waits for the last batch of the queue.
         if (tracksRelationshipKeyPaths || !paths.contains(where: { $0.contains(".") }))
             && !managedObjectContext.hasQueuedBlocks && !managedObjectContext.isMergingChanges {
+            // The checker's own fetch is not the script's work: it is not charged to the work budget (a
+            // spent budget must not fail a batch between applying it and telling the delegate).
+            let budget = WorkBudget.current
+            WorkBudget.current = nil
+            defer { WorkBudget.current = budget }
             let fresh = try managedObjectContext.fetch(activeRequest)
             if fresh.count != objects.count || zip(fresh, objects).contains(where: { $0 !== $1 }) {
                 throw fail("the results differ from a fresh fetch: expected "
