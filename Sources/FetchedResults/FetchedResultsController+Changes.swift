@@ -49,6 +49,12 @@ extension FetchedResultsController: ContextObserver {
         } catch let error as FetchedResultsError where error.kind == .sectionOrder {
             clear()
             throw error
+        } catch {
+            // A predicate or key error (a regular expression stopped by its limit, a spent work budget…)
+            // left the results as they were while the context moved on: the next batch re-fetches and
+            // reports both batches' changes at once.
+            isStale = true
+            throw error
         }
         invalidateCaches()
         if let old { try checkInvariants(old: old, changes: changes) }

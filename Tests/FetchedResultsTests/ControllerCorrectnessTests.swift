@@ -102,4 +102,24 @@ import Testing
         #expect((c.fetchedObjects ?? []).map(\.displayName) == ["Customer#1", "Customer#2", "Customer#3", "Customer#4", "Customer#5"])
         #expect(r.take() == ["will", "Customer#1 move [0, 4] -> [0, 0]", "Customer#3 move [0, 0] -> [0, 2]", "did"])
     }
+
+    @Test("a batch that fails on a predicate limit is caught up by the next one")
+    func failedBatchIsCaughtUp() throws {
+        let context = try makeContext()
+        try insert(context, "aab")
+        try insert(context, "ab")
+        try context.save()
+        let r = Recorder()
+        let c = try makeController(context, predicate: "name MATCHES '(a+)+b'", delegate: r)
+        #expect(names(c) == ["aab", "ab"])
+        let bad = try insert(context, String(repeating: "a", count: 28))
+        #expect(throws: (any Error).self) { try context.processPendingChanges() }
+        #expect(r.take() == [])
+        #expect(names(c) == ["aab", "ab"])
+        try set(bad, "name", .string("aaab"))
+        try insert(context, "b")
+        try context.processPendingChanges()
+        #expect(names(c) == ["aaab", "aab", "ab"])
+        #expect(r.take() == ["will", "Customer#3 insert -> [0, 0]", "did"])
+    }
 }
