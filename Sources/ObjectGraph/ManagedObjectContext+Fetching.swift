@@ -32,7 +32,21 @@ extension ManagedObjectContext {
         } else if object.state.isInserted {
             return false
         }
-        return sourceRow(for: object.objectID) != nil
+        return sourceHasObject(object.objectID)
+    }
+
+    /// Whether the source (the store, or the parent's live objects) has the object, as
+    /// ``sourceObjectIDs(entityName:)`` would list it — without loading its values.
+    func sourceHasObject(_ id: ManagedObjectID) -> Bool {
+        guard let parent else { return persistentStoreCoordinator.row(for: id) != nil }
+        return parent.performAndWait {
+            let parentID = parent.registered[id]?.objectID ?? id
+            if let object = parent.registered[parentID] {
+                return !object.state.isDeleted && !object.state.isInvalid
+                    && (object.state.isInserted || parent.sourceHasObject(parentID))
+            }
+            return parent.sourceHasObject(parentID)
+        }
     }
 
     /// Every live object of the request's entity, in object order.
