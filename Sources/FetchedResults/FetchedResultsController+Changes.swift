@@ -63,14 +63,18 @@ extension FetchedResultsController: ContextObserver {
 
     /// A save of the controller's context. With `includesPendingChanges = false` the results hold saved
     /// objects only: the save turns the inserted objects into fetchable ones and takes the deleted ones
-    /// away, so they are processed as one more change batch (inserts and deletes) — what a fresh fetch
-    /// after the save returns. With pending changes included (the default) a save changes nothing.
+    /// away, so they are processed as one more change batch (inserts, deletes, and the saved updates, whose
+    /// values a merge policy may have changed) — what a fresh fetch after the save returns. With pending changes included (the default) a save changes nothing.
     public func contextDidSave(_ note: ContextDidSaveNotification) throws {
         guard !activeRequest.includesPendingChanges, tree != nil, !isInvalidated,
               note.context === managedObjectContext else { return }
         var change = ObjectsDidChangeNotification(context: managedObjectContext)
         change.inserted = note.inserted.filter { $0.managedObjectContext === managedObjectContext }
         change.deleted = note.deleted
+        // A merge policy may have changed saved objects' values during the save (announced as refreshed
+        // at the next processing): evaluate them again now too.
+        change.updated = note.updated.filter { $0.managedObjectContext === managedObjectContext }
+        for object in change.updated { change.changedKeys[object] = note.changedKeys[object] ?? [] }
         guard !change.isEmpty else { return }
         try contextObjectsDidChange(change)
     }

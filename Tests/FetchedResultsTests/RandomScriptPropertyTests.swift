@@ -31,6 +31,8 @@ import Testing
         view.automaticallyMergesChangesFromParent = true
         let backgrounds = [container.newBackgroundContext(), container.newBackgroundContext()]
         for bg in backgrounds { bg.automaticallyMergesChangesFromParent = Bool.random(using: &rng) }
+        // Any merge policy: the default one makes conflicting saves fail (133020), which the script shrugs off.
+        for context in [view] + backgrounds { context.mergePolicy = MergePolicy.allCases.randomElement(using: &rng)! }
         let contexts = [view] + backgrounds
         let names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]
         func values(_ rng: inout SeededGenerator) -> [(String, Value)] {
@@ -60,7 +62,7 @@ import Testing
         controller.delegate = recorder
         try controller.performFetch()
 
-        var trace: [String] = ["includesPendingChanges=\(request.includesPendingChanges) limit=\(request.fetchLimit) offset=\(request.fetchOffset) sort=\(request.sortDescriptors) merges=\(view.automaticallyMergesChangesFromParent),\(backgrounds.map(\.automaticallyMergesChangesFromParent))"]
+        var trace: [String] = ["policies=\(([view] + backgrounds).map(\.mergePolicy.rawValue)) includesPendingChanges=\(request.includesPendingChanges) limit=\(request.fetchLimit) offset=\(request.fetchOffset) sort=\(request.sortDescriptors) merges=\(view.automaticallyMergesChangesFromParent),\(backgrounds.map(\.automaticallyMergesChangesFromParent))"]
         func live(_ context: ManagedObjectContext) -> [ManagedObject] {
             context.registeredObjects.filter { !$0.isDeleted && !$0.isFault }
         }
@@ -113,8 +115,8 @@ import Testing
                 }
             } catch let error as FetchedResultsError {
                 throw fail("step \(step): \(error)")
-            } catch let error as ObjectGraphError where error.kind == .validation {
-                trace.append("  (validation: \(error.code))")
+            } catch let error as ObjectGraphError where error.kind == .validation || error.code == 133020 || error.code == 133021 {
+                trace.append("  (save failed: \(error.code))")
             }
             trace.append("  -> \((controller.fetchedObjects ?? []).map(\.displayName))")
             if !view.hasPendingChanges {
@@ -131,6 +133,8 @@ import Testing
         for _ in 0..<3 {
             do { try ContextEventLoop.endEvent(contexts) } catch let error as FetchedResultsError {
                 throw fail("final tick: \(error)")
+            } catch let error as ObjectGraphError where error.code == 133020 || error.code == 133021 {
+                trace.append("  (final save failed: \(error.code))")
             }
         }
         let fresh = try view.fetch(controller.fetchRequest)

@@ -31,6 +31,13 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
     /// Values of the predicate's `$VARIABLE`s, bound at evaluation (as `evaluate(with:substitutionVariables:)`
     /// binds them); a variable without a value fails the fetch with `Can't get value for 'NAME' in bindings {…}.`
     public var substitutionVariables: [String: Value] = [:]
+    /// The batch size (`fetchBatchSize`, 0 = no batching): only the first batch of a fetch's objects is
+    /// loaded; the others stay faults, and touching one loads its whole batch.
+    public var fetchBatchSize: Int = 0
+    /// What a fetch returns (`resultType`); see ``FetchRequestResultType``.
+    public var resultType: FetchRequestResultType = .managedObjectResultType
+    /// The properties a dictionary result holds (`propertiesToFetch`); nil: every attribute.
+    public var propertiesToFetch: [String]?
 
     /// Creates a fetch request.
     public init(entityName: String, predicate: Predicate? = nil, sortDescriptors: [SortDescriptor] = [],

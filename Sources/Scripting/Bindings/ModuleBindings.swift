@@ -59,6 +59,9 @@ extension ScriptEngine {
         installViewControllers(into: module)
         installFetchedResults(into: module)
         installCollectionViews(into: module)
+        installBatchRequests(into: module)
+        installUndo(into: module)
+        installHistory(into: module)
         state.setGlobal("ripple")
     }
 }
