@@ -50,6 +50,11 @@ public final class ScriptEngine {
     public let platform = PlatformSettings()
     /// The collection-view classes (snapshots handed to fetched-results delegates).
     var collectionViewClasses: CollectionViewClasses?
+    /// The REPL's table printer, compiled on first use (ScriptEngine+TablePrinting.swift).
+    var tablePrinter: LuaRef?
+    /// Models made by `ripple.model`, and windows made by `ripple.window` (for `ripple graph`).
+    var models: [ManagedObjectModel] = []
+    var windows: [WeakWindow] = []
 
     /// Creates a state, opens the standard libraries and loads the `ripple` module and the prelude.
     /// - Parameter instructionLimit: stop runaway scripts after this many VM instructions per chunk

@@ -81,7 +81,13 @@ extension CollectionViewClasses {
     func push(identifier: DiffableIdentifier) {
         let state = engine.state
         switch identifier {
-        case .string(let s): state.push(s)
+        case .string(let s):
+            // An object ID travels as its URI; Lua gets the ID value back.
+            if let box = engine.classes.objectIDs.box(forURI: s) {
+                state.push(object: box, class: engine.classes.objectID)
+            } else {
+                state.push(s)
+            }
         case .integer(let i): state.push(i)
         case .double(let d): state.push(d)
         case .bool(let b): state.push(b)
@@ -106,6 +112,7 @@ extension CollectionViewClasses {
             return .double(state.toNumber(at: index) ?? 0)
         case .boolean: return .bool(state.toBoolean(at: index))
         default:
+            if let box = state.object(at: index, as: ObjectIDBox.self) { return .string(box.id.uriRepresentation) }
             let hint = state.object(at: index, as: ManagedObject.self) != nil ? " (use object.objectID)" : ""
             throw ScriptingError("an identifier must be a string, number or boolean, got \(state.typeName(at: index))\(hint)")
         }
@@ -134,7 +141,13 @@ extension CollectionViewClasses {
 
     /// Pushes a fetched-results controller's snapshot as a diffable snapshot: section names, object-ID
     /// URIs, the reloaded objects marked for reload.
-    func push(fetchedSnapshot snapshot: FetchedResultsSnapshot) {
+    func push(fetchedSnapshot snapshot: FetchedResultsSnapshot, model: ManagedObjectModel) {
+        // Every item's ID gets its Lua value now, so identifiers come back to Lua as object IDs.
+        for items in snapshot.sectionItems {
+            for id in items {
+                if let entity = model.entity(named: id.entityName) { _ = engine.classes.objectIDs.box(for: id, entity: entity) }
+            }
+        }
         var value = DiffableDataSourceSnapshot()
         try? value.appendSections(snapshot.sectionIdentifiers.map { .string($0) })
         for (name, items) in zip(snapshot.sectionIdentifiers, snapshot.sectionItems) {

@@ -114,7 +114,7 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         try call("didChangeContentWithSnapshot") {
             // A diffable snapshot (section names, object-ID URIs, reloads marked) that a diffable data
             // source can apply as is.
-            engine.collectionViewClasses?.push(fetchedSnapshot: snapshot)
+            engine.collectionViewClasses?.push(fetchedSnapshot: snapshot, model: controller.managedObjectContext.model)
             return 1
         }
     }

@@ -20,6 +20,7 @@ final class ObjectIDRegistry {
         let isTemporary: Bool
     }
     private var boxes: [Key: ObjectIDBox] = [:]
+    private var byURI: [String: ObjectIDBox] = [:]
 
     /// The box of an ID (temporary and permanent IDs of one object are different IDs, as in Core Data).
     func box(for id: ManagedObjectID, entity: EntityDescription) -> ObjectIDBox {
@@ -27,8 +28,12 @@ final class ObjectIDRegistry {
         if let box = boxes[key] { return box }
         let box = ObjectIDBox(id: id, entity: entity)
         boxes[key] = box
+        byURI[id.uriRepresentation] = box
         return box
     }
+
+    /// The box already made for the ID with this URI, if any (diffable identifiers carry IDs as URIs).
+    func box(forURI uri: String) -> ObjectIDBox? { byURI[uri] }
 }
 
 extension BridgeClasses {

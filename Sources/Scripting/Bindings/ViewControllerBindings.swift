@@ -23,6 +23,7 @@ extension ScriptEngine {
         state.register(in: module, name: "window") { [unowned self] state in
             let window = Window()
             window.logHandler = { [weak self] line in self?.log.record(line) }
+            self.windows.append(WeakWindow(window: window))
             state.push(object: window, class: registry.windowClass)
             return 1
         }
