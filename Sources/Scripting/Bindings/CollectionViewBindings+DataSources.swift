@@ -307,6 +307,7 @@ extension CollectionViewClasses {
                 default: throw ScriptingError("\(properties[slot]) is read-only")
                 }
             },
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "CollectionViewDataSource")) },
             tostring: { target in
                 switch target {
                 case is FetchedCollectionViewDataSource: return "FetchedCollectionViewDataSource"

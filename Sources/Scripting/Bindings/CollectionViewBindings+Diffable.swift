@@ -261,6 +261,7 @@ extension CollectionViewClasses {
                 default: state.push(box.fetchedDescription ?? box.value.description)
                 }
             },
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "Snapshot")) },
             tostring: { target in
                 let box = target as! SnapshotBox
                 return "Snapshot(\(box.fetchedDescription ?? box.value.description))"
@@ -353,6 +354,7 @@ extension CollectionViewClasses {
                 default: throw ScriptingError("\(properties[slot]) is read-only")
                 }
             },
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "DiffableDataSource")) },
             tostring: { _ in "DiffableDataSource" }
         )
     }

@@ -226,6 +226,7 @@ extension CollectionViewClasses {
                 self.engine.platform.profile = profile
                 self.engine.log.record("[uikit] profile = \(name)")
             },
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "UIKit")) },
             tostring: { [unowned self] _ in "UIKit(profile = \(self.engine.platform.profile.rawValue))" }
         )
         state.push(object: uikitSettings, class: uikit)

@@ -158,6 +158,7 @@ extension CollectionViewClasses {
                 }
                 return { operation in try operation(batch) }
             },
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "BatchUpdate")) },
             tostring: { target in "BatchUpdate(\((target as! BatchUpdate).traceDescription()))" }
         )
     }
@@ -246,6 +247,7 @@ extension CollectionViewClasses {
             setter: { [unowned self] target, slot, state, value in
                 try self.setViewProperty(target as! CollectionView, properties[slot], value)
             },
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "CollectionView")) },
             tostring: { target in
                 let view = target as! CollectionView
                 return (view is TableView ? "TableView(" : "CollectionView(") + view.name + ")"
