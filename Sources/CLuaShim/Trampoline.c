@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "CLuaShim.h"
+#include "Limits.h"
 
 /* Longest interned string (LUAI_MAXSHORTLEN in the default luaconf.h). */
 #define SHORTLEN 40
@@ -76,7 +77,9 @@ static int finish (lua_State *L, int n) {
 ** light userdata pointing at the Swift function box.
 */
 int simlua_trampoline (lua_State *L) {
-  return finish(L, dispatchfn(L, lua_touserdata(L, lua_upvalueindex(1))));
+  int n;
+  SIMLUA_SWIFT(n, dispatchfn(L, lua_touserdata(L, lua_upvalueindex(1))));
+  return finish(L, n);
 }
 
 
@@ -158,7 +161,11 @@ int simlua_index (lua_State *L) {
       case SIMLUA_SCALAR_INTEGER: lua_pushinteger(L, v.i); return 1;
       case SIMLUA_SCALAR_BOOLEAN: lua_pushboolean(L, (int)v.i); return 1;
       case SIMLUA_SCALAR_NIL: lua_pushnil(L); return 1;
-      default: return finish(L, accessfn(L, cls, obj, SIMLUA_OP_GET, slot));
+      default: {
+        int n;
+        SIMLUA_SWIFT(n, accessfn(L, cls, obj, SIMLUA_OP_GET, slot));
+        return finish(L, n);
+      }
     }
   }
   lua_settop(L, 2);
@@ -170,7 +177,11 @@ int simlua_index (lua_State *L) {
     lua_pushnil(L);
     return 1;
   }
-  return finish(L, accessfn(L, cls, obj, SIMLUA_OP_INDEX, -1));
+  {
+    int n;
+    SIMLUA_SWIFT(n, accessfn(L, cls, obj, SIMLUA_OP_INDEX, -1));
+    return finish(L, n);
+  }
 }
 
 
@@ -208,10 +219,18 @@ int simlua_newindex (lua_State *L) {
     }
     if (v.tag != SIMLUA_SCALAR_SLOW && fastsetfn(cls, obj, slot, &v))
       return 0;
-    return finish(L, accessfn(L, cls, obj, SIMLUA_OP_SET, slot));
+    {
+      int n;
+      SIMLUA_SWIFT(n, accessfn(L, cls, obj, SIMLUA_OP_SET, slot));
+      return finish(L, n);
+    }
   }
   lua_settop(L, 3);
-  return finish(L, accessfn(L, cls, obj, SIMLUA_OP_NEWINDEX, -1));
+  {
+    int n;
+    SIMLUA_SWIFT(n, accessfn(L, cls, obj, SIMLUA_OP_NEWINDEX, -1));
+    return finish(L, n);
+  }
 }
 
 
@@ -225,7 +244,10 @@ int simlua_gc (lua_State *L) {
       o->object != NULL) {
     void *obj = o->object;
     o->object = NULL;
+    int saved = simlua_luaonly;
+    simlua_luaonly = 0;
     releasefn(obj);
+    simlua_luaonly = saved;
   }
   return 0;
 }

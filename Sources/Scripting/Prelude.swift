@@ -9,6 +9,7 @@ local record = ripple._recordScenario
 local begin = ripple._beginScenario
 local selected = ripple._isSelected
 local traceback = debug.traceback
+local getinfo = debug.getinfo
 
 local function describe(v)
   if type(v) == "string" then return string.format("%q", v) end
@@ -144,7 +145,7 @@ function scenario(name, fn)
   if type(name) ~= "string" then error("bad argument #1 to 'scenario' (string expected, got " .. type(name) .. ")", 2) end
   if type(fn) ~= "function" then error("bad argument #2 to 'scenario' (function expected, got " .. type(fn) .. ")", 2) end
   if not selected(name) then return end
-  local info = debug.getinfo(2, "S")
+  local info = getinfo(2, "S")
   begin(name, info and info.short_src or "?")
   local ok, err = xpcall(fn, handler)
   record(name, info and info.short_src or "?", ok, ok and nil or err)

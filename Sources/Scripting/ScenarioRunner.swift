@@ -40,6 +40,10 @@ public struct ScenarioRunner {
     public var instructionLimit: Int?
     /// Whether fetched-results controllers check their invariants after every batch.
     public var checksInvariants: Bool
+    /// Megabytes of memory a file's Lua state may hold (nil: no limit).
+    public var memoryLimit: Int?
+    /// Whether files run in the sandbox.
+    public var sandbox = false
 
     /// Creates a runner.
     public init(onTraceLine: ((String) -> Void)? = nil, instructionLimit: Int? = nil, checksInvariants: Bool = false) {
@@ -48,11 +52,25 @@ public struct ScenarioRunner {
         self.checksInvariants = checksInvariants
     }
 
+    /// Creates a runner with the limits and sandbox of `options`.
+    public init(options: ScriptEngine.Options, onTraceLine: ((String) -> Void)? = nil) {
+        self.init(onTraceLine: onTraceLine, instructionLimit: options.instructionLimit,
+                  checksInvariants: options.checksInvariants)
+        memoryLimit = options.memoryLimit
+        sandbox = options.sandbox
+    }
+
+    /// The engine options of this runner.
+    public var options: ScriptEngine.Options {
+        ScriptEngine.Options(instructionLimit: instructionLimit, memoryLimit: memoryLimit, sandbox: sandbox,
+                             checksInvariants: checksInvariants)
+    }
+
     /// Runs one file in a fresh engine.
     public func run(file: String) -> FileReport {
         let engine: ScriptEngine
         do {
-            engine = try ScriptEngine(instructionLimit: instructionLimit, checksInvariants: checksInvariants)
+            engine = try ScriptEngine(options: options)
         } catch {
             return FileReport(file: file, scenarios: [], error: "cannot create a Lua state: \(error)", events: [])
         }

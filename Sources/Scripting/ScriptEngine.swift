@@ -45,6 +45,10 @@ public final class ScriptEngine {
     public var checksInvariants: Bool
     /// Shared classes.
     lazy var classes = BridgeClasses(engine: self)
+    /// The memory limit set by ``Options/memoryLimit``, in megabytes.
+    var memoryLimitMegabytes: Int?
+    /// The folder of the file being run (the sandbox's `require` loads only under it).
+    var scriptFolder: String?
 
     /// Creates a state, opens the standard libraries and loads the `ripple` module and the prelude.
     /// - Parameter instructionLimit: stop runaway scripts after this many VM instructions per chunk
@@ -65,15 +69,21 @@ public final class ScriptEngine {
     /// recorded as that scenario's failure, noting that the rest of the file did not run.
     /// - Throws: ``LuaError`` when the file cannot be read or compiled, or raises outside a scenario.
     public func runFile(_ path: String) throws {
+        scriptFolder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         try state.loadFile(path)
+        var uncaught: LuaError?
         do {
             try state.pcall(arguments: 0, results: 0, traceback: true)
-        } catch let error as LuaError {
-            guard let running = runningScenario else { throw error }
-            recordScenario(ScenarioResult(name: running.name, file: running.file, passed: false,
-                                          message: error.message + " (the rest of the file did not run)",
-                                          duration: ScriptEngine.monotonicNanoseconds() &- scenarioStart))
+        } catch {
+            if let running = runningScenario {
+                recordScenario(ScenarioResult(name: running.name, file: running.file, passed: false,
+                                              message: (memoryLimitMessage(error.message) ?? error.message) + " (the rest of the file did not run)",
+                                              duration: ScriptEngine.monotonicNanoseconds() &- scenarioStart))
+            } else {
+                uncaught = error
+            }
         }
+        if let uncaught { throw memoryLimitError(uncaught) }
     }
 
     /// Runs a chunk of Lua source.
@@ -90,6 +100,8 @@ public final class ScriptEngine {
     }
 
     func recordScenario(_ result: ScenarioResult) {
+        var result = result
+        if !result.passed { result.message = memoryLimitMessage(result.message) }
         runningScenario = nil
         results.append(result)
         onScenarioResult?(result)

@@ -18,14 +18,17 @@ extension Ripple {
         @Flag(help: "Check every fetched-results controller against a fresh fetch after every change batch.")
         var checkInvariants = false
 
+        @OptionGroup(title: "Limits and sandbox")
+        var limits: ScriptOptions
+
         func validate() throws {
             if files.isEmpty { throw ValidationError("Missing expected argument '<files> ...'") }
         }
 
         func run() throws {
             let console = Console()
-            var runner = ScenarioRunner(onTraceLine: trace ? { console.write("· " + $0) } : nil,
-                                        checksInvariants: checkInvariants)
+            var runner = ScenarioRunner(options: limits.engineOptions(sandboxByDefault: false, checksInvariants: checkInvariants),
+                                        onTraceLine: trace ? { console.write("· " + $0) } : nil)
             runner.onScenarioResult = { console.report($0) }
             var failed = false
             for file in files {

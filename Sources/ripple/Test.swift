@@ -41,6 +41,9 @@ extension Ripple {
         @Option(help: .hidden)
         var worker: String?
 
+        @OptionGroup(title: "Limits and sandbox")
+        var limits: ScriptOptions
+
         func validate() throws {
             if jobs < 1 { throw ValidationError("-j needs a positive number of jobs") }
             if let shard, parseShard(shard) == nil {
@@ -65,6 +68,7 @@ extension Ripple {
             }
             if jobs > 1 {
                 let arguments = (filter.map { ["--filter", $0] } ?? []) + (checkInvariants ? ["--check-invariants"] : [])
+                    + limits.arguments(sandboxByDefault: true)
                 ParallelFiles(files: files, jobs: jobs, arguments: arguments).run(show)
             } else {
                 for file in files { show(runner().run(file: file)) }
@@ -78,7 +82,7 @@ extension Ripple {
         }
 
         func runner() -> ScenarioRunner {
-            var runner = ScenarioRunner(instructionLimit: 200_000_000, checksInvariants: checkInvariants)
+            var runner = ScenarioRunner(options: limits.engineOptions(sandboxByDefault: true, checksInvariants: checkInvariants))
             runner.filter = filter
             return runner
         }
