@@ -7,7 +7,14 @@ enum Prelude {
 local ripple = ripple
 local record = ripple._recordScenario
 local begin = ripple._beginScenario
-local selected = ripple._isSelected
+local selection = ripple._selection
+local find = string.find
+local function selected(name)
+  local only, skip = selection()
+  if only and not find(name, only) then return false end
+  if skip and find(name, skip) then return false end
+  return true
+end
 local traceback = debug.traceback
 local getinfo = debug.getinfo
 
@@ -51,6 +58,8 @@ local function deepEqual(a, b, seen)
   return true
 end
 
+-- The message of the last failed expectation: a scenario error that is not it is a Lua error.
+local lastFailure
 local Expectation = {}
 Expectation.__index = Expectation
 
@@ -58,7 +67,7 @@ Expectation.__index = Expectation
 -- never as a tail call, so the level is exact).
 local function check(self, ok, message)
   if self.negated then ok = not ok; message = message:gsub("^expected (.-) to ", "expected %1 not to ") end
-  if not ok then error(message, 3) end
+  if not ok then lastFailure = message; error(message, 3) end
 end
 
 function Expectation:toBe(expected)
@@ -146,9 +155,13 @@ function scenario(name, fn)
   if type(fn) ~= "function" then error("bad argument #2 to 'scenario' (function expected, got " .. type(fn) .. ")", 2) end
   if not selected(name) then return end
   local info = getinfo(2, "S")
-  begin(name, info and info.short_src or "?")
+  local file = info and info.short_src or "?"
+  begin(name, file)
+  if select(3, selection()) then record(name, file, true, nil); return end
+  lastFailure = nil
   local ok, err = xpcall(fn, handler)
-  record(name, info and info.short_src or "?", ok, ok and nil or err)
+  local isError = not ok and (lastFailure == nil or not find(err, lastFailure, 1, true))
+  record(name, file, ok, ok and nil or err, isError)
 end
 """#
 }

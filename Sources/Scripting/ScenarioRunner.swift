@@ -34,8 +34,12 @@ public struct ScenarioRunner {
     public var onTraceLine: ((String) -> Void)?
     /// Called with each scenario's result as soon as it finishes (nil: only the report).
     public var onScenarioResult: ((ScenarioResult) -> Void)?
-    /// Only scenarios whose name contains this text run (nil: all).
+    /// Only scenarios whose name matches this Lua pattern run (nil: all).
     public var filter: String?
+    /// Scenarios whose name matches this Lua pattern are skipped (nil: none).
+    public var filterOut: String?
+    /// Scenarios are listed (reported as passed) without running their bodies.
+    public var listsOnly = false
     /// VM instructions allowed per file before it is stopped as runaway (nil: unlimited).
     public var instructionLimit: Int?
     /// Whether fetched-results controllers check their invariants after every batch.
@@ -77,6 +81,8 @@ public struct ScenarioRunner {
         engine.log.onLine = onTraceLine
         engine.onScenarioResult = onScenarioResult
         engine.scenarioFilter = filter
+        engine.scenarioFilterOut = filterOut
+        engine.listsScenariosOnly = listsOnly
         var failure: String?
         do {
             try engine.runFile(file)

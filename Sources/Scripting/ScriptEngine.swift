@@ -20,8 +20,12 @@ public final class ScriptEngine {
     public let log = EventLog()
     /// The scenarios run so far, in order.
     public private(set) var results: [ScenarioResult] = []
-    /// Only scenarios whose name contains this text run (nil: all).
+    /// Only scenarios whose name matches this Lua pattern (`string.find`) run (nil: all).
     public var scenarioFilter: String?
+    /// Scenarios whose name matches this Lua pattern are skipped (nil: none).
+    public var scenarioFilterOut: String?
+    /// Scenarios are recorded as passed without running their bodies (`ripple test --list`).
+    public var listsScenariosOnly = false
     /// The scenario that began and has not been recorded yet (name, file), if any.
     var runningScenario: (name: String, file: String)?
     /// When the running scenario started (monotonic nanoseconds).
@@ -78,7 +82,7 @@ public final class ScriptEngine {
             if let running = runningScenario {
                 recordScenario(ScenarioResult(name: running.name, file: running.file, passed: false,
                                               message: (memoryLimitMessage(error.message) ?? error.message) + " (the rest of the file did not run)",
-                                              duration: ScriptEngine.monotonicNanoseconds() &- scenarioStart))
+                                              duration: ScriptEngine.monotonicNanoseconds() &- scenarioStart, isError: true))
             } else {
                 uncaught = error
             }

@@ -15,6 +15,12 @@ extension Ripple {
         @Flag(help: "Print every notification as it happens.")
         var trace = false
 
+        @Option(help: ArgumentHelp("Run only the scenarios whose name matches this Lua pattern (string.find).", valueName: "lua-pattern"))
+        var filter: String?
+
+        @Option(help: ArgumentHelp("Skip the scenarios whose name matches this Lua pattern.", valueName: "lua-pattern"))
+        var filterOut: String?
+
         @Flag(help: "Check every fetched-results controller against a fresh fetch after every change batch.")
         var checkInvariants = false
 
@@ -23,6 +29,11 @@ extension Ripple {
 
         func validate() throws {
             if files.isEmpty { throw ValidationError("Missing expected argument '<files> ...'") }
+            for (flag, value) in [("--filter", filter), ("--filter-out", filterOut)] {
+                if let value, let problem = LuaPatternMatcher.problem(value) {
+                    throw ValidationError("\(flag): malformed Lua pattern '\(value)' (\(problem))")
+                }
+            }
         }
 
         func run() throws {
@@ -30,6 +41,8 @@ extension Ripple {
             var runner = ScenarioRunner(options: limits.engineOptions(sandboxByDefault: false, checksInvariants: checkInvariants),
                                         onTraceLine: trace ? { console.write("· " + $0) } : nil)
             runner.onScenarioResult = { console.report($0) }
+            runner.filter = filter
+            runner.filterOut = filterOut
             var failed = false
             for file in files {
                 let report = runner.run(file: file)
