@@ -9,10 +9,20 @@ local record = ripple._recordScenario
 local begin = ripple._beginScenario
 local selection = ripple._selection
 local find = string.find
+local function hasTag(name, list)
+  for tag in string.gmatch(list, "[^,%s]+") do
+    for t in string.gmatch(name, "#([%w_%-]+)") do
+      if t == tag then return true end
+    end
+  end
+  return false
+end
 local function selected(name)
-  local only, skip = selection()
+  local only, skip, _, tags, excluded = selection()
   if only and not find(name, only) then return false end
   if skip and find(name, skip) then return false end
+  if tags ~= "" and not hasTag(name, tags) then return false end
+  if excluded ~= "" and hasTag(name, excluded) then return false end
   return true
 end
 local traceback = debug.traceback

@@ -40,6 +40,10 @@ public struct ScenarioRunner {
     public var filterOut: String?
     /// Scenarios are listed (reported as passed) without running their bodies.
     public var listsOnly = false
+    /// Only scenarios tagged (`#tag` in the name) with one of these run (empty: all).
+    public var tags: [String] = []
+    /// Scenarios tagged with one of these are skipped.
+    public var excludedTags: [String] = []
     /// VM instructions allowed per file before it is stopped as runaway (nil: unlimited).
     public var instructionLimit: Int?
     /// Whether fetched-results controllers check their invariants after every batch.
@@ -83,6 +87,8 @@ public struct ScenarioRunner {
         engine.scenarioFilter = filter
         engine.scenarioFilterOut = filterOut
         engine.listsScenariosOnly = listsOnly
+        engine.scenarioTags = tags
+        engine.scenarioExcludedTags = excludedTags
         var failure: String?
         do {
             try engine.runFile(file)

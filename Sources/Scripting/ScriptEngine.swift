@@ -26,6 +26,10 @@ public final class ScriptEngine {
     public var scenarioFilterOut: String?
     /// Scenarios are recorded as passed without running their bodies (`ripple test --list`).
     public var listsScenariosOnly = false
+    /// Only scenarios with one of these `#tags` in their name run (empty: all).
+    public var scenarioTags: [String] = []
+    /// Scenarios with one of these `#tags` in their name are skipped.
+    public var scenarioExcludedTags: [String] = []
     /// The scenario that began and has not been recorded yet (name, file), if any.
     var runningScenario: (name: String, file: String)?
     /// When the running scenario started (monotonic nanoseconds).

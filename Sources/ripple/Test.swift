@@ -29,6 +29,15 @@ extension Ripple {
         @Option(help: ArgumentHelp("Skip the scenarios whose name matches this Lua pattern.", valueName: "lua-pattern"))
         var filterOut: String?
 
+        @Option(help: ArgumentHelp("Run only the scenarios tagged (#tag in the name) with one of these, comma-separated.", valueName: "tags"))
+        var tags: String?
+
+        @Option(help: ArgumentHelp("Skip the scenarios tagged with one of these, comma-separated.", valueName: "tags"))
+        var excludeTags: String?
+
+        @Flag(help: "Stop after the first file with a failure or error (files already running are not reported).")
+        var failFast = false
+
         @Option(help: ArgumentHelp("In directories, run the files whose name matches this Lua pattern.", valueName: "lua-pattern"))
         var pattern: String = "%.lua$"
 
@@ -80,8 +89,9 @@ extension Ripple {
             let console = Console()
             let start = ScenarioClock.now()
             var reports: [ScenarioRunner.FileReport] = []
-            let pool = WorkerPool(files: files, jobs: jobs ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))),
+            var pool = WorkerPool(files: files, jobs: jobs ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))),
                                   arguments: workerArguments())
+            pool.stopsAfterFailure = failFast
             let complete = pool.run(event: { _, event in
                 guard !tap else { return }
                 switch event {
@@ -99,11 +109,13 @@ extension Ripple {
             let summary = TestSummary(reports, duration: ScenarioClock.now() &- start)
             if tap { print(TestReportFormats.tap(reports), terminator: "") }
             if let junit { try TestReportFormats.writeJUnit(reports, to: junit) }
-            if !complete {
+            if !complete && WorkerPool.interrupted != 0 {
                 console.write(console.red("interrupted") + ": \(reports.count) of \(files.count) files ran")
+            } else if !complete {
+                console.write("--fail-fast: stopped after \(reports.count) of \(files.count) files")
             }
             if !tap && !list { console.write(summary.line(console)) }
-            if !complete { throw ExitCode(130) }
+            if !complete && WorkerPool.interrupted != 0 { throw ExitCode(130) }
             if summary.failed + summary.errors > 0 { throw ExitCode(1) }
         }
 
@@ -116,6 +128,8 @@ extension Ripple {
                 runner.filter = filter
                 runner.filterOut = filterOut
                 runner.listsOnly = list
+                runner.tags = Test.tagList(tags)
+                runner.excludedTags = Test.tagList(excludeTags)
                 runner.onScenarioResult = { WorkerProtocol.send($0) }
                 let report = runner.run(file: file)
                 if let error = report.error { WorkerProtocol.send(["E", error]) }
@@ -130,7 +144,13 @@ extension Ripple {
             if checkInvariants { arguments.append("--check-invariants") }
             if trace { arguments.append("--trace") }
             if list { arguments.append("--list") }
+            if let tags { arguments += ["--tags", tags] }
+            if let excludeTags { arguments += ["--exclude-tags", excludeTags] }
             return arguments
+        }
+
+        static func tagList(_ text: String?) -> [String] {
+            (text ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map { String($0.drop(while: { $0 == "#" })) }
         }
 
         func parseShard(_ text: String) -> (Int, Int)? {

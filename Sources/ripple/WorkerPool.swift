@@ -24,6 +24,8 @@ struct WorkerPool {
     let files: [String]
     let jobs: Int
     let arguments: [String]
+    /// Stop once a file with a failure or error has been handed over (`--fail-fast`).
+    var stopsAfterFailure = false
 
     private struct Worker {
         let pid: pid_t
@@ -46,7 +48,7 @@ struct WorkerPool {
     nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
 
     /// Runs every file; `event` gets each file's events in file order, `finish` each file's report once
-    /// it is complete. Returns false when interrupted (SIGINT) before every file ran.
+    /// it is complete. Returns false when interrupted (SIGINT) or stopped by ``stopsAfterFailure`` before every file ran.
     func run(event: (Int, Event) -> Void, finish: (ScenarioRunner.FileReport) -> Void) -> Bool {
         WorkerPool.interrupted = 0
         signal(SIGINT) { _ in WorkerPool.interrupted = 1 }
@@ -60,7 +62,8 @@ struct WorkerPool {
         var workers: [Worker] = []
         var next = 0
         var head = 0
-        while head < files.count {
+        var stopped = false
+        while head < files.count && !stopped {
             if WorkerPool.interrupted != 0 { break }
             // Feed idle workers; start workers while there is work and room.
             for w in workers.indices where workers[w].file == nil && !workers[w].closed && next < files.count {
@@ -98,6 +101,10 @@ struct WorkerPool {
                 guard state.done else { break }
                 finish(state.report)
                 head += 1
+                if stopsAfterFailure && !state.report.passed {
+                    stopped = true
+                    break
+                }
             }
         }
         for worker in workers where !worker.closed {

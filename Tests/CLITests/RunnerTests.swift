@@ -151,3 +151,40 @@ func runShell(_ command: String) -> ProcessResult {
             """)
     }
 }
+
+/// Tags and --fail-fast.
+@Suite struct RunnerSelectionTests {
+    static let tagged = scratchFile("tagged.lua", """
+        scenario("fast one", function() end)
+        scenario("slow one #slow", function() end)
+        scenario("slow database #slow #db", function() end)
+        """)
+
+    @Test("--tags and --exclude-tags select by #tag in the name")
+    func tags() {
+        let slow = runRipple(["test", "--list", "--tags", "slow", Self.tagged])
+        #expect(slow.output == "\(Self.tagged) › slow one #slow\n\(Self.tagged) › slow database #slow #db\n")
+        let notDB = runRipple(["test", "--list", "--tags", "slow", "--exclude-tags", "db", Self.tagged])
+        #expect(notDB.output == "\(Self.tagged) › slow one #slow\n")
+        let none = runRipple(["test", "--list", "--exclude-tags", "slow,db", Self.tagged])
+        #expect(none.output == "\(Self.tagged) › fast one\n")
+    }
+
+    @Test("--fail-fast stops after the first file with a failure, for every -j")
+    func failFast() {
+        let failing = scratchFile("ff-fail.lua", "scenario('fails', function() expect(1):toBe(2) end)\n")
+        let passing = scratchFile("ff-pass.lua", "scenario('passes', function() end)\n")
+        for jobs in ["1", "2"] {
+            let result = runRipple(["test", "--fail-fast", "-j", jobs, passing, failing, passing, passing])
+            #expect(result.status == 1)
+            #expect(withoutTimes(result.output) == """
+                ✔ \(passing) › passes
+                ✘ \(failing) › fails
+                    \(failing):1: expected 1 to be 2
+                --fail-fast: stopped after 2 of 4 files
+                1 passed, 1 failed, 0 errors
+
+                """)
+        }
+    }
+}

@@ -50,7 +50,9 @@ extension ScriptEngine {
             if let filter = self.scenarioFilter { state.push(filter) } else { state.pushNil() }
             if let filterOut = self.scenarioFilterOut { state.push(filterOut) } else { state.pushNil() }
             state.push(self.listsScenariosOnly)
-            return 3
+            state.push(self.scenarioTags.joined(separator: ","))
+            state.push(self.scenarioExcludedTags.joined(separator: ","))
+            return 5
         }
         state.register(in: module, name: "_beginScenario") { [unowned self] state in
             self.runningScenario = (try state.string(1), try state.string(2))
