@@ -26,6 +26,8 @@ local function selected(name)
   return true
 end
 local traceback = debug.traceback
+local openFile = io.open
+local getenv = os.getenv
 local getinfo = debug.getinfo
 
 local function describe(v)
@@ -86,9 +88,150 @@ function Expectation:toBe(expected)
   return self
 end
 
+local function isSequence(t)
+  if type(t) ~= "table" or getmetatable(t) then return false end
+  local n = 0
+  for _ in pairs(t) do n = n + 1 end
+  return n == #t
+end
+
+-- A unified diff of two sequences, element by element (longest common subsequence): unchanged elements
+-- as "  x" (one around each change, the others folded as "  …"), removed ones as "- x", added "+ x".
+local function sequenceDiff(expected, actual)
+  local m, n = #expected, #actual
+  if m * n > 250000 then return nil end
+  local a, b = {}, {}
+  for i = 1, m do a[i] = describe(expected[i]) end
+  for j = 1, n do b[j] = describe(actual[j]) end
+  local lcs = {}
+  for i = m + 1, 1, -1 do
+    lcs[i] = {}
+    for j = n + 1, 1, -1 do
+      if i > m or j > n then lcs[i][j] = 0
+      elseif deepEqual(expected[i], actual[j]) then lcs[i][j] = lcs[i + 1][j + 1] + 1
+      else lcs[i][j] = math.max(lcs[i + 1][j], lcs[i][j + 1]) end
+    end
+  end
+  local ops, i, j = {}, 1, 1
+  while i <= m or j <= n do
+    if i <= m and j <= n and deepEqual(expected[i], actual[j]) then ops[#ops + 1] = { " ", a[i] }; i = i + 1; j = j + 1
+    elseif i <= m and (j > n or lcs[i + 1][j] >= lcs[i][j + 1]) then ops[#ops + 1] = { "-", a[i] }; i = i + 1
+    else ops[#ops + 1] = { "+", b[j] }; j = j + 1 end
+  end
+  local lines, folded = { "--- expected", "+++ actual" }, false
+  for k, op in ipairs(ops) do
+    local near = op[1] ~= " " or (ops[k - 1] and ops[k - 1][1] ~= " ") or (ops[k + 1] and ops[k + 1][1] ~= " ")
+    if near then lines[#lines + 1] = op[1] .. " " .. op[2]; folded = false
+    elseif not folded then lines[#lines + 1] = "  …"; folded = true end
+  end
+  return table.concat(lines, "\n")
+end
+
+-- The path of keys to the first difference of two tables, or nil.
+local function firstDifference(a, b, seen)
+  if deepEqual(a, b) then return nil end
+  if type(a) ~= "table" or type(b) ~= "table" then return {} end
+  seen = seen or {}
+  if seen[a] then return {} end
+  seen[a] = true
+  local keys = {}
+  for k in pairs(a) do keys[#keys + 1] = k end
+  for k in pairs(b) do if a[k] == nil then keys[#keys + 1] = k end end
+  table.sort(keys, function(x, y) return tostring(x) < tostring(y) end)
+  for _, k in ipairs(keys) do
+    local sub = firstDifference(a[k], b[k], seen)
+    if sub then table.insert(sub, 1, k); return sub end
+  end
+  return {}
+end
+
+-- `v` described with luassert's marker: `*` before each key on the path to the difference.
+local function describeMarked(v, path, depth)
+  depth = depth or 1
+  local key = path[depth]
+  if key == nil or type(v) ~= "table" or getmetatable(v) then return describe(v) end
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  if v[key] == nil then keys[#keys + 1] = key end
+  table.sort(keys, function(x, y)
+    if type(x) == type(y) and (type(x) == "number" or type(x) == "string") then return x < y end
+    return tostring(x) < tostring(y)
+  end)
+  local parts = {}
+  for _, k in ipairs(keys) do
+    local name = type(k) == "string" and k or "[" .. describe(k) .. "]"
+    if k == key then parts[#parts + 1] = "*" .. name .. " = " .. describeMarked(v[k], path, depth + 1)
+    else parts[#parts + 1] = name .. " = " .. describe(v[k]) end
+  end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+local function pathText(path)
+  local parts = {}
+  for i, k in ipairs(path) do
+    parts[i] = type(k) == "string" and k:match("^[%a_][%w_]*$") and ((i > 1 and "." or "") .. k) or "[" .. describe(k) .. "]"
+  end
+  return table.concat(parts)
+end
+
+-- Golden traces: `expect(ripple.events()):toMatchGolden("name")` compares with NAME.golden next to the
+-- calling file (one element a line); a missing file is recorded and the expectation fails; RIPPLE_RECORD=1
+-- re-records and passes (printing what it wrote).
+function Expectation:toMatchGolden(name)
+  if type(name) ~= "string" or not name:match("^[%w_%-%.]+$") or name:find("..", 1, true) then
+    error("bad argument #1 to 'toMatchGolden' (a name of letters, digits, '_', '-', '.' expected)", 2)
+  end
+  local value = self.value
+  if type(value) ~= "table" then error("bad argument to 'toMatchGolden' (a list expected, got " .. type(value) .. ")", 2) end
+  local lines = {}
+  for i = 1, #value do lines[i] = type(value[i]) == "string" and value[i] or describe(value[i]) end
+  local info = getinfo(2, "S")
+  local source = info and info.source or ""
+  local folder = source:sub(1, 1) == "@" and (source:sub(2):match("^(.*)/[^/]*$") or ".") or "."
+  local path = folder .. "/" .. name .. ".golden"
+  local text = table.concat(lines, "\n") .. "\n"
+  local function record()
+    local f, err = openFile(path, "w")
+    if not f then error("cannot record golden file " .. path .. ": " .. tostring(err), 3) end
+    f:write(text); f:close()
+  end
+  if getenv("RIPPLE_RECORD") == "1" then
+    record()
+    print("recorded " .. path)
+    return self
+  end
+  local f = openFile(path, "r")
+  if not f then
+    record()
+    check(self, false, "expected a golden file " .. path .. " (recorded now; check it in and run again)")
+    return self
+  end
+  local stored = f:read("a"); f:close()
+  local expected = {}
+  for line in (stored):gmatch("([^\n]*)\n") do expected[#expected + 1] = line end
+  local same = stored == text
+  check(self, same, "expected the trace to match " .. path .. " (RIPPLE_RECORD=1 re-records it)\n"
+    .. (same and "" or (sequenceDiff(expected, lines) or "")))
+  return self
+end
+
 function Expectation:toEqual(expected)
-  check(self, deepEqual(self.value, expected),
-    "expected " .. describe(self.value) .. " to equal " .. describe(expected))
+  local actual = self.value
+  local equal = deepEqual(actual, expected)
+  local message = "expected " .. describe(actual) .. " to equal " .. describe(expected)
+  if not equal and not self.negated and type(actual) == "table" and type(expected) == "table" then
+    local diff = isSequence(actual) and isSequence(expected) and sequenceDiff(expected, actual)
+    if diff then
+      message = message .. "\n" .. diff
+    else
+      local path = firstDifference(expected, actual)
+      if path and #path > 0 then
+        message = message .. "\nfirst difference at " .. pathText(path) .. " (marked *)"
+          .. "\nexpected: " .. describeMarked(expected, path) .. "\nactual:   " .. describeMarked(actual, path)
+      end
+    end
+  end
+  check(self, equal, message)
   return self
 end
 
