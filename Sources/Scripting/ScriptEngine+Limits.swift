@@ -35,10 +35,9 @@ extension ScriptEngine {
     /// - Throws: ``LuaError`` if the state cannot be created.
     public convenience init(options: Options) throws {
         let limit = options.instructionLimit.flatMap { $0 > 0 ? $0 : nil }
-        try self.init(instructionLimit: limit, checksInvariants: options.checksInvariants)
+        try self.init(instructionLimit: limit, checksInvariants: options.checksInvariants, sandbox: options.sandbox)
         memoryLimitMegabytes = options.memoryLimit.flatMap { $0 > 0 ? $0 : nil }
         if let megabytes = memoryLimitMegabytes { state.setMemoryLimit(megabytes << 20) }
-        try installSandbox(options.sandbox)
     }
 
     /// The message of a scenario stopped by a limit, naming the limit and its flag (Lua's own memory error

@@ -62,12 +62,14 @@ public final class ScriptEngine {
     /// - Parameter instructionLimit: stop runaway scripts after this many VM instructions per chunk
     ///   (nil: no limit).
     /// - Parameter checksInvariants: fetched-results controllers check their invariants after every batch.
-    public init(instructionLimit: Int? = nil, checksInvariants: Bool = false) throws {
+    /// - Parameter sandbox: runs scripts in the sandbox (``Options/sandbox``); `ripple.sandbox` tells which.
+    public init(instructionLimit: Int? = nil, checksInvariants: Bool = false, sandbox: Bool = false) throws {
         state = try LuaState()
         self.checksInvariants = checksInvariants
         installModule()
         try state.load(Prelude.source, chunkName: "=prelude")
         try state.pcall(arguments: 0, results: 0, traceback: true)
+        try installSandbox(sandbox)
         if let instructionLimit { state.setInstructionLimit(instructionLimit) }
     }
 
