@@ -298,23 +298,126 @@ function expect(value)
   return e
 end
 
+-- The message handler of a test is a Swift function (no VM instruction runs in it, so a spent instruction
+-- budget cannot replace the error with one raised here); it keeps the message for the runner.
+local keepError = ripple._keepError
 local function handler(err)
   if type(err) ~= "string" then err = describe(err) end
   return err
 end
 
+local running = 0        -- scenarios running now (a nested one always runs: it cannot hide a failure)
+local blocks = {}        -- the describe blocks around the code running now, outermost first
+local seen = {}          -- full names declared in this file
+
+local function declare(fullName, level)
+  if seen[fullName] then
+    error("duplicate test name '" .. fullName .. "' (full names must be unique in a file)", level + 1)
+  end
+  seen[fullName] = true
+end
+
+-- Runs one test: the hooks of the enclosing describe blocks around `fn`.
+local function runTest(fullName, fn, level, hooks)
+  declare(fullName, level + 1)
+  if running == 0 and not selected(fullName) then return end
+  local info = getinfo(level + 1, "S")
+  local file = info and info.short_src or "?"
+  begin(fullName, file)
+  if select(3, selection()) then record(fullName, file, true, nil); return end
+  lastFailure = nil
+  running = running + 1
+  local ok, err = xpcall(function()
+    if hooks then
+      for _, b in ipairs(blocks) do
+        if not b.setupDone then
+          b.setupDone = true
+          for _, f in ipairs(b.setup) do f() end
+        end
+      end
+      for _, b in ipairs(blocks) do for _, f in ipairs(b.before_each) do f() end end
+    end
+    fn()
+  end, keepError)
+  if not ok and type(err) ~= "string" then err = describe(err) end
+  if hooks then
+    for i = #blocks, 1, -1 do
+      for _, f in ipairs(blocks[i].after_each) do
+        local okAfter, errAfter = xpcall(f, handler)
+        if ok and not okAfter then ok, err = false, errAfter end
+      end
+    end
+  end
+  running = running - 1
+  local isError = not ok and (lastFailure == nil or not find(err, lastFailure, 1, true))
+  record(fullName, file, ok, ok and nil or err, isError)
+end
+
 function scenario(name, fn)
   if type(name) ~= "string" then error("bad argument #1 to 'scenario' (string expected, got " .. type(name) .. ")", 2) end
   if type(fn) ~= "function" then error("bad argument #2 to 'scenario' (function expected, got " .. type(fn) .. ")", 2) end
-  if not selected(name) then return end
+  runTest(name, fn, 2, false)
+end
+
+local function fullName(name)
+  local parts = {}
+  for i, b in ipairs(blocks) do parts[i] = b.name end
+  parts[#parts + 1] = name
+  return table.concat(parts, " ")
+end
+
+-- busted's structure: describe/it nest, full names joined with spaces; hooks apply to the tests of their
+-- block and the blocks inside it; setup runs before the first selected test of its block, teardown after
+-- the block's last test (only if setup ran).
+_G.describe = function(name, fn)
+  if type(name) ~= "string" then error("bad argument #1 to 'describe' (string expected, got " .. type(name) .. ")", 2) end
+  if type(fn) ~= "function" then error("bad argument #2 to 'describe' (function expected, got " .. type(fn) .. ")", 2) end
+  local block = { name = name, setup = {}, teardown = {}, before_each = {}, after_each = {} }
+  blocks[#blocks + 1] = block
+  local ok, err = xpcall(fn, handler)
+  if block.setupDone then
+    for _, f in ipairs(block.teardown) do
+      local okDown, errDown = xpcall(f, handler)
+      if ok and not okDown then ok, err = false, errDown end
+    end
+  end
+  blocks[#blocks] = nil
+  if not ok then error(err, 0) end
+end
+context = _G.describe
+
+function it(name, fn)
+  if type(name) ~= "string" then error("bad argument #1 to 'it' (string expected, got " .. type(name) .. ")", 2) end
+  if type(fn) ~= "function" then error("bad argument #2 to 'it' (function expected, got " .. type(fn) .. ")", 2) end
+  runTest(fullName(name), fn, 2, true)
+end
+test = it
+
+local function hook(kind)
+  return function(fn)
+    if type(fn) ~= "function" then error("bad argument #1 to '" .. kind .. "' (function expected, got " .. type(fn) .. ")", 2) end
+    local block = blocks[#blocks]
+    if block == nil then error(kind .. " must be called inside describe", 2) end
+    local list = block[kind]
+    list[#list + 1] = fn
+  end
+end
+before_each = hook("before_each")
+after_each = hook("after_each")
+setup = hook("setup")
+teardown = hook("teardown")
+lazy_setup, lazy_teardown, strict_setup, strict_teardown = setup, teardown, setup, teardown
+
+-- pending(name): a test written down but not implemented; reported, never run, never a failure.
+function pending(name)
+  if type(name) ~= "string" then error("bad argument #1 to 'pending' (string expected, got " .. type(name) .. ")", 2) end
+  local full = fullName(name)
+  declare(full, 2)
+  if not selected(full) then return end
   local info = getinfo(2, "S")
   local file = info and info.short_src or "?"
-  begin(name, file)
-  if select(3, selection()) then record(name, file, true, nil); return end
-  lastFailure = nil
-  local ok, err = xpcall(fn, handler)
-  local isError = not ok and (lastFailure == nil or not find(err, lastFailure, 1, true))
-  record(name, file, ok, ok and nil or err, isError)
+  begin(full, file)
+  record(full, file, true, nil, false, true)
 end
 """#
 }

@@ -12,10 +12,14 @@ public struct ScenarioResult: Equatable, Sendable {
     public var duration: UInt64
     /// True when it failed with a Lua error outside an expectation (counted apart from failures).
     public var isError = false
+    /// True for `pending(name)`: written down, not run; passed but reported apart.
+    public var isPending = false
 
     /// Creates a result.
-    public init(name: String, file: String, passed: Bool, message: String?, duration: UInt64 = 0, isError: Bool = false) {
+    public init(name: String, file: String, passed: Bool, message: String?, duration: UInt64 = 0, isError: Bool = false,
+                isPending: Bool = false) {
         self.isError = isError
+        self.isPending = isPending
         self.name = name
         self.file = file
         self.passed = passed

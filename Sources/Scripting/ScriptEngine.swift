@@ -57,6 +57,8 @@ public final class ScriptEngine {
     var memoryLimitMegabytes: Int?
     /// The folder of the file being run (the sandbox's `require` loads only under it).
     var scriptFolder: String?
+    /// The last error message a scenario raised (kept by its message handler).
+    var lastScenarioError: String?
 
     /// Creates a state, opens the standard libraries and loads the `ripple` module and the prelude.
     /// - Parameter instructionLimit: stop runaway scripts after this many VM instructions per chunk
@@ -86,8 +88,11 @@ public final class ScriptEngine {
             try state.pcall(arguments: 0, results: 0, traceback: true)
         } catch {
             if let running = runningScenario {
+                // The budget, once spent, raises again at every instruction: the first message has the place.
+                let first = lastScenarioError.flatMap { $0.contains("instruction limit exceeded") ? $0 : nil }
+                let message = first ?? error.message
                 recordScenario(ScenarioResult(name: running.name, file: running.file, passed: false,
-                                              message: (memoryLimitMessage(error.message) ?? error.message) + " (the rest of the file did not run)",
+                                              message: (memoryLimitMessage(message) ?? message) + " (the rest of the file did not run)",
                                               duration: ScriptEngine.monotonicNanoseconds() &- scenarioStart, isError: true))
             } else {
                 uncaught = error

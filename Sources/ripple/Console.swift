@@ -34,11 +34,14 @@ struct Console {
 
     func red(_ s: String) -> String { colour ? "\u{1B}[31m" + s + "\u{1B}[0m" : s }
     func green(_ s: String) -> String { colour ? "\u{1B}[32m" + s + "\u{1B}[0m" : s }
+    func yellow(_ s: String) -> String { colour ? "\u{1B}[33m" + s + "\u{1B}[0m" : s }
 
     /// One line per scenario; a failure adds its `file:line: message` indented.
     func report(_ result: ScenarioResult) {
         let time = " (" + Console.milliseconds(result.duration) + ")"
-        if result.passed {
+        if result.isPending {
+            write(yellow("◌ ") + result.file + " › " + result.name + " (pending)")
+        } else if result.passed {
             write(green("✔ ") + result.file + " › " + result.name + time)
         } else {
             write(red("✘ ") + result.file + " › " + result.name + time)

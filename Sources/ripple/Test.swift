@@ -166,19 +166,21 @@ struct TestSummary {
     var passed = 0
     var failed = 0
     var errors = 0
+    var pending = 0
     var duration: UInt64
 
     init(_ reports: [ScenarioRunner.FileReport], duration: UInt64) {
         self.duration = duration
         for report in reports {
             for s in report.scenarios {
-                if s.passed { passed += 1 } else if s.isError { errors += 1 } else { failed += 1 }
+                if s.isPending { pending += 1 } else if s.passed { passed += 1 } else if s.isError { errors += 1 } else { failed += 1 }
             }
             if report.error != nil { errors += 1 }
         }
     }
 
     func line(_ console: Console) -> String {
-        "\(passed) passed, \(failed) failed, \(errors) \(errors == 1 ? "error" : "errors") (" + Console.milliseconds(duration) + ")"
+        "\(passed) passed, \(failed) failed, \(errors) \(errors == 1 ? "error" : "errors")"
+            + (pending > 0 ? ", \(pending) pending" : "") + " (" + Console.milliseconds(duration) + ")"
     }
 }

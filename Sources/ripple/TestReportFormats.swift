@@ -16,7 +16,8 @@ enum TestReportFormats {
         for report in reports {
             for s in report.scenarios {
                 n += 1
-                lines.append("\(s.passed ? "ok" : "not ok") \(n) - \(description(report.file + " › " + s.name))")
+                lines.append("\(s.passed ? "ok" : "not ok") \(n) - \(description(report.file + " › " + s.name))"
+                             + (s.isPending ? " # SKIP pending" : ""))
                 if let message = s.message, !s.passed { lines += yaml(message, severity: s.isError ? "error" : "fail") }
             }
             if let error = report.error {
@@ -75,11 +76,15 @@ enum TestReportFormats {
         var totals = (tests: 0, failures: 0, errors: 0, time: UInt64(0))
         for report in reports {
             var cases: [XMLNode] = []
-            var failures = 0, errors = 0
+            var failures = 0, errors = 0, skipped = 0
             var time: UInt64 = 0
             for s in report.scenarios {
                 time += s.duration
                 var testcase = XMLNode("testcase", [("classname", report.file), ("name", s.name), ("time", seconds(s.duration))])
+                if s.isPending {
+                    skipped += 1
+                    testcase.children.append(XMLNode("skipped", [("message", "pending")]))
+                }
                 if !s.passed {
                     let message = s.message ?? "failed"
                     if s.isError { errors += 1 } else { failures += 1 }
@@ -101,7 +106,7 @@ enum TestReportFormats {
             totals.time += time
             suites.append(XMLNode("testsuite", [("name", report.file), ("tests", String(cases.count)),
                                                 ("failures", String(failures)), ("errors", String(errors)),
-                                                ("skipped", "0"), ("time", seconds(time))], children: cases))
+                                                ("skipped", String(skipped)), ("time", seconds(time))], children: cases))
         }
         return XMLNode("testsuites", [("name", "ripple"), ("tests", String(totals.tests)), ("failures", String(totals.failures)),
                                       ("errors", String(totals.errors)), ("time", seconds(totals.time))], children: suites).document()

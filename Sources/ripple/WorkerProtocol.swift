@@ -9,7 +9,7 @@ import Glibc
 /// newline escaped; the script's own output goes to its standard output, flushed before each record.
 ///
 /// ```
-/// S <1 passed | 0 failed | E error> <nanoseconds> <name> <file> <message>
+/// S <1 passed | 0 failed | E error | P pending> <nanoseconds> <name> <file> <message>
 /// E <message>              (an error outside any scenario)
 /// V <trace line>
 /// D                        (the file is done)
@@ -35,16 +35,17 @@ enum WorkerProtocol {
     }
 
     static func send(_ s: ScenarioResult) {
-        send(["S", s.passed ? "1" : s.isError ? "E" : "0", String(s.duration), s.name, s.file, s.message ?? ""])
+        send(["S", s.isPending ? "P" : s.passed ? "1" : s.isError ? "E" : "0", String(s.duration), s.name, s.file, s.message ?? ""])
     }
 
     static func record(_ line: String) -> Record? {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map { unescape(String($0)) }
         switch fields.first {
         case "S" where fields.count == 6:
-            return .scenario(ScenarioResult(name: fields[3], file: fields[4], passed: fields[1] == "1",
+            return .scenario(ScenarioResult(name: fields[3], file: fields[4], passed: fields[1] == "1" || fields[1] == "P",
                                             message: fields[5].isEmpty ? nil : fields[5],
-                                            duration: UInt64(fields[2]) ?? 0, isError: fields[1] == "E"))
+                                            duration: UInt64(fields[2]) ?? 0, isError: fields[1] == "E",
+                                            isPending: fields[1] == "P"))
         case "E" where fields.count == 2: return .error(fields[1])
         case "V" where fields.count == 2: return .trace(fields[1])
         case "D": return .done

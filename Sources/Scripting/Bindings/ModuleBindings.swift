@@ -43,7 +43,8 @@ extension ScriptEngine {
             let message = state.type(at: 4) == .string ? state.toString(at: 4) : nil
             let duration = ScriptEngine.monotonicNanoseconds() &- self.scenarioStart
             self.recordScenario(ScenarioResult(name: name, file: file, passed: passed, message: message,
-                                               duration: duration, isError: !passed && state.toBoolean(at: 5)))
+                                               duration: duration, isError: !passed && state.toBoolean(at: 5),
+                                               isPending: state.toBoolean(at: 6)))
             return 0
         }
         state.register(in: module, name: "_selection") { [unowned self] state in
@@ -54,8 +55,14 @@ extension ScriptEngine {
             state.push(self.scenarioExcludedTags.joined(separator: ","))
             return 5
         }
+        state.register(in: module, name: "_keepError") { [unowned self] state in
+            if state.type(at: 1) == .string { self.lastScenarioError = state.toString(at: 1) }
+            state.setTop(1)
+            return 1
+        }
         state.register(in: module, name: "_beginScenario") { [unowned self] state in
             self.runningScenario = (try state.string(1), try state.string(2))
+            self.lastScenarioError = nil
             self.scenarioStart = ScriptEngine.monotonicNanoseconds()
             return 0
         }
