@@ -24,6 +24,9 @@ extension Ripple {
         @Flag(help: "Check every fetched-results controller against a fresh fetch after every change batch.")
         var checkInvariants = false
 
+        @OptionGroup(title: "Trace")
+        var traceOptions: TraceOptions
+
         @OptionGroup(title: "Limits and sandbox")
         var limits: ScriptOptions
 
@@ -38,13 +41,14 @@ extension Ripple {
 
         func run() throws {
             let console = Console()
-            var runner = ScenarioRunner(options: limits.engineOptions(sandboxByDefault: false, checksInvariants: checkInvariants),
-                                        onTraceLine: trace ? { console.write("· " + $0) } : nil)
+            let tracer = try TraceWriter(traceOptions, console: console)
+            var runner = ScenarioRunner(options: limits.engineOptions(sandboxByDefault: false, checksInvariants: checkInvariants))
             runner.onScenarioResult = { console.report($0) }
             runner.filter = filter
             runner.filterOut = filterOut
             var failed = false
             for file in files {
+                if trace || traceOptions.asked { runner.onTraceLine = { tracer.write($0, file: file) } }
                 let report = runner.run(file: file)
                 if let error = report.error { console.write(console.red("error: ") + error) }
                 failed = failed || !report.passed

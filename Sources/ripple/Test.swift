@@ -65,6 +65,9 @@ extension Ripple {
         @Flag(help: .hidden)
         var worker = false
 
+        @OptionGroup(title: "Trace")
+        var traceOptions: TraceOptions
+
         @OptionGroup(title: "Limits and sandbox")
         var limits: ScriptOptions
 
@@ -87,18 +90,23 @@ extension Ripple {
                 files = files.enumerated().filter { $0.offset % n == i - 1 }.map(\.element)
             }
             let console = Console()
+            let tracer = try TraceWriter(traceOptions, console: console)
             let start = ScenarioClock.now()
             var reports: [ScenarioRunner.FileReport] = []
             var pool = WorkerPool(files: files, jobs: jobs ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))),
                                   arguments: workerArguments())
             pool.stopsAfterFailure = failFast
-            let complete = pool.run(event: { _, event in
+            let complete = pool.run(event: { index, event in
+                if case .trace(let line) = event, tap || tracer.format == .json || traceOptions.traceFile != nil {
+                    tracer.write(line, file: files[index])
+                    return
+                }
                 guard !tap else { return }
                 switch event {
                 case .output(let bytes):
                     console.writeRaw(bytes)
                 case .trace(let line):
-                    console.write("· " + line)
+                    tracer.write(line, file: files[index])
                 case .scenario(let result):
                     if list { console.write(result.file + " › " + result.name) } else { console.report(result) }
                 }
@@ -142,7 +150,7 @@ extension Ripple {
             if let filter { arguments += ["--filter", filter] }
             if let filterOut { arguments += ["--filter-out", filterOut] }
             if checkInvariants { arguments.append("--check-invariants") }
-            if trace { arguments.append("--trace") }
+            if trace || traceOptions.asked { arguments.append("--trace") }
             if list { arguments.append("--list") }
             if let tags { arguments += ["--tags", tags] }
             if let excludeTags { arguments += ["--exclude-tags", excludeTags] }
