@@ -35,6 +35,12 @@ extension Ripple {
         @Option(help: ArgumentHelp("Skip the scenarios tagged with one of these, comma-separated.", valueName: "tags"))
         var excludeTags: String?
 
+        @Flag(help: "Run the files in a random order (printed seed; the order within a file stays).")
+        var shuffle = false
+
+        @Option(help: ArgumentHelp("The seed of --shuffle (implies it), to repeat an order.", valueName: "n"))
+        var seed: UInt64?
+
         @Flag(help: "Stop after the first file with a failure or error (files already running are not reported).")
         var failFast = false
 
@@ -90,6 +96,11 @@ extension Ripple {
                 files = files.enumerated().filter { $0.offset % n == i - 1 }.map(\.element)
             }
             let console = Console()
+            if shuffle || seed != nil {
+                var generator = SplitMix64(seed: seed ?? ScenarioClock.now())
+                console.write("--shuffle: seed \(generator.seed)")
+                files.shuffle(using: &generator)
+            }
             let tracer = try TraceWriter(traceOptions, console: console)
             let start = ScenarioClock.now()
             var reports: [ScenarioRunner.FileReport] = []
@@ -190,5 +201,25 @@ struct TestSummary {
     func line(_ console: Console) -> String {
         "\(passed) passed, \(failed) failed, \(errors) \(errors == 1 ? "error" : "errors")"
             + (pending > 0 ? ", \(pending) pending" : "") + " (" + Console.milliseconds(duration) + ")"
+    }
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator, so that `--seed N` repeats an order on
+/// every platform.
+struct SplitMix64: RandomNumberGenerator {
+    let seed: UInt64
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        self.seed = seed
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -188,3 +188,19 @@ func runShell(_ command: String) -> ProcessResult {
         }
     }
 }
+
+/// --shuffle and --seed.
+@Suite struct ShuffleTests {
+    @Test("--seed N repeats one order of the files; --shuffle prints its seed")
+    func seeded() {
+        let files = (1...6).map { scratchFile("shuffle\($0).lua", "scenario('s\($0)', function() end)\n") }
+        let first = runRipple(["test", "--list", "--seed", "42"] + files)
+        let again = runRipple(["test", "--list", "--seed", "42"] + files)
+        #expect(first.output == again.output)
+        #expect(first.output.hasPrefix("--shuffle: seed 42\n"))
+        let names = first.output.split(separator: "\n").dropFirst().map { String($0.split(separator: "›").last ?? "") }
+        #expect(Set(names) == Set((1...6).map { " s\($0)" }))
+        #expect(names != (1...6).map { " s\($0)" })
+        #expect(runRipple(["test", "--shuffle", "--list"] + files).output.hasPrefix("--shuffle: seed "))
+    }
+}
