@@ -141,7 +141,8 @@ extension Ripple {
         /// The worker loop: file paths on standard input, records on fd 3 (``WorkerProtocol``).
         private func runWorker() {
             signal(SIGINT, SIG_IGN)  // the parent decides what Ctrl-C stops
-            while let file = readLine(strippingNewline: true) {
+            guard let paths = fdopen(4, "r") else { return }
+            while let file = WorkerProtocol.readPath(paths) {
                 var runner = ScenarioRunner(options: limits.engineOptions(sandboxByDefault: true, checksInvariants: checkInvariants),
                                             onTraceLine: trace ? { WorkerProtocol.send(["V", $0]) } : nil)
                 runner.filter = filter

@@ -4,8 +4,8 @@ import Scripting
 import Glibc
 #endif
 
-/// How a `ripple test --worker` process talks to its parent. It reads file paths from standard input, one
-/// a line, and for each writes records to file descriptor 3, one a line, tab-separated, with `\\`, tab and
+/// How a `ripple test --worker` process talks to its parent. It reads file paths from file descriptor 4
+/// (standard input is /dev/null), one a line, and for each writes records to file descriptor 3, one a line, tab-separated, with `\\`, tab and
 /// newline escaped; the script's own output goes to its standard output, flushed before each record.
 ///
 /// ```
@@ -36,6 +36,16 @@ enum WorkerProtocol {
 
     static func send(_ s: ScenarioResult) {
         send(["S", s.isPending ? "P" : s.passed ? "1" : s.isError ? "E" : "0", String(s.duration), s.name, s.file, s.message ?? ""])
+    }
+
+    /// The next file path the parent sent (fd 4), or nil when it closed the pipe.
+    static func readPath(_ stream: UnsafeMutablePointer<FILE>) -> String? {
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        guard getline(&line, &capacity, stream) > 0, let line else { return nil }
+        let text = String(cString: line)
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 
     static func record(_ line: String) -> Record? {

@@ -204,3 +204,15 @@ func runShell(_ command: String) -> ProcessResult {
         #expect(runRipple(["test", "--shuffle", "--list"] + files).output.hasPrefix("--shuffle: seed "))
     }
 }
+
+/// A script that reads standard input cannot take the worker's file list.
+@Suite struct WorkerInputTests {
+    @Test("io.read in a worker reads /dev/null; every file still runs")
+    func stdinIsolated() {
+        let reader = scratchFile("reads-stdin.lua", "scenario('reads stdin', function() expect(io.read('l')):toBeNil() end)\n")
+        let other = scratchFile("after-reader.lua", "scenario('runs after the reader', function() end)\n")
+        let result = runRipple(["test", "--no-sandbox", "-j", "1", reader, other, other], input: "not a path\n")
+        #expect(result.status == 0)
+        #expect(withoutTimes(result.output).hasSuffix("3 passed, 0 failed, 0 errors\n"), "\(result.output)")
+    }
+}
