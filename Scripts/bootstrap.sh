@@ -30,3 +30,11 @@ if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import junitparser, tap, 
     || python3 -m pip install -q --user --break-system-packages --disable-pip-version-check junitparser "tap.py[yaml]" >/dev/null 2>&1 \
     || echo "bootstrap: could not install junitparser and tap.py (PyPI); the report tests will skip them" >&2
 fi
+
+# Optional: Graphviz's dot renders `ripple graph --format svg` (the tests skip the rendering without it).
+if ! command -v dot >/dev/null 2>&1; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq graphviz; } >/dev/null 2>&1 \
+    || echo "bootstrap: graphviz not installed; ripple graph --format svg needs its dot" >&2
+fi
