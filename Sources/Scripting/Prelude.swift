@@ -406,7 +406,6 @@ before_each = hook("before_each")
 after_each = hook("after_each")
 setup = hook("setup")
 teardown = hook("teardown")
-lazy_setup, lazy_teardown, strict_setup, strict_teardown = setup, teardown, setup, teardown
 
 -- pending(name): a test written down but not implemented; reported, never run, never a failure.
 function pending(name)
