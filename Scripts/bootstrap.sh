@@ -17,6 +17,20 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+# The report parsers the CLI tests validate `ripple test --junit` and `--tap` with (they skip with a note
+# when these cannot be installed): xmllint (Debian's libxml2-utils), junitparser and tap.py (PyPI).
+if ! command -v xmllint >/dev/null 2>&1; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libxml2-utils; } >/dev/null 2>&1 \
+    || echo "bootstrap: could not install libxml2-utils (xmllint); the JUnit test will skip it" >&2
+fi
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import junitparser, tap, yaml, more_itertools' >/dev/null 2>&1; then
+  python3 -m pip install -q --disable-pip-version-check junitparser "tap.py[yaml]" >/dev/null 2>&1 \
+    || python3 -m pip install -q --user --break-system-packages --disable-pip-version-check junitparser "tap.py[yaml]" >/dev/null 2>&1 \
+    || echo "bootstrap: could not install junitparser and tap.py (PyPI); the report tests will skip them" >&2
+fi
+
 # Optional: Graphviz's dot renders `ripple graph --format svg` (the tests skip the rendering without it).
 if ! command -v dot >/dev/null 2>&1; then
   sudo=""

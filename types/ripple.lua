@@ -708,6 +708,46 @@ function CollectionViewDataSource:reloadWithFetchRequest(request, options) end
 ---@param fn fun()
 function scenario(name, fn) end
 
+---busted's block: `fn` declares tests (`it`) and hooks; full names join the block names with spaces.
+---@param name string
+---@param fn fun()
+function describe(name, fn) end
+
+---The same as `describe`.
+---@param name string
+---@param fn fun()
+function context(name, fn) end
+
+---A test inside `describe` blocks; its full name is the block names and `name` joined with spaces.
+---@param name string
+---@param fn fun()
+function it(name, fn) end
+
+---The same as `it`.
+---@param name string
+---@param fn fun()
+function test(name, fn) end
+
+---Runs `fn` once before the first selected test of the enclosing `describe`.
+---@param fn fun()
+function setup(fn) end
+
+---Runs `fn` once after the enclosing `describe`, if its setup ran.
+---@param fn fun()
+function teardown(fn) end
+
+---Runs `fn` before every test of the enclosing `describe` and of the blocks inside it.
+---@param fn fun()
+function before_each(fn) end
+
+---Runs `fn` after every test of the enclosing `describe` and of the blocks inside it.
+---@param fn fun()
+function after_each(fn) end
+
+---A test written down but not implemented: reported as pending, never run.
+---@param name string
+function pending(name) end
+
 ---Starts an expectation on `value`: `expect(v):toBe(x)`, `expect(v).never:toBe(x)`.
 ---@param value any
 ---@return Expectation
@@ -755,3 +795,9 @@ function Expectation:toHaveLength(n) end
 ---@param pattern? string
 ---@return Expectation
 function Expectation:toRaise(pattern) end
+
+---Passes when the list equals `name.golden` next to the calling file (recorded when missing, then fails;
+---`RIPPLE_RECORD=1` re-records).
+---@param name string
+---@return Expectation
+function Expectation:toMatchGolden(name) end

@@ -15,7 +15,10 @@
 static void limithook (lua_State *L, lua_Debug *ar) {
   (void)ar;
   lua_sethook(L, limithook, LUA_MASKCOUNT, 1);
-  luaL_error(L, "instruction limit exceeded");
+  luaL_where(L, 0);  /* the function running out of budget (a hook has no level of its own) */
+  lua_pushstring(L, "instruction limit exceeded");
+  lua_concat(L, 2);
+  lua_error(L);
 }
 
 

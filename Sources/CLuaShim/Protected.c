@@ -12,6 +12,7 @@
 #include <lualib.h>
 
 #include "CLuaShim.h"
+#include "Limits.h"
 
 
 /*
@@ -246,14 +247,19 @@ void simlua_describe (lua_State *L, int idx) {
 ** only string errors get one and other error objects are kept as they are.
 */
 int simlua_pcall (lua_State *L, int nargs, int nresults, int traceback) {
-  int status, base;
+  int status, base, saved = simlua_luaonly;
   needstack(L, 2);
-  if (!traceback)
-    return lua_pcall(L, nargs, nresults, 0);
+  simlua_luaonly = 1;  /* a memory error now stops in this lua_pcall */
+  if (!traceback) {
+    status = lua_pcall(L, nargs, nresults, 0);
+    simlua_luaonly = saved;
+    return status;
+  }
   base = lua_gettop(L) - nargs;  /* function index */
   lua_pushcfunction(L, traceback == 2 ? stringmsghandler : simlua_msghandler);
   lua_insert(L, base);
   status = lua_pcall(L, nargs, nresults, base);
+  simlua_luaonly = saved;
   lua_remove(L, base);
   return status;
 }

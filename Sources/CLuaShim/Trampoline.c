@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "CLuaShim.h"
+#include "Limits.h"
 
 /* Longest interned string (LUAI_MAXSHORTLEN in the default luaconf.h). */
 #define SHORTLEN 40
@@ -169,7 +170,9 @@ int simlua_trampoline (lua_State *L) {
     return errorwhere(L, "invalid Ripple function (its upvalue was replaced)");
   if (!lua_checkstack(L, EXTRASTACK))
     return errorwhere(L, "stack overflow (no room to call into Ripple)");
-  return finish(L, dispatchfn(L, f->box));
+  int n;
+  SIMLUA_SWIFT(n, dispatchfn(L, f->box));
+  return finish(L, n);
 }
 
 
@@ -319,7 +322,11 @@ int simlua_index (lua_State *L) {
       case SIMLUA_SCALAR_INTEGER: lua_pushinteger(L, v.i); return 1;
       case SIMLUA_SCALAR_BOOLEAN: lua_pushboolean(L, (int)v.i); return 1;
       case SIMLUA_SCALAR_NIL: lua_pushnil(L); return 1;
-      default: return finish(L, accessfn(L, cls, obj, SIMLUA_OP_GET, slot));
+      default: {
+        int n;
+        SIMLUA_SWIFT(n, accessfn(L, cls, obj, SIMLUA_OP_GET, slot));
+        return finish(L, n);
+      }
     }
   }
   lua_settop(L, 2);
@@ -332,7 +339,11 @@ int simlua_index (lua_State *L) {
     lua_pushnil(L);
     return 1;
   }
-  return finish(L, accessfn(L, cls, obj, SIMLUA_OP_INDEX, -1));
+  {
+    int n;
+    SIMLUA_SWIFT(n, accessfn(L, cls, obj, SIMLUA_OP_INDEX, -1));
+    return finish(L, n);
+  }
 }
 
 
@@ -371,10 +382,18 @@ int simlua_newindex (lua_State *L) {
     }
     if (v.tag != SIMLUA_SCALAR_SLOW && fastsetfn(cls, obj, slot, &v))
       return 0;
-    return finish(L, accessfn(L, cls, obj, SIMLUA_OP_SET, slot));
+    {
+      int n;
+      SIMLUA_SWIFT(n, accessfn(L, cls, obj, SIMLUA_OP_SET, slot));
+      return finish(L, n);
+    }
   }
   lua_settop(L, 3);
-  return finish(L, accessfn(L, cls, obj, SIMLUA_OP_NEWINDEX, -1));
+  {
+    int n;
+    SIMLUA_SWIFT(n, accessfn(L, cls, obj, SIMLUA_OP_NEWINDEX, -1));
+    return finish(L, n);
+  }
 }
 
 
@@ -387,7 +406,10 @@ int simlua_gc (lua_State *L) {
   if (o != NULL && o->object != NULL) {
     void *obj = o->object;
     o->object = NULL;
+    int saved = simlua_luaonly;
+    simlua_luaonly = 0;
     releasefn(obj);
+    simlua_luaonly = saved;
   }
   return 0;
 }

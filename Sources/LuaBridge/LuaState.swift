@@ -70,7 +70,9 @@ public final class LuaState {
 
     deinit {
         simlua_setowner(mainL, nil)  // Swift functions run by finalizers now fail cleanly
+        let limiter = simlua_limiter(mainL)
         lua_close(mainL)
+        simlua_freelimiter(limiter)
         cell.deinitialize(count: 1)
         cell.deallocate()
     }

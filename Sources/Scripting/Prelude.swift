@@ -7,8 +7,28 @@ enum Prelude {
 local ripple = ripple
 local record = ripple._recordScenario
 local begin = ripple._beginScenario
-local selected = ripple._isSelected
+local selection = ripple._selection
+local find = string.find
+local function hasTag(name, list)
+  for tag in string.gmatch(list, "[^,%s]+") do
+    for t in string.gmatch(name, "#([%w_%-]+)") do
+      if t == tag then return true end
+    end
+  end
+  return false
+end
+local function selected(name)
+  local only, skip, _, tags, excluded = selection()
+  if only and not find(name, only) then return false end
+  if skip and find(name, skip) then return false end
+  if tags ~= "" and not hasTag(name, tags) then return false end
+  if excluded ~= "" and hasTag(name, excluded) then return false end
+  return true
+end
 local traceback = debug.traceback
+local openFile = io.open
+local getenv = os.getenv
+local getinfo = debug.getinfo
 
 local function describe(v)
   if type(v) == "string" then return string.format("%q", v) end
@@ -50,6 +70,8 @@ local function deepEqual(a, b, seen)
   return true
 end
 
+-- The message of the last failed expectation: a scenario error that is not it is a Lua error.
+local lastFailure
 local Expectation = {}
 Expectation.__index = Expectation
 
@@ -57,7 +79,7 @@ Expectation.__index = Expectation
 -- never as a tail call, so the level is exact).
 local function check(self, ok, message)
   if self.negated then ok = not ok; message = message:gsub("^expected (.-) to ", "expected %1 not to ") end
-  if not ok then error(message, 3) end
+  if not ok then lastFailure = message; error(message, 3) end
 end
 
 function Expectation:toBe(expected)
@@ -66,9 +88,150 @@ function Expectation:toBe(expected)
   return self
 end
 
+local function isSequence(t)
+  if type(t) ~= "table" or getmetatable(t) then return false end
+  local n = 0
+  for _ in pairs(t) do n = n + 1 end
+  return n == #t
+end
+
+-- A unified diff of two sequences, element by element (longest common subsequence): unchanged elements
+-- as "  x" (one around each change, the others folded as "  …"), removed ones as "- x", added "+ x".
+local function sequenceDiff(expected, actual)
+  local m, n = #expected, #actual
+  if m * n > 250000 then return nil end
+  local a, b = {}, {}
+  for i = 1, m do a[i] = describe(expected[i]) end
+  for j = 1, n do b[j] = describe(actual[j]) end
+  local lcs = {}
+  for i = m + 1, 1, -1 do
+    lcs[i] = {}
+    for j = n + 1, 1, -1 do
+      if i > m or j > n then lcs[i][j] = 0
+      elseif deepEqual(expected[i], actual[j]) then lcs[i][j] = lcs[i + 1][j + 1] + 1
+      else lcs[i][j] = math.max(lcs[i + 1][j], lcs[i][j + 1]) end
+    end
+  end
+  local ops, i, j = {}, 1, 1
+  while i <= m or j <= n do
+    if i <= m and j <= n and deepEqual(expected[i], actual[j]) then ops[#ops + 1] = { " ", a[i] }; i = i + 1; j = j + 1
+    elseif i <= m and (j > n or lcs[i + 1][j] >= lcs[i][j + 1]) then ops[#ops + 1] = { "-", a[i] }; i = i + 1
+    else ops[#ops + 1] = { "+", b[j] }; j = j + 1 end
+  end
+  local lines, folded = { "--- expected", "+++ actual" }, false
+  for k, op in ipairs(ops) do
+    local near = op[1] ~= " " or (ops[k - 1] and ops[k - 1][1] ~= " ") or (ops[k + 1] and ops[k + 1][1] ~= " ")
+    if near then lines[#lines + 1] = op[1] .. " " .. op[2]; folded = false
+    elseif not folded then lines[#lines + 1] = "  …"; folded = true end
+  end
+  return table.concat(lines, "\n")
+end
+
+-- The path of keys to the first difference of two tables, or nil.
+local function firstDifference(a, b, seen)
+  if deepEqual(a, b) then return nil end
+  if type(a) ~= "table" or type(b) ~= "table" then return {} end
+  seen = seen or {}
+  if seen[a] then return {} end
+  seen[a] = true
+  local keys = {}
+  for k in pairs(a) do keys[#keys + 1] = k end
+  for k in pairs(b) do if a[k] == nil then keys[#keys + 1] = k end end
+  table.sort(keys, function(x, y) return tostring(x) < tostring(y) end)
+  for _, k in ipairs(keys) do
+    local sub = firstDifference(a[k], b[k], seen)
+    if sub then table.insert(sub, 1, k); return sub end
+  end
+  return {}
+end
+
+-- `v` described with luassert's marker: `*` before each key on the path to the difference.
+local function describeMarked(v, path, depth)
+  depth = depth or 1
+  local key = path[depth]
+  if key == nil or type(v) ~= "table" or getmetatable(v) then return describe(v) end
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  if v[key] == nil then keys[#keys + 1] = key end
+  table.sort(keys, function(x, y)
+    if type(x) == type(y) and (type(x) == "number" or type(x) == "string") then return x < y end
+    return tostring(x) < tostring(y)
+  end)
+  local parts = {}
+  for _, k in ipairs(keys) do
+    local name = type(k) == "string" and k or "[" .. describe(k) .. "]"
+    if k == key then parts[#parts + 1] = "*" .. name .. " = " .. describeMarked(v[k], path, depth + 1)
+    else parts[#parts + 1] = name .. " = " .. describe(v[k]) end
+  end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+local function pathText(path)
+  local parts = {}
+  for i, k in ipairs(path) do
+    parts[i] = type(k) == "string" and k:match("^[%a_][%w_]*$") and ((i > 1 and "." or "") .. k) or "[" .. describe(k) .. "]"
+  end
+  return table.concat(parts)
+end
+
+-- Golden traces: `expect(ripple.events()):toMatchGolden("name")` compares with NAME.golden next to the
+-- calling file (one element a line); a missing file is recorded and the expectation fails; RIPPLE_RECORD=1
+-- re-records and passes (printing what it wrote).
+function Expectation:toMatchGolden(name)
+  if type(name) ~= "string" or not name:match("^[%w_%-%.]+$") or name:find("..", 1, true) then
+    error("bad argument #1 to 'toMatchGolden' (a name of letters, digits, '_', '-', '.' expected)", 2)
+  end
+  local value = self.value
+  if type(value) ~= "table" then error("bad argument to 'toMatchGolden' (a list expected, got " .. type(value) .. ")", 2) end
+  local lines = {}
+  for i = 1, #value do lines[i] = type(value[i]) == "string" and value[i] or describe(value[i]) end
+  local info = getinfo(2, "S")
+  local source = info and info.source or ""
+  local folder = source:sub(1, 1) == "@" and (source:sub(2):match("^(.*)/[^/]*$") or ".") or "."
+  local path = folder .. "/" .. name .. ".golden"
+  local text = table.concat(lines, "\n") .. "\n"
+  local function record()
+    local f, err = openFile(path, "w")
+    if not f then error("cannot record golden file " .. path .. ": " .. tostring(err), 3) end
+    f:write(text); f:close()
+  end
+  if getenv("RIPPLE_RECORD") == "1" then
+    record()
+    print("recorded " .. path)
+    return self
+  end
+  local f = openFile(path, "r")
+  if not f then
+    record()
+    check(self, false, "expected a golden file " .. path .. " (recorded now; check it in and run again)")
+    return self
+  end
+  local stored = f:read("a"); f:close()
+  local expected = {}
+  for line in (stored):gmatch("([^\n]*)\n") do expected[#expected + 1] = line end
+  local same = stored == text
+  check(self, same, "expected the trace to match " .. path .. " (RIPPLE_RECORD=1 re-records it)\n"
+    .. (same and "" or (sequenceDiff(expected, lines) or "")))
+  return self
+end
+
 function Expectation:toEqual(expected)
-  check(self, deepEqual(self.value, expected),
-    "expected " .. describe(self.value) .. " to equal " .. describe(expected))
+  local actual = self.value
+  local equal = deepEqual(actual, expected)
+  local message = "expected " .. describe(actual) .. " to equal " .. describe(expected)
+  if not equal and not self.negated and type(actual) == "table" and type(expected) == "table" then
+    local diff = isSequence(actual) and isSequence(expected) and sequenceDiff(expected, actual)
+    if diff then
+      message = message .. "\n" .. diff
+    else
+      local path = firstDifference(expected, actual)
+      if path and #path > 0 then
+        message = message .. "\nfirst difference at " .. pathText(path) .. " (marked *)"
+          .. "\nexpected: " .. describeMarked(expected, path) .. "\nactual:   " .. describeMarked(actual, path)
+      end
+    end
+  end
+  check(self, equal, message)
   return self
 end
 
@@ -135,19 +298,125 @@ function expect(value)
   return e
 end
 
+-- The message handler of a test is a Swift function (no VM instruction runs in it, so a spent instruction
+-- budget cannot replace the error with one raised here); it keeps the message for the runner.
+local keepError = ripple._keepError
 local function handler(err)
   if type(err) ~= "string" then err = describe(err) end
   return err
 end
 
+local running = 0        -- scenarios running now (a nested one always runs: it cannot hide a failure)
+local blocks = {}        -- the describe blocks around the code running now, outermost first
+local seen = {}          -- full names declared in this file
+
+local function declare(fullName, level)
+  if seen[fullName] then
+    error("duplicate test name '" .. fullName .. "' (full names must be unique in a file)", level + 1)
+  end
+  seen[fullName] = true
+end
+
+-- Runs one test: the hooks of the enclosing describe blocks around `fn`.
+local function runTest(fullName, fn, level, hooks)
+  declare(fullName, level + 1)
+  if running == 0 and not selected(fullName) then return end
+  local info = getinfo(level + 1, "S")
+  local file = info and info.short_src or "?"
+  begin(fullName, file)
+  if select(3, selection()) then record(fullName, file, true, nil); return end
+  lastFailure = nil
+  running = running + 1
+  local ok, err = xpcall(function()
+    if hooks then
+      for _, b in ipairs(blocks) do
+        if not b.setupDone then
+          b.setupDone = true
+          for _, f in ipairs(b.setup) do f() end
+        end
+      end
+      for _, b in ipairs(blocks) do for _, f in ipairs(b.before_each) do f() end end
+    end
+    fn()
+  end, keepError)
+  if not ok and type(err) ~= "string" then err = describe(err) end
+  if hooks then
+    for i = #blocks, 1, -1 do
+      for _, f in ipairs(blocks[i].after_each) do
+        local okAfter, errAfter = xpcall(f, handler)
+        if ok and not okAfter then ok, err = false, errAfter end
+      end
+    end
+  end
+  running = running - 1
+  local isError = not ok and (lastFailure == nil or not find(err, lastFailure, 1, true))
+  record(fullName, file, ok, ok and nil or err, isError)
+end
+
 function scenario(name, fn)
   if type(name) ~= "string" then error("bad argument #1 to 'scenario' (string expected, got " .. type(name) .. ")", 2) end
   if type(fn) ~= "function" then error("bad argument #2 to 'scenario' (function expected, got " .. type(fn) .. ")", 2) end
-  if not selected(name) then return end
-  local info = debug.getinfo(2, "S")
-  begin(name, info and info.short_src or "?")
+  runTest(name, fn, 2, false)
+end
+
+local function fullName(name)
+  local parts = {}
+  for i, b in ipairs(blocks) do parts[i] = b.name end
+  parts[#parts + 1] = name
+  return table.concat(parts, " ")
+end
+
+-- busted's structure: describe/it nest, full names joined with spaces; hooks apply to the tests of their
+-- block and the blocks inside it; setup runs before the first selected test of its block, teardown after
+-- the block's last test (only if setup ran).
+_G.describe = function(name, fn)
+  if type(name) ~= "string" then error("bad argument #1 to 'describe' (string expected, got " .. type(name) .. ")", 2) end
+  if type(fn) ~= "function" then error("bad argument #2 to 'describe' (function expected, got " .. type(fn) .. ")", 2) end
+  local block = { name = name, setup = {}, teardown = {}, before_each = {}, after_each = {} }
+  blocks[#blocks + 1] = block
   local ok, err = xpcall(fn, handler)
-  record(name, info and info.short_src or "?", ok, ok and nil or err)
+  if block.setupDone then
+    for _, f in ipairs(block.teardown) do
+      local okDown, errDown = xpcall(f, handler)
+      if ok and not okDown then ok, err = false, errDown end
+    end
+  end
+  blocks[#blocks] = nil
+  if not ok then error(err, 0) end
+end
+context = _G.describe
+
+function it(name, fn)
+  if type(name) ~= "string" then error("bad argument #1 to 'it' (string expected, got " .. type(name) .. ")", 2) end
+  if type(fn) ~= "function" then error("bad argument #2 to 'it' (function expected, got " .. type(fn) .. ")", 2) end
+  runTest(fullName(name), fn, 2, true)
+end
+test = it
+
+local function hook(kind)
+  return function(fn)
+    if type(fn) ~= "function" then error("bad argument #1 to '" .. kind .. "' (function expected, got " .. type(fn) .. ")", 2) end
+    local block = blocks[#blocks]
+    if block == nil then error(kind .. " must be called inside describe", 2) end
+    local list = block[kind]
+    list[#list + 1] = fn
+  end
+end
+before_each = hook("before_each")
+after_each = hook("after_each")
+setup = hook("setup")
+teardown = hook("teardown")
+
+-- pending(name): a test written down but not implemented; reported, never run, never a failure.
+function pending(name)
+  if type(name) ~= "string" then error("bad argument #1 to 'pending' (string expected, got " .. type(name) .. ")", 2) end
+  local full = fullName(name)
+  declare(full, 2)
+  if not selected(full) then return end
+  local info = getinfo(2, "S")
+  local file = info and info.short_src or "?"
+  begin(full, file)
+  record(full, file, true, nil, false, true)
 end
 """#
 }

@@ -34,12 +34,24 @@ public struct ScenarioRunner {
     public var onTraceLine: ((String) -> Void)?
     /// Called with each scenario's result as soon as it finishes (nil: only the report).
     public var onScenarioResult: ((ScenarioResult) -> Void)?
-    /// Only scenarios whose name contains this text run (nil: all).
+    /// Only scenarios whose name matches this Lua pattern run (nil: all).
     public var filter: String?
+    /// Scenarios whose name matches this Lua pattern are skipped (nil: none).
+    public var filterOut: String?
+    /// Scenarios are listed (reported as passed) without running their bodies.
+    public var listsOnly = false
+    /// Only scenarios tagged (`#tag` in the name) with one of these run (empty: all).
+    public var tags: [String] = []
+    /// Scenarios tagged with one of these are skipped.
+    public var excludedTags: [String] = []
     /// VM instructions allowed per file before it is stopped as runaway (nil: unlimited).
     public var instructionLimit: Int?
     /// Whether fetched-results controllers check their invariants after every batch.
     public var checksInvariants: Bool
+    /// Megabytes of memory a file's Lua state may hold (nil: no limit).
+    public var memoryLimit: Int?
+    /// Whether files run in the sandbox.
+    public var sandbox = false
 
     /// Creates a runner.
     public init(onTraceLine: ((String) -> Void)? = nil, instructionLimit: Int? = nil, checksInvariants: Bool = false) {
@@ -48,17 +60,35 @@ public struct ScenarioRunner {
         self.checksInvariants = checksInvariants
     }
 
+    /// Creates a runner with the limits and sandbox of `options`.
+    public init(options: ScriptEngine.Options, onTraceLine: ((String) -> Void)? = nil) {
+        self.init(onTraceLine: onTraceLine, instructionLimit: options.instructionLimit,
+                  checksInvariants: options.checksInvariants)
+        memoryLimit = options.memoryLimit
+        sandbox = options.sandbox
+    }
+
+    /// The engine options of this runner.
+    public var options: ScriptEngine.Options {
+        ScriptEngine.Options(instructionLimit: instructionLimit, memoryLimit: memoryLimit, sandbox: sandbox,
+                             checksInvariants: checksInvariants)
+    }
+
     /// Runs one file in a fresh engine.
     public func run(file: String) -> FileReport {
         let engine: ScriptEngine
         do {
-            engine = try ScriptEngine(instructionLimit: instructionLimit, checksInvariants: checksInvariants)
+            engine = try ScriptEngine(options: options)
         } catch {
             return FileReport(file: file, scenarios: [], error: "cannot create a Lua state: \(error)", events: [])
         }
         engine.log.onLine = onTraceLine
         engine.onScenarioResult = onScenarioResult
         engine.scenarioFilter = filter
+        engine.scenarioFilterOut = filterOut
+        engine.listsScenariosOnly = listsOnly
+        engine.scenarioTags = tags
+        engine.scenarioExcludedTags = excludedTags
         var failure: String?
         do {
             try engine.runFile(file)

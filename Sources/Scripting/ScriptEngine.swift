@@ -21,8 +21,16 @@ public final class ScriptEngine {
     public let log = EventLog()
     /// The scenarios run so far, in order.
     public private(set) var results: [ScenarioResult] = []
-    /// Only scenarios whose name contains this text run (nil: all).
+    /// Only scenarios whose name matches this Lua pattern (`string.find`) run (nil: all).
     public var scenarioFilter: String?
+    /// Scenarios whose name matches this Lua pattern are skipped (nil: none).
+    public var scenarioFilterOut: String?
+    /// Scenarios are recorded as passed without running their bodies (`ripple test --list`).
+    public var listsScenariosOnly = false
+    /// Only scenarios with one of these `#tags` in their name run (empty: all).
+    public var scenarioTags: [String] = []
+    /// Scenarios with one of these `#tags` in their name are skipped.
+    public var scenarioExcludedTags: [String] = []
     /// The scenario that began and has not been recorded yet (name, file), if any.
     var runningScenario: (name: String, file: String)?
     /// When the running scenario started (monotonic nanoseconds).
@@ -46,6 +54,12 @@ public final class ScriptEngine {
     public var checksInvariants: Bool
     /// Shared classes.
     lazy var classes = BridgeClasses(engine: self)
+    /// The memory limit set by ``Options/memoryLimit``, in megabytes.
+    var memoryLimitMegabytes: Int?
+    /// The folder of the file being run (the sandbox's `require` loads only under it).
+    var scriptFolder: String?
+    /// The last error message a scenario raised (kept by its message handler).
+    var lastScenarioError: String?
     /// The iOS profile (`ripple.uikit.profile`) shared by every view and controller the script makes.
     public let platform = PlatformSettings()
     /// The collection-view classes (snapshots handed to fetched-results delegates).
@@ -60,12 +74,14 @@ public final class ScriptEngine {
     /// - Parameter instructionLimit: stop runaway scripts after this many VM instructions per chunk
     ///   (nil: no limit).
     /// - Parameter checksInvariants: fetched-results controllers check their invariants after every batch.
-    public init(instructionLimit: Int? = nil, checksInvariants: Bool = false) throws {
+    /// - Parameter sandbox: runs scripts in the sandbox (``Options/sandbox``); `ripple.sandbox` tells which.
+    public init(instructionLimit: Int? = nil, checksInvariants: Bool = false, sandbox: Bool = false) throws {
         state = try LuaState()
         self.checksInvariants = checksInvariants
         installModule()
         try state.load(Prelude.source, chunkName: "=prelude")
         try state.pcall(arguments: 0, results: 0, traceback: true)
+        try installSandbox(sandbox)
         if let instructionLimit { state.setInstructionLimit(instructionLimit) }
     }
 
@@ -75,15 +91,24 @@ public final class ScriptEngine {
     /// recorded as that scenario's failure, noting that the rest of the file did not run.
     /// - Throws: ``LuaError`` when the file cannot be read or compiled, or raises outside a scenario.
     public func runFile(_ path: String) throws {
+        scriptFolder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         try state.loadFile(path)
+        var uncaught: LuaError?
         do {
             try state.pcall(arguments: 0, results: 0, traceback: true)
-        } catch let error as LuaError {
-            guard let running = runningScenario else { throw error }
-            recordScenario(ScenarioResult(name: running.name, file: running.file, passed: false,
-                                          message: error.message + " (the rest of the file did not run)",
-                                          duration: ScriptEngine.monotonicNanoseconds() &- scenarioStart))
+        } catch {
+            if let running = runningScenario {
+                // The budget, once spent, raises again at every instruction: the first message has the place.
+                let first = lastScenarioError.flatMap { $0.contains("instruction limit exceeded") ? $0 : nil }
+                let message = first ?? error.message
+                recordScenario(ScenarioResult(name: running.name, file: running.file, passed: false,
+                                              message: (memoryLimitMessage(message) ?? message) + " (the rest of the file did not run)",
+                                              duration: ScriptEngine.monotonicNanoseconds() &- scenarioStart, isError: true))
+            } else {
+                uncaught = error
+            }
         }
+        if let uncaught { throw memoryLimitError(uncaught) }
     }
 
     /// Runs a chunk of Lua source.
@@ -100,6 +125,8 @@ public final class ScriptEngine {
     }
 
     func recordScenario(_ result: ScenarioResult) {
+        var result = result
+        if !result.passed { result.message = memoryLimitMessage(result.message) }
         runningScenario = nil
         results.append(result)
         onScenarioResult?(result)

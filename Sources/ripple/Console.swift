@@ -4,9 +4,28 @@ import Scripting
 import Glibc
 #endif
 
-/// Terminal output: colour only when standard output is a terminal.
+/// Terminal output: colour when standard output is a terminal, never with `NO_COLOR` set (no-color.org),
+/// always with `FORCE_COLOR` set (to anything but `0`); `NO_COLOR` wins.
 struct Console {
-    let colour = isatty(1) == 1
+    let colour = Console.wantsColour()
+
+    static func wantsColour() -> Bool {
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        if let noColour = variable("NO_COLOR"), !noColour.isEmpty { return false }
+        if let force = variable("FORCE_COLOR"), !force.isEmpty, force != "0" { return true }
+        return isatty(1) == 1
+    }
+
+    /// Bytes a script printed, passed through as they are.
+    func writeRaw(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, stdout) }
+        fflush(stdout)
+    }
+
+    /// A file's error outside its scenarios.
+    func reportError(file: String, _ error: String) {
+        write(red("✘ ") + file + "\n    " + error.replacingNewlines(with: "\n    "))
+    }
 
     func write(_ line: String) {
         print(line)
@@ -15,11 +34,14 @@ struct Console {
 
     func red(_ s: String) -> String { colour ? "\u{1B}[31m" + s + "\u{1B}[0m" : s }
     func green(_ s: String) -> String { colour ? "\u{1B}[32m" + s + "\u{1B}[0m" : s }
+    func yellow(_ s: String) -> String { colour ? "\u{1B}[33m" + s + "\u{1B}[0m" : s }
 
     /// One line per scenario; a failure adds its `file:line: message` indented.
     func report(_ result: ScenarioResult) {
         let time = " (" + Console.milliseconds(result.duration) + ")"
-        if result.passed {
+        if result.isPending {
+            write(yellow("◌ ") + result.file + " › " + result.name + " (pending)")
+        } else if result.passed {
             write(green("✔ ") + result.file + " › " + result.name + time)
         } else {
             write(red("✘ ") + result.file + " › " + result.name + time)

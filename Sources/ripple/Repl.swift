@@ -21,9 +21,10 @@ extension Ripple {
 
         @Option(name: .customShort("i"), help: "Run this file first, then stay in the REPL.")
         var file: String?
+        @OptionGroup(title: "Limits and sandbox") var limits: ScriptOptions
 
         func run() throws {
-            let session = try ReplSession()
+            let session = try ReplSession(engine: ScriptEngine(options: limits.engineOptions(sandboxByDefault: false)))
             let interactive = isatty(0) == 1
             session.output = { print($0); fflush(stdout) }
             var reader: LineReader

@@ -7,6 +7,12 @@ struct Ripple: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ripple",
         abstract: "Simulate Core Data change propagation, driven by Lua scripts.",
+        version: Ripple.version,
         subcommands: [Run.self, Test.self, Repl.self, Types.self, Graph.self]
     )
+}
+
+extension Ripple {
+    /// `ripple --version`: the tool's version and the Lua it embeds.
+    static let version = "ripple 0.9.0 (Lua 5.4)"
 }

@@ -15,20 +15,40 @@ extension Ripple {
         @Flag(help: "Print every notification as it happens.")
         var trace = false
 
+        @Option(help: ArgumentHelp("Run only the scenarios whose name matches this Lua pattern (string.find).", valueName: "lua-pattern"))
+        var filter: String?
+
+        @Option(help: ArgumentHelp("Skip the scenarios whose name matches this Lua pattern.", valueName: "lua-pattern"))
+        var filterOut: String?
+
         @Flag(help: "Check every fetched-results controller against a fresh fetch after every change batch.")
         var checkInvariants = false
 
+        @OptionGroup(title: "Trace")
+        var traceOptions: TraceOptions
+
+        @OptionGroup(title: "Limits and sandbox")
+        var limits: ScriptOptions
+
         func validate() throws {
             if files.isEmpty { throw ValidationError("Missing expected argument '<files> ...'") }
+            for (flag, value) in [("--filter", filter), ("--filter-out", filterOut)] {
+                if let value, let problem = LuaPatternMatcher.problem(value) {
+                    throw ValidationError("\(flag): malformed Lua pattern '\(value)' (\(problem))")
+                }
+            }
         }
 
         func run() throws {
             let console = Console()
-            var runner = ScenarioRunner(onTraceLine: trace ? { console.write("· " + $0) } : nil,
-                                        checksInvariants: checkInvariants)
+            let tracer = try TraceWriter(traceOptions, console: console)
+            var runner = ScenarioRunner(options: limits.engineOptions(sandboxByDefault: false, checksInvariants: checkInvariants))
             runner.onScenarioResult = { console.report($0) }
+            runner.filter = filter
+            runner.filterOut = filterOut
             var failed = false
             for file in files {
+                if trace || traceOptions.asked { runner.onTraceLine = { tracer.write($0, file: file) } }
                 let report = runner.run(file: file)
                 if let error = report.error { console.write(console.red("error: ") + error) }
                 failed = failed || !report.passed

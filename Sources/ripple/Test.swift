@@ -6,81 +6,171 @@ import Glibc
 #endif
 
 extension Ripple {
-    /// `ripple test [PATH...]`: every scenario file, a fresh Lua state each.
+    /// `ripple test [PATH...]`: every scenario file, each in a fresh Lua state, in long-lived worker processes.
     struct Test: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run every scenario file (default: Scripts/scenarios) and report each scenario.",
             discussion: """
-            Prints one line per scenario with its time, and a closing line 'N passed, N failed'. Files run in \
-            the order given (directories sorted by name), each in a fresh Lua state. Exit status 1 when \
-            anything failed, 64 for a usage error.
+            Directories are searched recursively for files matching --pattern; files run in the order given \
+            (directories sorted by path), each in a fresh Lua state, in -j worker processes (default: the \
+            number of cores). Each scenario's line is printed as it ends; the output is in file order and \
+            the same for every -j. A file that crashes its worker is reported as that file's failure and the \
+            run goes on. Files run in the sandbox unless --no-sandbox (see docs/test-runner.md). Exit status: \
+            0 when everything passed, 1 when anything failed, 64 for a usage error, 130 when interrupted.
             """
         )
 
         @Argument(help: "Scenario files or directories (default: Scripts/scenarios).")
         var paths: [String] = []
 
-        @Option(help: ArgumentHelp("Run only the scenarios whose name contains PATTERN.", valueName: "pattern"))
+        @Option(help: ArgumentHelp("Run only the scenarios whose name matches this Lua pattern (string.find).", valueName: "lua-pattern"))
         var filter: String?
 
-        @Option(name: .customShort("j"), help: ArgumentHelp("Run N files in parallel (output stays in file order).", valueName: "n"))
-        var jobs: Int = 1
+        @Option(help: ArgumentHelp("Skip the scenarios whose name matches this Lua pattern.", valueName: "lua-pattern"))
+        var filterOut: String?
+
+        @Option(help: ArgumentHelp("Run only the scenarios tagged (#tag in the name) with one of these, comma-separated.", valueName: "tags"))
+        var tags: String?
+
+        @Option(help: ArgumentHelp("Skip the scenarios tagged with one of these, comma-separated.", valueName: "tags"))
+        var excludeTags: String?
+
+        @Flag(help: "Run the files in a random order (printed seed; the order within a file stays).")
+        var shuffle = false
+
+        @Option(help: ArgumentHelp("The seed of --shuffle (implies it), to repeat an order.", valueName: "n"))
+        var seed: UInt64?
+
+        @Flag(help: "Stop after the first file with a failure or error (files already running are not reported).")
+        var failFast = false
+
+        @Option(help: ArgumentHelp("In directories, run the files whose name matches this Lua pattern.", valueName: "lua-pattern"))
+        var pattern: String = "%.lua$"
+
+        @Option(name: .customShort("j"), help: ArgumentHelp("Run files in N worker processes (default: the number of cores; output stays in file order).", valueName: "n"))
+        var jobs: Int?
 
         @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "file"))
         var junit: String?
 
-        @Flag(help: "Print TAP (Test Anything Protocol) instead of the usual lines.")
+        @Flag(help: "Print TAP version 13 (Test Anything Protocol) instead of the usual lines.")
         var tap = false
 
-        @Option(help: ArgumentHelp("Run shard i of n (1-based): every n-th file starting at the i-th, e.g. --shard 2/3.", valueName: "i/n"))
+        @Flag(help: "List the scenarios that would run, without running them.")
+        var list = false
+
+        @Flag(help: "Print every notification as it happens, before the result of its scenario.")
+        var trace = false
+
+        @Option(help: ArgumentHelp("Run shard INDEX of COUNT (1-based): every COUNT-th file starting at the INDEX-th, e.g. --shard 2/3.", valueName: "index/count"))
         var shard: String?
 
         @Flag(help: "Check every fetched-results controller against a fresh fetch after every change batch.")
         var checkInvariants = false
 
-        @Option(help: .hidden)
-        var worker: String?
+        @Flag(help: .hidden)
+        var worker = false
+
+        @OptionGroup(title: "Trace")
+        var traceOptions: TraceOptions
+
+        @OptionGroup(title: "Limits and sandbox")
+        var limits: ScriptOptions
 
         func validate() throws {
-            if jobs < 1 { throw ValidationError("-j needs a positive number of jobs") }
+            if let jobs, jobs < 1 { throw ValidationError("-j needs a positive number of jobs") }
             if let shard, parseShard(shard) == nil {
-                throw ValidationError("--shard takes i/n with 1 <= i <= n, e.g. 2/3")
+                throw ValidationError("--shard takes index/count with 1 <= index <= count, e.g. 2/3")
+            }
+            for (flag, value) in [("--filter", filter), ("--filter-out", filterOut), ("--pattern", pattern)] {
+                if let value, let problem = LuaPatternMatcher.problem(value) {
+                    throw ValidationError("\(flag): malformed Lua pattern '\(value)' (\(problem))")
+                }
             }
         }
 
         func run() throws {
-            if let worker {
-                WorkerProtocol.write(runner().run(file: worker))
-                return
-            }
-            var files = try ScenarioFiles.collect(paths.isEmpty ? ["Scripts/scenarios"] : paths)
+            if worker { return runWorker() }
+            var files = try ScenarioFiles.collect(paths.isEmpty ? ["Scripts/scenarios"] : paths, pattern: pattern)
             if let shard, let (i, n) = parseShard(shard) {
                 files = files.enumerated().filter { $0.offset % n == i - 1 }.map(\.element)
             }
             let console = Console()
+            if shuffle || seed != nil {
+                var generator = SplitMix64(seed: seed ?? ScenarioClock.now())
+                console.write("--shuffle: seed \(generator.seed)")
+                files.shuffle(using: &generator)
+            }
+            let tracer = try TraceWriter(traceOptions, console: console)
+            let start = ScenarioClock.now()
             var reports: [ScenarioRunner.FileReport] = []
-            let show: (ScenarioRunner.FileReport) -> Void = { report in
+            var pool = WorkerPool(files: files, jobs: jobs ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))),
+                                  arguments: workerArguments())
+            pool.stopsAfterFailure = failFast
+            let complete = pool.run(event: { index, event in
+                if case .trace(let line) = event, tap || tracer.format == .json || traceOptions.traceFile != nil {
+                    tracer.write(line, file: files[index])
+                    return
+                }
+                guard !tap else { return }
+                switch event {
+                case .output(let bytes):
+                    console.writeRaw(bytes)
+                case .trace(let line):
+                    tracer.write(line, file: files[index])
+                case .scenario(let result):
+                    if list { console.write(result.file + " › " + result.name) } else { console.report(result) }
+                }
+            }, finish: { report in
                 reports.append(report)
-                if !tap { console.report(report) }
-            }
-            if jobs > 1 {
-                let arguments = (filter.map { ["--filter", $0] } ?? []) + (checkInvariants ? ["--check-invariants"] : [])
-                ParallelFiles(files: files, jobs: jobs, arguments: arguments).run(show)
-            } else {
-                for file in files { show(runner().run(file: file)) }
-            }
-            let passed = reports.reduce(0) { $0 + $1.scenarios.filter(\.passed).count }
-            let failed = reports.reduce(0) { $0 + $1.scenarios.filter { !$0.passed }.count + ($1.error == nil ? 0 : 1) }
+                if !tap, let error = report.error { console.reportError(file: report.file, error) }
+            })
+            let summary = TestSummary(reports, duration: ScenarioClock.now() &- start)
             if tap { print(TestReportFormats.tap(reports), terminator: "") }
             if let junit { try TestReportFormats.writeJUnit(reports, to: junit) }
-            if !tap { console.write("\(passed) passed, \(failed) failed") }
-            if failed > 0 { throw ExitCode(1) }
+            if !complete && WorkerPool.interrupted != 0 {
+                console.write(console.red("interrupted") + ": \(reports.count) of \(files.count) files ran")
+            } else if !complete {
+                console.write("--fail-fast: stopped after \(reports.count) of \(files.count) files")
+            }
+            if !tap && !list { console.write(summary.line(console)) }
+            if !complete && WorkerPool.interrupted != 0 { throw ExitCode(130) }
+            if summary.failed + summary.errors > 0 { throw ExitCode(1) }
         }
 
-        func runner() -> ScenarioRunner {
-            var runner = ScenarioRunner(instructionLimit: 200_000_000, checksInvariants: checkInvariants)
-            runner.filter = filter
-            return runner
+        /// The worker loop: file paths on standard input, records on fd 3 (``WorkerProtocol``).
+        private func runWorker() {
+            signal(SIGINT, SIG_IGN)  // the parent decides what Ctrl-C stops
+            guard let paths = fdopen(4, "r") else { return }
+            while let file = WorkerProtocol.readPath(paths) {
+                var runner = ScenarioRunner(options: limits.engineOptions(sandboxByDefault: true, checksInvariants: checkInvariants),
+                                            onTraceLine: trace ? { WorkerProtocol.send(["V", $0]) } : nil)
+                runner.filter = filter
+                runner.filterOut = filterOut
+                runner.listsOnly = list
+                runner.tags = Test.tagList(tags)
+                runner.excludedTags = Test.tagList(excludeTags)
+                runner.onScenarioResult = { WorkerProtocol.send($0) }
+                let report = runner.run(file: file)
+                if let error = report.error { WorkerProtocol.send(["E", error]) }
+                WorkerProtocol.send(["D"])
+            }
+        }
+
+        private func workerArguments() -> [String] {
+            var arguments = limits.arguments(sandboxByDefault: true)
+            if let filter { arguments += ["--filter", filter] }
+            if let filterOut { arguments += ["--filter-out", filterOut] }
+            if checkInvariants { arguments.append("--check-invariants") }
+            if trace || traceOptions.asked { arguments.append("--trace") }
+            if list { arguments.append("--list") }
+            if let tags { arguments += ["--tags", tags] }
+            if let excludeTags { arguments += ["--exclude-tags", excludeTags] }
+            return arguments
+        }
+
+        static func tagList(_ text: String?) -> [String] {
+            (text ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map { String($0.drop(while: { $0 == "#" })) }
         }
 
         func parseShard(_ text: String) -> (Int, Int)? {
@@ -88,5 +178,49 @@ extension Ripple {
             guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else { return nil }
             return (i, n)
         }
+    }
+}
+
+/// The closing line of `ripple test`: passed, failed, errors (Lua errors outside an expectation) and time.
+struct TestSummary {
+    var passed = 0
+    var failed = 0
+    var errors = 0
+    var pending = 0
+    var duration: UInt64
+
+    init(_ reports: [ScenarioRunner.FileReport], duration: UInt64) {
+        self.duration = duration
+        for report in reports {
+            for s in report.scenarios {
+                if s.isPending { pending += 1 } else if s.passed { passed += 1 } else if s.isError { errors += 1 } else { failed += 1 }
+            }
+            if report.error != nil { errors += 1 }
+        }
+    }
+
+    func line(_ console: Console) -> String {
+        "\(passed) passed, \(failed) failed, \(errors) \(errors == 1 ? "error" : "errors")"
+            + (pending > 0 ? ", \(pending) pending" : "") + " (" + Console.milliseconds(duration) + ")"
+    }
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator, so that `--seed N` repeats an order on
+/// every platform.
+struct SplitMix64: RandomNumberGenerator {
+    let seed: UInt64
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        self.seed = seed
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

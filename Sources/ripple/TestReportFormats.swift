@@ -6,61 +6,110 @@ import Glibc
 
 /// The machine-readable outputs of `ripple test`: TAP version 13 and JUnit XML.
 enum TestReportFormats {
-    /// TAP: the plan line `1..N`, then `ok n - file › name` or `not ok n - …` with a YAML block.
+    /// TAP 13: `TAP version 13`, the plan `1..N`, then `ok n - file › name` or `not ok n - …` with a YAML
+    /// block. In descriptions `\` and `#` are escaped (`\\`, `\#`, as the TAP 13 specification says, so
+    /// that a `#` in a name is not read as a directive) and line breaks written as `\n`; in the YAML block
+    /// the message is a double-quoted YAML string.
     static func tap(_ reports: [ScenarioRunner.FileReport]) -> String {
         var lines: [String] = []
         var n = 0
         for report in reports {
             for s in report.scenarios {
                 n += 1
-                lines.append("\(s.passed ? "ok" : "not ok") \(n) - \(report.file) › \(s.name)")
-                if let message = s.message, !s.passed { lines += yaml(message) }
+                lines.append("\(s.passed ? "ok" : "not ok") \(n) - \(description(report.file + " › " + s.name))"
+                             + (s.isPending ? " # SKIP pending" : ""))
+                if let message = s.message, !s.passed { lines += yaml(message, severity: s.isError ? "error" : "fail") }
             }
             if let error = report.error {
                 n += 1
-                lines.append("not ok \(n) - \(report.file)")
-                lines += yaml(error)
+                lines.append("not ok \(n) - \(description(report.file))")
+                lines += yaml(error, severity: "error")
             }
         }
         return (["TAP version 13", "1..\(n)"] + lines).joined(separator: "\n") + "\n"
     }
 
-    private static func yaml(_ message: String) -> [String] {
-        ["  ---", "  message: |"] + message.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 } + ["  ..."]
+    private static func description(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\\": out += "\\\\"
+            case "#": out += "\\#"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 
-    /// JUnit XML: one `<testsuite>` per file, one `<testcase>` per scenario, a `<failure>` for each failure.
+    private static func yaml(_ message: String, severity: String) -> [String] {
+        ["  ---", "  message: " + yamlString(message), "  severity: " + severity, "  ..."]
+    }
+
+    /// A YAML double-quoted scalar: `\\`, `"` and every control character escaped.
+    private static func yamlString(_ s: String) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if c.value < 0x20 || c.value == 0x7F {
+                    out += "\\x" + (c.value < 0x10 ? "0" : "") + String(c.value, radix: 16, uppercase: true)
+                } else {
+                    out.unicodeScalars.append(c)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// JUnit XML: one `<testsuite>` per file, one `<testcase>` per scenario with its time in seconds; an
+    /// expectation that failed is a `<failure>`, a Lua error outside an expectation (or the file's own error,
+    /// as a test case named `(file)`) an `<error>`.
     static func junit(_ reports: [ScenarioRunner.FileReport]) -> String {
-        var tests = 0
-        var failures = 0
-        var suites: [String] = []
+        var suites: [XMLNode] = []
+        var totals = (tests: 0, failures: 0, errors: 0, time: UInt64(0))
         for report in reports {
-            var cases: [String] = []
-            var suiteFailures = 0
+            var cases: [XMLNode] = []
+            var failures = 0, errors = 0, skipped = 0
             var time: UInt64 = 0
             for s in report.scenarios {
                 time += s.duration
-                var testcase = "    <testcase classname=\"\(xml(report.file))\" name=\"\(xml(s.name))\" time=\"\(seconds(s.duration))\""
-                if s.passed {
-                    testcase += "/>"
-                } else {
-                    suiteFailures += 1
+                var testcase = XMLNode("testcase", [("classname", report.file), ("name", s.name), ("time", seconds(s.duration))])
+                if s.isPending {
+                    skipped += 1
+                    testcase.children.append(XMLNode("skipped", [("message", "pending")]))
+                }
+                if !s.passed {
                     let message = s.message ?? "failed"
-                    testcase += ">\n      <failure message=\"\(xml(firstLine(message)))\">\(xml(message))</failure>\n    </testcase>"
+                    if s.isError { errors += 1 } else { failures += 1 }
+                    testcase.children.append(XMLNode(s.isError ? "error" : "failure",
+                                                     [("message", firstLine(message)), ("type", s.isError ? "LuaError" : "expectation")],
+                                                     text: message))
                 }
                 cases.append(testcase)
             }
             if let error = report.error {
-                suiteFailures += 1
-                cases.append("    <testcase classname=\"\(xml(report.file))\" name=\"(file)\" time=\"0.000\">\n      <failure message=\"\(xml(firstLine(error)))\">\(xml(error))</failure>\n    </testcase>")
+                errors += 1
+                cases.append(XMLNode("testcase", [("classname", report.file), ("name", "(file)"), ("time", "0.000")], children: [
+                    XMLNode("error", [("message", firstLine(error)), ("type", "LuaError")], text: error),
+                ]))
             }
-            tests += cases.count
-            failures += suiteFailures
-            suites.append("  <testsuite name=\"\(xml(report.file))\" tests=\"\(cases.count)\" failures=\"\(suiteFailures)\" errors=\"0\" time=\"\(seconds(time))\">\n"
-                          + cases.joined(separator: "\n") + "\n  </testsuite>")
+            totals.tests += cases.count
+            totals.failures += failures
+            totals.errors += errors
+            totals.time += time
+            suites.append(XMLNode("testsuite", [("name", report.file), ("tests", String(cases.count)),
+                                                ("failures", String(failures)), ("errors", String(errors)),
+                                                ("skipped", String(skipped)), ("time", seconds(time))], children: cases))
         }
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ripple\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
-            + suites.joined(separator: "\n") + "\n</testsuites>\n"
+        return XMLNode("testsuites", [("name", "ripple"), ("tests", String(totals.tests)), ("failures", String(totals.failures)),
+                                      ("errors", String(totals.errors)), ("time", seconds(totals.time))], children: suites).document()
     }
 
     static func writeJUnit(_ reports: [ScenarioRunner.FileReport], to path: String) throws {
@@ -75,22 +124,6 @@ enum TestReportFormats {
         let ms = ns / 1_000_000
         let frac = ms % 1000
         return "\(ms / 1000).\(frac < 10 ? "00" : frac < 100 ? "0" : "")\(frac)"
-    }
-
-    private static func xml(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\t": out.unicodeScalars.append(c)
-            default:
-                if c.value < 0x20 { out += "&#\(c.value);" } else { out.unicodeScalars.append(c) }
-            }
-        }
-        return out
     }
 }
 

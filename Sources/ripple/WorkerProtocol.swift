@@ -1,48 +1,77 @@
 import Scripting
 
-/// How a `ripple test --worker FILE` child reports one file to its parent: one line per record,
-/// tab-separated, with `\\`, tab and newline escaped.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a `ripple test --worker` process talks to its parent. It reads file paths from file descriptor 4
+/// (standard input is /dev/null), one a line, and for each writes records to file descriptor 3, one a line, tab-separated, with `\\`, tab and
+/// newline escaped; the script's own output goes to its standard output, flushed before each record.
 ///
 /// ```
-/// S <passed 0|1> <nanoseconds> <name> <file> <message>
-/// E <message>
+/// S <1 passed | 0 failed | E error | P pending> <nanoseconds> <name> <file> <message>
+/// E <message>              (an error outside any scenario)
 /// V <trace line>
+/// D                        (the file is done)
 /// ```
 enum WorkerProtocol {
-    static func write(_ report: ScenarioRunner.FileReport) {
-        for s in report.scenarios {
-            print(["S", s.passed ? "1" : "0", String(s.duration), escape(s.name), escape(s.file), escape(s.message ?? "")]
-                .joined(separator: "\t"))
-        }
-        if let error = report.error { print("E\t" + escape(error)) }
+    /// A decoded record.
+    enum Record {
+        case scenario(ScenarioResult)
+        case error(String)
+        case trace(String)
+        case done
     }
 
-    static func read(_ output: String, file: String) -> ScenarioRunner.FileReport {
-        var report = ScenarioRunner.FileReport(file: file, scenarios: [], error: nil, events: [])
-        for line in output.split(separator: "\n") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map { unescape(String($0)) }
-            switch fields.first {
-            case "S" where fields.count == 6:
-                report.scenarios.append(ScenarioResult(name: fields[3], file: fields[4], passed: fields[1] == "1",
-                                                       message: fields[5].isEmpty ? nil : fields[5],
-                                                       duration: UInt64(fields[2]) ?? 0))
-            case "E" where fields.count == 2:
-                report.error = fields[1]
-            default:
-                continue
-            }
+    /// The records channel of a worker (fd 3).
+    nonisolated(unsafe) static var channel: UnsafeMutablePointer<FILE>?
+
+    static func send(_ fields: [String]) {
+        fflush(stdout)
+        guard let channel = channel ?? fdopen(3, "w") else { return }
+        self.channel = channel
+        fputs(fields.map(escape).joined(separator: "\t") + "\n", channel)
+        fflush(channel)
+    }
+
+    static func send(_ s: ScenarioResult) {
+        send(["S", s.isPending ? "P" : s.passed ? "1" : s.isError ? "E" : "0", String(s.duration), s.name, s.file, s.message ?? ""])
+    }
+
+    /// The next file path the parent sent (fd 4), or nil when it closed the pipe.
+    static func readPath(_ stream: UnsafeMutablePointer<FILE>) -> String? {
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        guard getline(&line, &capacity, stream) > 0, let line else { return nil }
+        let text = String(cString: line)
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+
+    static func record(_ line: String) -> Record? {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map { unescape(String($0)) }
+        switch fields.first {
+        case "S" where fields.count == 6:
+            return .scenario(ScenarioResult(name: fields[3], file: fields[4], passed: fields[1] == "1" || fields[1] == "P",
+                                            message: fields[5].isEmpty ? nil : fields[5],
+                                            duration: UInt64(fields[2]) ?? 0, isError: fields[1] == "E",
+                                            isPending: fields[1] == "P"))
+        case "E" where fields.count == 2: return .error(fields[1])
+        case "V" where fields.count == 2: return .trace(fields[1])
+        case "D": return .done
+        default: return nil
         }
-        return report
     }
 
     static func escape(_ s: String) -> String {
         var out = ""
-        for c in s {
+        for c in s.unicodeScalars {
             switch c {
             case "\\": out += "\\\\"
             case "\t": out += "\\t"
             case "\n": out += "\\n"
-            default: out.append(c)
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(c)
             }
         }
         return out
@@ -51,14 +80,14 @@ enum WorkerProtocol {
     static func unescape(_ s: String) -> String {
         var out = ""
         var escaping = false
-        for c in s {
+        for c in s.unicodeScalars {
             if escaping {
-                out.append(c == "t" ? "\t" : c == "n" ? "\n" : c)
+                out.unicodeScalars.append(c == "t" ? "\t" : c == "n" ? "\n" : c == "r" ? "\r" : c)
                 escaping = false
             } else if c == "\\" {
                 escaping = true
             } else {
-                out.append(c)
+                out.unicodeScalars.append(c)
             }
         }
         return out

@@ -64,9 +64,9 @@ func scratchFile(_ name: String, _ text: String) -> String {
         let file = scratchFile("runaway.lua", """
             scenario("spins", function() while true do end end)
             """)
-        let result = runRipple(["test", file])
+        let result = runRipple(["test", "--instruction-limit", "200000000", file])
         #expect(result.status == 1)
-        #expect(withoutTimes(result.output) == "✘ \(file) › spins\n    \(file):1: instruction limit exceeded (the rest of the file did not run)\n0 passed, 1 failed\n")
+        #expect(withoutTimes(result.output) == "✘ \(file) › spins\n    \(file):1: instruction limit exceeded (200000000 instructions; --instruction-limit N, 0 = none) (the rest of the file did not run)\n0 passed, 0 failed, 1 error\n")
     }
 
     @Test("usage errors exit 64")
@@ -90,7 +90,7 @@ func scratchFile(_ name: String, _ text: String) -> String {
     func testCommand() {
         let result = runRipple(["test", passing, failing])
         #expect(result.status == 1)
-        #expect(withoutTimes(result.output).hasSuffix("    \(failing):3: expected 2 to be 3\n3 passed, 1 failed\n"))
+        #expect(withoutTimes(result.output).hasSuffix("    \(failing):3: expected 2 to be 3\n3 passed, 1 failed, 0 errors\n"))
     }
 
     @Test("ripple test -j 2 keeps file order and counts")
@@ -104,7 +104,7 @@ func scratchFile(_ name: String, _ text: String) -> String {
     @Test("--filter runs matching scenarios only")
     func filter() {
         let result = runRipple(["test", "--filter", "tw", passing, failing])
-        #expect(withoutTimes(result.output) == "✔ \(passing) › two\n1 passed, 0 failed\n")
+        #expect(withoutTimes(result.output) == "✔ \(passing) › two\n1 passed, 0 failed, 0 errors\n")
         #expect(result.status == 0)
     }
 
@@ -128,7 +128,7 @@ func scratchFile(_ name: String, _ text: String) -> String {
         while c != EOF { bytes.append(UInt8(c)); c = fgetc(f) }
         fclose(f)
         let xml = String(decoding: bytes, as: UTF8.self)
-        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ripple\" tests=\"4\" failures=\"1\" errors=\"0\">"))
+        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ripple\" tests=\"4\" failures=\"1\" errors=\"0\" time=\""))
         #expect(xml.components("<testcase ") == 4)
         #expect(xml.components("<failure ") == 1)
         #expect(xml.hasSuffix("</testsuites>\n"))
@@ -138,8 +138,8 @@ func scratchFile(_ name: String, _ text: String) -> String {
     func shard() {
         let first = runRipple(["test", "--shard", "1/2", passing, failing])
         let second = runRipple(["test", "--shard", "2/2", passing, failing])
-        #expect(withoutTimes(first.output).hasSuffix("2 passed, 0 failed\n"))
-        #expect(withoutTimes(second.output).hasSuffix("1 passed, 1 failed\n"))
+        #expect(withoutTimes(first.output).hasSuffix("2 passed, 0 failed, 0 errors\n"))
+        #expect(withoutTimes(second.output).hasSuffix("1 passed, 1 failed, 0 errors\n"))
     }
 
     @Test("repl with a pipe: no prompts, results and errors printed")

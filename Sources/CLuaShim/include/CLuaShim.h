@@ -121,6 +121,12 @@ void simlua_setinstructionlimit (lua_State *L, int count);
 void simlua_interrupt (lua_State *L);
 void simlua_catchinterrupts (lua_State *L, int enable);
 
+/* Limits.c */
+int  simlua_setmemorylimit (lua_State *L, size_t limit);
+int  simlua_memorylimitexceeded (lua_State *L, int reset);
+void *simlua_limiter (lua_State *L);
+void simlua_freelimiter (void *limiter);
+
 
 /*
 ** Non-raising stand-ins for macros that Swift cannot import.

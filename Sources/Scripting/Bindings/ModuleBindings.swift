@@ -44,16 +44,26 @@ extension ScriptEngine {
             let message = state.type(at: 4) == .string ? state.toString(at: 4) : nil
             let duration = ScriptEngine.monotonicNanoseconds() &- self.scenarioStart
             self.recordScenario(ScenarioResult(name: name, file: file, passed: passed, message: message,
-                                               duration: duration))
+                                               duration: duration, isError: !passed && state.toBoolean(at: 5),
+                                               isPending: state.toBoolean(at: 6)))
             return 0
         }
-        state.register(in: module, name: "_isSelected") { [unowned self] state in
-            let name = try state.string(1)
-            state.push(self.scenarioFilter.map { name.contains($0) } ?? true)
+        state.register(in: module, name: "_selection") { [unowned self] state in
+            if let filter = self.scenarioFilter { state.push(filter) } else { state.pushNil() }
+            if let filterOut = self.scenarioFilterOut { state.push(filterOut) } else { state.pushNil() }
+            state.push(self.listsScenariosOnly)
+            state.push(self.scenarioTags.joined(separator: ","))
+            state.push(self.scenarioExcludedTags.joined(separator: ","))
+            return 5
+        }
+        state.register(in: module, name: "_keepError") { [unowned self] state in
+            if state.type(at: 1) == .string { self.lastScenarioError = state.toString(at: 1) }
+            state.setTop(1)
             return 1
         }
         state.register(in: module, name: "_beginScenario") { [unowned self] state in
             self.runningScenario = (try state.string(1), try state.string(2))
+            self.lastScenarioError = nil
             self.scenarioStart = ScriptEngine.monotonicNanoseconds()
             return 0
         }

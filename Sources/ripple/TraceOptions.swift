@@ -1,0 +1,60 @@
+import ArgumentParser
+import Scripting
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where and how `ripple run` and `ripple test` write the event trace.
+struct TraceOptions: ParsableArguments {
+    /// The trace formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: ArgumentHelp("The trace format: text (one line an event) or json (JSON Lines, schema in docs/test-runner.md); implies --trace.", valueName: "format"))
+    var traceFormat: Format?
+
+    @Option(help: ArgumentHelp("Write the trace to FILE instead of standard output (text) or standard error (json); implies --trace.", valueName: "file"))
+    var traceFile: String?
+
+    /// Whether a trace is asked for by these options.
+    var asked: Bool { traceFormat != nil || traceFile != nil }
+}
+
+/// Writes trace lines where ``TraceOptions`` say: text without a file goes to standard output marked `· `
+/// (between the results, for people); a trace file gets the bare lines; JSON goes to the file or to standard
+/// error, so that results and a machine-readable trace never share a stream.
+final class TraceWriter {
+    let format: TraceOptions.Format
+    private let file: UnsafeMutablePointer<FILE>?
+    private var steps: [String: Int] = [:]
+    private let console: Console
+
+    init(_ options: TraceOptions, console: Console) throws {
+        format = options.traceFormat ?? .text
+        self.console = console
+        if let path = options.traceFile {
+            guard let f = fopen(path, "w") else { throw ValidationError("cannot write the trace file \(path)") }
+            file = f
+        } else {
+            file = nil
+        }
+    }
+
+    deinit { if let file { fclose(file) } }
+
+    func write(_ line: String, file scenarioFile: String) {
+        let step = (steps[scenarioFile] ?? 0) + 1
+        steps[scenarioFile] = step
+        let text = format == .json ? EventLog.json(line, step: step, file: scenarioFile) : line
+        if let file {
+            fputs(text + "\n", file)
+            fflush(file)
+        } else if format == .json {
+            fputs(text + "\n", stderr)
+        } else {
+            console.write("· " + text)
+        }
+    }
+}

@@ -1,0 +1,217 @@
+import Scripting
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs scenario files in `jobs` long-lived worker processes (`ripple test --worker`), each fed file paths
+/// over a pipe, and hands back what each file printed and reported, in file order, as soon as it arrives
+/// for the first unfinished file.
+///
+/// Processes rather than threads, so that a file that crashes its process (a signal, `os.exit`) is
+/// reported as that file's failure and the run goes on in a fresh worker.
+struct WorkerPool {
+    /// What a file produced, in the order it produced it.
+    enum Event {
+        /// Bytes the script wrote to standard output.
+        case output([UInt8])
+        /// A trace line (`--trace`).
+        case trace(String)
+        /// A scenario's result.
+        case scenario(ScenarioResult)
+    }
+
+    let files: [String]
+    let jobs: Int
+    let arguments: [String]
+    /// Stop once a file with a failure or error has been handed over (`--fail-fast`).
+    var stopsAfterFailure = false
+
+    private struct Worker {
+        let pid: pid_t
+        let input: Int32       // file paths, one a line
+        let records: Int32     // WorkerProtocol records (the worker's fd 3)
+        let output: Int32      // the worker's standard output
+        var file: Int?         // the index of the file it runs
+        var pending: [UInt8] = []
+        var closed = false
+    }
+
+    private struct FileState {
+        var events: [Event] = []
+        var delivered = 0
+        var report: ScenarioRunner.FileReport
+        var done = false
+    }
+
+    /// Set by the SIGINT handler.
+    nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
+
+    /// Runs every file; `event` gets each file's events in file order, `finish` each file's report once
+    /// it is complete. Returns false when interrupted (SIGINT) or stopped by ``stopsAfterFailure`` before every file ran.
+    func run(event: (Int, Event) -> Void, finish: (ScenarioRunner.FileReport) -> Void) -> Bool {
+        WorkerPool.interrupted = 0
+        signal(SIGINT) { _ in WorkerPool.interrupted = 1 }
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)  // a parent may have spawned us with it blocked
+        signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGINT, SIG_DFL) }
+        var states = files.map { FileState(report: .init(file: $0, scenarios: [], error: nil, events: [])) }
+        var workers: [Worker] = []
+        var next = 0
+        var head = 0
+        var stopped = false
+        while head < files.count && !stopped {
+            if WorkerPool.interrupted != 0 { break }
+            // Feed idle workers; start workers while there is work and room.
+            for w in workers.indices where workers[w].file == nil && !workers[w].closed && next < files.count {
+                assign(next, to: &workers[w]); next += 1
+            }
+            while workers.filter({ !$0.closed }).count < jobs && next < files.count {
+                guard var worker = spawn() else {
+                    states[next].report.error = "cannot start a worker process"
+                    states[next].done = true
+                    next += 1
+                    continue
+                }
+                assign(next, to: &worker); next += 1
+                workers.append(worker)
+            }
+            // Wait for records or output.
+            let live = workers.indices.filter { !workers[$0].closed }
+            if !live.isEmpty {
+                var fds: [pollfd] = []
+                for w in live {
+                    fds.append(pollfd(fd: workers[w].records, events: Int16(POLLIN), revents: 0))
+                    fds.append(pollfd(fd: workers[w].output, events: Int16(POLLIN), revents: 0))
+                }
+                if poll(&fds, nfds_t(fds.count), -1) < 0 { continue }  // EINTR: check the flag
+                for (k, w) in live.enumerated() {
+                    if fds[2 * k + 1].revents != 0 { drainOutput(&workers[w], into: &states) }
+                    if fds[2 * k].revents != 0 { readRecords(&workers[w], into: &states) }
+                }
+            }
+            // Hand over what the first unfinished files have produced.
+            while head < files.count {
+                let state = states[head]
+                for e in state.events[state.delivered...] { event(head, e) }
+                states[head].delivered = state.events.count
+                guard state.done else { break }
+                finish(state.report)
+                head += 1
+                if stopsAfterFailure && !state.report.passed {
+                    stopped = true
+                    break
+                }
+            }
+        }
+        for worker in workers where !worker.closed {
+            kill(worker.pid, SIGKILL)
+            close(worker.input); close(worker.records); close(worker.output)
+            var status: Int32 = 0
+            waitpid(worker.pid, &status, 0)
+        }
+        return head == files.count
+    }
+
+    private func assign(_ index: Int, to worker: inout Worker) {
+        worker.file = index
+        let line = Array((files[index] + "\n").utf8)
+        _ = line.withUnsafeBytes { write(worker.input, $0.baseAddress, $0.count) }
+    }
+
+    private func drainOutput(_ worker: inout Worker, into states: inout [FileState]) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            var fd = pollfd(fd: worker.output, events: Int16(POLLIN), revents: 0)
+            guard poll(&fd, 1, 0) > 0 else { return }
+            let n = read(worker.output, &buffer, buffer.count)
+            guard n > 0 else { return }
+            if let file = worker.file { states[file].events.append(.output(Array(buffer[0..<n]))) }
+        }
+    }
+
+    private func readRecords(_ worker: inout Worker, into states: inout [FileState]) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let n = read(worker.records, &buffer, buffer.count)
+        // Output written before a record is already in its pipe: take it first, so order holds.
+        drainOutput(&worker, into: &states)
+        if n <= 0 {
+            exited(&worker, into: &states)
+            return
+        }
+        worker.pending += buffer[0..<n]
+        while let newline = worker.pending.firstIndex(of: 10) {
+            let line = String(decoding: worker.pending[..<newline], as: UTF8.self)
+            worker.pending.removeSubrange(...newline)
+            guard let file = worker.file else { continue }
+            switch WorkerProtocol.record(line) {
+            case .scenario(let result):
+                states[file].events.append(.scenario(result))
+                states[file].report.scenarios.append(result)
+            case .error(let message):
+                states[file].report.error = message
+            case .trace(let text):
+                states[file].events.append(.trace(text))
+            case .done:
+                states[file].done = true
+                worker.file = nil
+            case nil:
+                continue
+            }
+        }
+    }
+
+    /// The worker died: its file fails with the reason, and the worker is gone (a new one starts if needed).
+    private func exited(_ worker: inout Worker, into states: inout [FileState]) {
+        worker.closed = true
+        close(worker.input); close(worker.records); close(worker.output)
+        var status: Int32 = 0
+        waitpid(worker.pid, &status, 0)
+        guard let file = worker.file else { return }
+        let signalNumber = status & 0x7F
+        let reason: String
+        if signalNumber != 0 {
+            let name = strsignal(signalNumber).map { String(cString: $0) } ?? "signal"
+            reason = "the worker running this file crashed: signal \(signalNumber) (\(name))"
+        } else {
+            reason = "the worker running this file exited with status \((status >> 8) & 0xFF) before the file ended"
+        }
+        states[file].report.error = reason
+        states[file].done = true
+        worker.file = nil
+    }
+
+    private func spawn() -> Worker? {
+        var input: [Int32] = [0, 0], records: [Int32] = [0, 0], output: [Int32] = [0, 0]
+        guard pipe(&input) == 0, pipe(&records) == 0, pipe(&output) == 0 else { return nil }
+        for fd in [input[1], records[0], output[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 4)  // file paths: fd 4, so a script reading stdin cannot eat them
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, records[1], 3)
+        let argv = ["ripple", "test", "--worker"] + arguments
+        var cArgs = argv.map { strdup($0) } + [nil]
+        defer { for p in cArgs { free(p) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)  // a worker must die of the signals it gets
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, &cArgs, environ)
+        close(input[0]); close(records[1]); close(output[1])
+        guard status == 0 else {
+            close(input[1]); close(records[0]); close(output[0])
+            return nil
+        }
+        return Worker(pid: pid, input: input[1], records: records[0], output: output[0])
+    }
+}
