@@ -163,8 +163,17 @@ public final class ManagedObjectContext {
         registered[object.objectID] = object
         inserted.insert(object)
         pendingInserted.insert(object)
+        // A new object's attributes are stored directly when nothing can watch them change: its insertion
+        // is what this event reports (the per-key old values `willChange` records are never read for an
+        // object inserted in the same event), no key-value observer can know it yet, and no derived
+        // property depends on the entity. Relationships always take the full path (inverses).
+        let direct = entity.derived.triggers.isEmpty && propagation.observations.isEmpty
         for (key, value) in checked {
-            try setValue(value, forKey: key, of: object, checked: true)
+            if direct, case .attribute(let i)? = entity.slots[key] {
+                object.attributeValues[i] = value
+            } else {
+                try setValue(value, forKey: key, of: object, checked: true)
+            }
         }
         for i in entity.derivedProperties.indices { markDerivedDirty(object, i) }
         return object
@@ -255,11 +264,23 @@ public final class ObservationToken {
 
 extension Sequence where Element == ManagedObject {
     /// The objects in object order: entity name, then object number.
+    ///
+    /// Each object's (entity index, number) is read once into a flat key array, which is sorted (or only
+    /// checked, when the objects already come in order); comparisons never touch the objects.
     public func sortedInObjectOrder() -> [ManagedObject] {
-        sorted { a, b in
-            if a.entity.index != b.entity.index { return a.entity.index < b.entity.index }
-            return a.objectID.number < b.objectID.number
+        let objects = Array(self)
+        guard objects.count > 1 else { return objects }
+        var keys: [(entity: Int, number: Int, position: Int)] = []
+        keys.reserveCapacity(objects.count)
+        var inOrder = true
+        for (position, object) in objects.enumerated() {
+            let key = (entity: object.entity.index, number: object.objectID.number, position: position)
+            if inOrder, let last = keys.last, (last.entity, last.number) > (key.entity, key.number) { inOrder = false }
+            keys.append(key)
         }
+        if inOrder { return objects }
+        keys.sort { a, b in (a.entity, a.number, a.position) < (b.entity, b.number, b.position) }
+        return keys.map { objects[$0.position] }
     }
 }
 
