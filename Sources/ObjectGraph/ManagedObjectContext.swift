@@ -149,11 +149,17 @@ public final class ManagedObjectContext {
 
     private func insertObjectNow(entityName: String, values: [(String, Value)]) throws -> ManagedObject {
         let entity = try model.requireEntity(named: entityName)
-        // Check every value before anything changes, so a bad value inserts nothing.
-        var checked: [(String, Value)] = []
+        // Check every value before anything changes, so a bad value inserts nothing. Each key is looked up
+        // once; attributes convert here (`coerce` is only asked again to word the error).
+        var checked: [(key: String, slot: PropertySlot, value: Value)] = []
+        checked.reserveCapacity(values.count)
         for (key, value) in values {
-            guard entity.slots[key] != nil else { throw ObjectGraphError.unknownKey(key, entity: entity, object: nil) }
-            checked.append((key, try coerce(value, forKey: key, of: entity, objectName: nil)))
+            guard let slot = entity.slots[key] else { throw ObjectGraphError.unknownKey(key, entity: entity, object: nil) }
+            if case .attribute(let i) = slot, let converted = Self.convert(value, to: entity.attributes[i].type) {
+                checked.append((key, slot, converted))
+            } else {
+                checked.append((key, slot, try coerce(value, forKey: key, of: entity, objectName: nil)))
+            }
         }
         let number = persistentStoreCoordinator.reserveNumber(for: entity)
         let object = ManagedObject(entity: entity,
@@ -168,8 +174,8 @@ public final class ManagedObjectContext {
         // object inserted in the same event), no key-value observer can know it yet, and no derived
         // property depends on the entity. Relationships always take the full path (inverses).
         let direct = entity.derived.triggers.isEmpty && propagation.observations.isEmpty
-        for (key, value) in checked {
-            if direct, case .attribute(let i)? = entity.slots[key] {
+        for (key, slot, value) in checked {
+            if direct, case .attribute(let i) = slot {
                 object.attributeValues[i] = value
             } else {
                 try setValue(value, forKey: key, of: object, checked: true)
