@@ -157,8 +157,9 @@ extension FetchedResultsController: ContextObserver {
         for id in order where touches[id]!.newKeys != nil {
             newRanks[id] = tree.rank(of: touches[id]!.entry!)!
         }
-        try rebuildSections(created: created, newRanks: newRanks, touches: touches)
+        let updatedLayout = try rebuildSections(created: created, newRanks: newRanks, touches: touches, oldLayout: oldLayout)
         invalidateCaches()
+        if let updatedLayout { cachedLayout = updatedLayout }
         let newLayout = currentLayout()
 
         // 4. Records of the visible results.
@@ -207,39 +208,70 @@ extension FetchedResultsController: ContextObserver {
         return records
     }
 
-    /// Drops emptied sections and places new ones by the rank of their first object.
+    /// Drops emptied sections and places new ones by the rank of their first object; checks that the
+    /// changed objects sit inside their sections.
+    ///
+    /// - Returns: the new layout when it could be derived from `oldLayout` in O(sections) integer work (no
+    ///   section created or emptied, results not windowed), so that the caller need not rebuild it; nil
+    ///   otherwise.
     func rebuildSections(created: [SectionRecord], newRanks: [ObjectIdentifier: Int],
-                         touches: [ObjectIdentifier: Touch]) throws {
-        var firstRank: [String: Int] = [:]
-        for (id, rank) in newRanks {
-            let name = touches[id]!.newSection
-            firstRank[name] = min(firstRank[name] ?? Int.max, rank)
-        }
-        let fresh = created.filter { $0.count > 0 }.sorted { firstRank[$0.name]! < firstRank[$1.name]! }
-        var list: [SectionRecord] = []
-        var position = 0
-        var next = 0
-        for record in sectionList where record.count > 0 {
-            while next < fresh.count && firstRank[fresh[next].name]! <= position {
-                list.append(fresh[next]); position += fresh[next].count; next += 1
+                         touches: [ObjectIdentifier: Touch], oldLayout: Layout) throws -> Layout? {
+        let structureChanged = !created.isEmpty || sectionList.contains(where: { $0.count == 0 })
+        // The common case, no section created or emptied: the list stays as it is (no hashing of names).
+        if structureChanged {
+            var firstRank: [String: Int] = [:]
+            for (id, rank) in newRanks {
+                let name = touches[id]!.newSection
+                firstRank[name] = min(firstRank[name] ?? Int.max, rank)
             }
-            list.append(record)
-            position += record.count
+            let fresh = created.filter { $0.count > 0 }.sorted { firstRank[$0.name]! < firstRank[$1.name]! }
+            var list: [SectionRecord] = []
+            var position = 0
+            var next = 0
+            for record in sectionList where record.count > 0 {
+                while next < fresh.count && firstRank[fresh[next].name]! <= position {
+                    list.append(fresh[next]); position += fresh[next].count; next += 1
+                }
+                list.append(record)
+                position += record.count
+            }
+            list += fresh[next...]
+            for record in sectionList where record.count == 0 { sectionsByName[record.name] = nil }
+            sectionList = list
         }
-        list += fresh[next...]
-        for record in sectionList where record.count == 0 { sectionsByName[record.name] = nil }
-        sectionList = list
-        guard sectionNameKeyPath != nil else { return }
-        var starts: [String: Int] = [:]
+        guard sectionNameKeyPath != nil else { return nil }
+        if !structureChanged && !isWindowed && oldLayout.names.count == sectionList.count {
+            // Same sections in the same order: only counts and starts move.
+            var layout = oldLayout
+            var start = 0
+            for (i, record) in sectionList.enumerated() {
+                layout.starts[i] = start
+                layout.counts[i] = record.count
+                start += record.count
+            }
+            for (id, rank) in newRanks.sorted(by: { $0.value < $1.value }) {
+                let name = touches[id]!.newSection
+                if layout.names[layout.indexPath(forVisibleRank: rank).section] != name {
+                    throw FetchedResultsError.outOfOrderSection(index: rank, name: name)
+                }
+            }
+            return layout
+        }
+        guard !newRanks.isEmpty else { return nil }
+        // Where each section starts, keyed by the record's identity (cheaper to hash than its name).
+        var starts: [ObjectIdentifier: Int] = [:]
+        starts.reserveCapacity(sectionList.count)
         var start = 0
-        for record in list { starts[record.name] = start; start += record.count }
+        for record in sectionList { starts[ObjectIdentifier(record)] = start; start += record.count }
         for (id, rank) in newRanks.sorted(by: { $0.value < $1.value }) {
             let name = touches[id]!.newSection
-            let s = starts[name]!
-            if rank < s || rank >= s + sectionsByName[name]!.count {
+            let record = sectionsByName[name]!
+            let s = starts[ObjectIdentifier(record)]!
+            if rank < s || rank >= s + record.count {
                 throw FetchedResultsError.outOfOrderSection(index: rank, name: name)
             }
         }
+        return nil
     }
 
     // MARK: - Full re-fetch

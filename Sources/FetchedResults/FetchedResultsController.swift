@@ -147,6 +147,7 @@ public final class FetchedResultsController {
     func install(sortedEntries fresh: [ResultEntry]) {
         tree = OrderStatisticTree(sorted: fresh, areInIncreasingOrder: makeOrder())
         entries.removeAll(keepingCapacity: true)
+        entries.reserveCapacity(fresh.count)
         for entry in fresh { entries[ObjectIdentifier(entry.object)] = entry }
         sectionList = []
         sectionsByName = [:]
@@ -285,6 +286,9 @@ public final class FetchedResultsController {
         if sectionNameKeyPath == nil {
             layout.append(name: "", count: visibleRange.count)
         } else if !isWindowed {
+            layout.names.reserveCapacity(sectionList.count)
+            layout.starts.reserveCapacity(sectionList.count)
+            layout.counts.reserveCapacity(sectionList.count)
             for record in sectionList { layout.append(name: record.name, count: record.count) }
         } else if let tree {
             for entry in tree.elements(in: visibleRange) {
