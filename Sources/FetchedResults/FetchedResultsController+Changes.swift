@@ -50,7 +50,11 @@ extension FetchedResultsController: ContextObserver {
             clear()
             throw error
         }
+        // The layout both paths leave cached was computed from the final state: keep it, so that the next
+        // batch starts from it instead of rebuilding it section by section.
+        let layout = cachedLayout
         invalidateCaches()
+        cachedLayout = layout
         if let old { try checkInvariants(old: old, changes: changes) }
         try deliver(changes)
     }
