@@ -128,6 +128,7 @@ extension FetchedResultsController: ContextObserver {
 
         // 2. Take out what left or must be re-sorted, then put back what is (still) there.
         var created: [SectionRecord] = []
+        var insertedRank: Int?
         for id in order {
             let t = touches[id]!
             guard let entry = t.entry else { continue }
@@ -146,7 +147,7 @@ extension FetchedResultsController: ContextObserver {
             entry.sectionName = t.newSection
             entries[id] = entry
             touches[id]!.entry = entry
-            tree.insert(entry)
+            insertedRank = tree.insert(entry)
             if let record = sectionsByName[t.newSection] {
                 record.count += 1
             } else {
@@ -159,6 +160,12 @@ extension FetchedResultsController: ContextObserver {
         // 3. New ranks; place new sections; check that sections are still contiguous.
         var newRanks: [ObjectIdentifier: Int] = [:]
         for id in order where touches[id]!.newKeys != nil {
+            // One touched object (the common case): its rank is the one its insertion returned, or its old
+            // rank when it stayed in place (nothing else moved); otherwise ranks are read once all is placed.
+            if order.count == 1, let rank = insertedRank ?? touches[id]!.oldRank {
+                newRanks[id] = rank
+                continue
+            }
             newRanks[id] = tree.rank(of: touches[id]!.entry!)!
         }
         let updatedLayout = try rebuildSections(created: created, newRanks: newRanks, touches: touches, oldLayout: oldLayout)
@@ -245,13 +252,22 @@ extension FetchedResultsController: ContextObserver {
         }
         guard sectionNameKeyPath != nil else { return nil }
         if !structureChanged && !isWindowed && oldLayout.names.count == sectionList.count {
-            // Same sections in the same order: only counts and starts move.
+            // Same sections in the same order: only counts and starts move (nothing at all for a change
+            // inside one section, the common case: the arrays are then not even copied).
             var layout = oldLayout
-            var start = 0
-            for (i, record) in sectionList.enumerated() {
-                layout.starts[i] = start
-                layout.counts[i] = record.count
-                start += record.count
+            var firstChanged = sectionList.count
+            for i in sectionList.indices where layout.counts[i] != sectionList[i].count {
+                firstChanged = i
+                break
+            }
+            if firstChanged < sectionList.count {
+                var start = layout.starts[firstChanged]
+                for i in firstChanged..<sectionList.count {
+                    let count = sectionList[i].count
+                    layout.starts[i] = start
+                    layout.counts[i] = count
+                    start += count
+                }
             }
             for (id, rank) in newRanks.sorted(by: { $0.value < $1.value }) {
                 let name = touches[id]!.newSection

@@ -303,13 +303,20 @@ public final class FetchedResultsController {
 
     /// The order of entries: sort keys with the descriptors, then object number.
     func makeOrder() -> (ResultEntry, ResultEntry) -> Bool {
-        let descriptors = activeRequest.sortDescriptors
+        let comparators = activeRequest.sortDescriptors.map(\.comparator)
+        let ascending = activeRequest.sortDescriptors.map(\.ascending)
+        let m = comparators.count
+        // Called for every step of every tree walk: the keys are read in place, without copying the arrays.
         return { a, b in
-            for (i, d) in descriptors.enumerated() {
-                let r = SortDescriptor.compareValues(a.keys[i], b.keys[i], comparator: d.comparator)
-                if r != .orderedSame { return (r == .orderedAscending) == d.ascending }
+            a.keys.withUnsafeBufferPointer { x in
+                b.keys.withUnsafeBufferPointer { y in
+                    for i in 0..<m {
+                        let r = SortDescriptor.compareValues(x[i], y[i], comparator: comparators[i])
+                        if r != .orderedSame { return (r == .orderedAscending) == ascending[i] }
+                    }
+                    return a.number < b.number
+                }
             }
-            return a.number < b.number
         }
     }
 
