@@ -311,6 +311,11 @@ public final class FetchedResultsController {
             a.keys.withUnsafeBufferPointer { x in
                 b.keys.withUnsafeBufferPointer { y in
                     for i in 0..<m {
+                        // Two integers (the usual section key) compare as compareValues compares them.
+                        if case .integer(let p) = x[i], case .integer(let q) = y[i] {
+                            if p != q { return (p < q) == ascending[i] }
+                            continue
+                        }
                         let r = SortDescriptor.compareValues(x[i], y[i], comparator: comparators[i])
                         if r != .orderedSame { return (r == .orderedAscending) == ascending[i] }
                     }
