@@ -16,3 +16,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+
+# Optional: Graphviz's dot renders `ripple graph --format svg` (the tests skip the rendering without it).
+if ! command -v dot >/dev/null 2>&1; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq graphviz; } >/dev/null 2>&1 \
+    || echo "bootstrap: graphviz not installed; ripple graph --format svg needs its dot" >&2
+fi

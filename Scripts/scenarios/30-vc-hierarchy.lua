@@ -89,8 +89,12 @@ scenario("custom containers and presentation", function()
   expect(container.children):toEqual({})
 end)
 
-scenario("unknown keys hold per-instance Lua values, methods included", function()
-  local form = ripple.viewController { title = "Form", count = 1, greet = function(self) return "hi " .. self.title end }
+scenario("assigned unknown keys hold per-instance Lua values, methods included; option tables refuse them", function()
+  expect(function() ripple.viewController { title = "Form", count = 1 } end):toRaise(
+    "unknown key 'count' in the options of ripple.viewController (known keys: dvc_autoDismiss, dvc_autoDismissAnimated, modalPresentationStyle, title)")
+  local form = ripple.viewController { title = "Form" }
+  form.count = 1
+  function form:greet() return "hi " .. self.title end
   form.count = form.count + 1
   expect(form.count):toBe(2)
   expect(form:greet()):toBe("hi Form")

@@ -47,6 +47,16 @@ scenario("a view that is told the wrong counts raises UIKit's message and keeps 
   local cv = setup { "Ann", "Bob" }
   expect(function()
     cv:performBatchUpdates(function(batch) batch:insertItems({ ripple.indexPath(0, 0) }) end)
+  end):toRaise("Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates. Data source before updates = { 2 sections with item counts: [1, 1] } Data source after updates = { 2 sections with item counts: [1, 1] } Updates = [ Insert item (0 - 0) ]")
+  expect(names(cv)):toEqual({ "Ann", "Bob" })
+end)
+
+scenario("the same mistake under the ios15 profile: UIKit's per-section message", function()
+  ripple.uikit.profile = "ios15"
+  local cv = setup { "Ann", "Bob" }
+  expect(function()
+    cv:performBatchUpdates(function(batch) batch:insertItems({ ripple.indexPath(0, 0) }) end)
   end):toRaise("Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update %(1%)")
   expect(names(cv)):toEqual({ "Ann", "Bob" })
+  ripple.uikit.profile = "ios16.4"
 end)

@@ -1,6 +1,6 @@
--- Removing a persistent store invalidates its objects in every context (DESIGN decision 7): observers
--- get them in `invalidated`; dependent view controllers and fetched-results controllers treat that as
--- deletion.
+-- Removing a persistent store invalidates its objects in every context at once (DESIGN decision 7):
+-- observers get them in `invalidated` with `invalidatedAll`; fetched-results controllers send no
+-- per-object deletions and wait for performFetch(); dependent view controllers lose every dependency.
 local model = ripple.model { DBObject = { title = "string", date = "date" } }
 local container = ripple.container(model)
 local ctx = container.viewContext
@@ -30,19 +30,22 @@ local bgA = bg:performAndWait(function() return bg:fetch { entity = "DBObject", 
 
 local seen
 ripple.observe(ctx, "objectsDidChange", function(note)
-  seen = { invalidated = #note.invalidated, deleted = #note.deleted }
+  seen = { invalidated = #note.invalidated, deleted = #note.deleted, all = note.invalidatedAll }
 end)
 
 scenario("removing the store invalidates its objects everywhere", function()
   ripple.clearEvents()
   container:removePersistentStore()
-  expect(seen):toEqual({ invalidated = 2, deleted = 0 })
-  expect(ripple.events()[1]):toBe("[viewContext] objectsDidChange invalidated: DBObject#1, DBObject#2")
-  expect(ripple.events()[#ripple.events()]):toBe("[background#1] objectsDidChange invalidated: DBObject#1, DBObject#2")
+  expect(seen):toEqual({ invalidated = 2, deleted = 0, all = true })
+  expect(ripple.events()[1]):toBe("[viewContext] objectsDidChange invalidated: DBObject#1, DBObject#2; invalidatedAll")
+  expect(ripple.events()[#ripple.events()]):toBe("[background#1] objectsDidChange invalidated: DBObject#1, DBObject#2; invalidatedAll")
   expect(form.lost):toBe(a)
   expect(nav.viewControllers):toEqual({ list })
-  expect(changes):toEqual({ "delete DBObject#2 [0, 1]", "delete DBObject#1 [0, 0]" })
+  expect(changes):toEqual({})
+  expect(#frc.fetchedObjects):toBe(0)
+  frc:performFetch()
   expect(frc.fetchedObjects):toEqual({ unsaved })
+  expect(changes):toEqual({})
   expect(function() return a.title end):toRaise("CoreData could not fulfill a fault for 'x-coredata://ripple/DBObject/p1'")
   expect(function() return bg:performAndWait(function() return bgA.title end) end):toRaise("could not fulfill a fault")
 end)

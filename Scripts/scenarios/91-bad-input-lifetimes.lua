@@ -70,7 +70,7 @@ scenario("a child context's queue type must be a string; refresh refuses another
   local thing = other:insert("Thing", { n = 1 })
   other:save()
   expect(function() view:refresh(thing, false) end)
-    :toRaise("refreshObject:mergeChanges: Thing#1 is not registered in this context; it belongs to another context (viewContext)")
+    :toRaise("An NSManagedObjectContext cannot refresh objects in other contexts. (Thing#1 belongs to viewContext, not viewContext)")
   expect(thing.n):toBe(1)
   expect(view.hasChanges):toBe(false)
 end)

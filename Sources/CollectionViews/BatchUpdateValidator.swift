@@ -48,9 +48,50 @@ public struct BatchUpdateValidator {
 
     /// The wording of the messages.
     public var wording: Wording
+    /// Report a wrong number of sections or items with the iOS 16.4 aggregate message ("Invalid batch
+    /// updates detected: …") instead of the per-section "Invalid update: …" one.
+    public var aggregateMessage: Bool
 
     /// Creates a validator.
-    public init(wording: Wording) { self.wording = wording }
+    public init(wording: Wording, aggregateMessage: Bool = false) {
+        self.wording = wording
+        self.aggregateMessage = aggregateMessage
+    }
+
+    /// The count failure, per section or aggregate.
+    private func countFailure(_ message: String, _ batch: BatchUpdate, before: [Int], after: [Int]) -> CollectionViewsError {
+        guard aggregateMessage else { return fail(message) }
+        return fail(Self.aggregateMessage(batch, before: before, after: after, wording: wording))
+    }
+
+    /// UIKit's iOS 16.4+ message: `Invalid batch updates detected: … Data source before updates = { 1 section
+    /// with item counts: [3] } Data source after updates = { … } Updates = [ Insert item (0 - 3) ]`.
+    ///
+    /// The collection-view text is from forum thread 728797 and DifferenceKit #155; the table-view text
+    /// ("sections and/or rows …  before and after …", `row counts`, `Delete row (0 - 1)`) from exyte/Chat #56.
+    /// Updates are listed deletes first (descending, as in that log), then moves, reloads and inserts
+    /// (ascending).
+    public static func aggregateMessage(_ batch: BatchUpdate, before: [Int], after: [Int],
+                                        wording: Wording = .collectionView) -> String {
+        let item = wording.item
+        func counts(_ list: [Int]) -> String {
+            "{ \(list.count) section\(list.count == 1 ? "" : "s") with \(item) counts: [" + list.map(String.init).joined(separator: ", ") + "] }"
+        }
+        func path(_ p: IndexPath) -> String { "(\(p.section) - \(p.item))" }
+        var updates: [String] = []
+        updates += unique(batch.deletedSections).reversed().map { "Delete section \($0)" }
+        updates += unique(batch.deletedItems).reversed().map { "Delete \(item) " + path($0) }
+        updates += uniqueMoves(batch.movedSections).sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+            .map { "Move section \($0.from) -> \($0.to)" }
+        updates += uniqueMoves(batch.movedItems).sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+            .map { "Move \(item) " + path($0.from) + " -> " + path($0.to) }
+        updates += unique(batch.reloadedSections).map { "Reload section \($0)" }
+        updates += unique(batch.reloadedItems).map { "Reload \(item) " + path($0) }
+        updates += unique(batch.insertedSections).map { "Insert section \($0)" }
+        updates += unique(batch.insertedItems).map { "Insert \(item) " + path($0) }
+        let when = wording == .tableView ? "before and after" : "before and/or after"
+        return "Invalid batch updates detected: the number of sections and/or \(wording.items) returned by the data source \(when) performing the batch updates are inconsistent with the updates. Data source before updates = \(counts(before)) Data source after updates = \(counts(after)) Updates = [" + (updates.isEmpty ? "" : " " + updates.joined(separator: ", ") + " ") + "]"
+    }
 
     private func fail(_ message: String) -> CollectionViewsError {
         CollectionViewsError(.invalidUpdate, message)
@@ -198,7 +239,7 @@ public struct BatchUpdateValidator {
         let insertedCount = insertedSections.count + reloadedSections.count
         let deletedCount = deletedSections.count + reloadedSections.count
         if newCount != oldCount + insertedCount - deletedCount {
-            throw fail("Invalid update: invalid number of sections.  The number of sections contained in the \(w.view) after the update (\(newCount)) must be equal to the number of sections contained in the \(w.view) before the update (\(oldCount)), plus or minus the number of sections inserted or deleted (\(insertedCount) inserted, \(deletedCount) deleted).")
+            throw countFailure("Invalid update: invalid number of sections.  The number of sections contained in the \(w.view) after the update (\(newCount)) must be equal to the number of sections contained in the \(w.view) before the update (\(oldCount)), plus or minus the number of sections inserted or deleted (\(insertedCount) inserted, \(deletedCount) deleted).", batch, before: before, after: after)
         }
 
         // The number of items of every section that exists before and after.
@@ -216,7 +257,7 @@ public struct BatchUpdateValidator {
             let movedIn = moves.filter { $0.to.section == t && $0.from.section != s }.count
             let movedOut = moves.filter { $0.from.section == s && $0.to.section != t }.count
             if after[t] != before[s] + inserted - deleted + movedIn - movedOut {
-                throw fail("Invalid update: invalid number of \(w.items) in section \(t).  The number of \(w.items) contained in an existing section after the update (\(after[t])) must be equal to the number of \(w.items) contained in that section before the update (\(before[s])), plus or minus the number of \(w.items) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(w.items) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out).")
+                throw countFailure("Invalid update: invalid number of \(w.items) in section \(t).  The number of \(w.items) contained in an existing section after the update (\(after[t])) must be equal to the number of \(w.items) contained in that section before the update (\(before[s])), plus or minus the number of \(w.items) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(w.items) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out).", batch, before: before, after: after)
             }
             var slots = [ItemSource?](repeating: nil, count: after[t])
             for i in inserts where i.section == t { slots[i.item] = .new }

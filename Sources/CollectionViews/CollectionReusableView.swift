@@ -3,8 +3,10 @@ import ObjectGraph
 /// A cell or supplementary view (`UICollectionReusableView`): a reuse identifier and the content its
 /// prepare block set, as named fields.
 ///
-/// A view is dequeued empty: Ripple's views reset their content before reuse (as a `prepareForReuse`
-/// that clears every field would), so the content is exactly what the prepare block set.
+/// A view keeps its content when it goes back to its view's reuse pool: a dequeued cell that was used
+/// before shows what its previous configuration left, unless the registration's `prepareForReuse` resets it
+/// (UIKit's stale-cell bug is reproducible). The data sources of NXCollectionViewDataSource register a
+/// `prepareForReuse` that clears every field, so their cells show exactly what the prepare block set.
 ///
 /// ```swift
 /// cell["text"] = .string("Ann")
@@ -18,7 +20,9 @@ public final class CollectionReusableView: CustomStringConvertible {
     /// The element kind for a supplementary view; nil for a cell.
     public let elementKind: String?
     /// The fields set by the prepare block.
-    public private(set) var content: [String: Value] = [:]
+    public internal(set) var content: [String: Value] = [:]
+    /// How many times the view was dequeued from its reuse pool (0: a new view).
+    public internal(set) var reuseCount = 0
 
     /// Creates an empty view.
     public init(reuseIdentifier: String, className: String, elementKind: String? = nil) {
@@ -34,6 +38,9 @@ public final class CollectionReusableView: CustomStringConvertible {
             if newValue.isNull { content[field] = nil } else { content[field] = newValue }
         }
     }
+
+    /// Removes every field (a `prepareForReuse` that resets the whole cell).
+    public func removeAllContent() { content = [:] }
 
     /// The field names, sorted.
     public var fieldNames: [String] { content.keys.sorted() }

@@ -1,14 +1,16 @@
 import FetchedResults
+import ObjectGraph
 
 /// A collection view (`UICollectionView`) that asks its data source for counts, cells and supplementary
-/// views, and validates every batch update exactly as UIKit does.
+/// views, reuses its cells, and validates every batch update exactly as UIKit does.
 ///
-/// Every item is "on screen": loading (``reloadData()``, or the first question about the content) asks the
-/// data source for every cell. ``performBatchUpdates(_:)`` samples the counts before the block (loading
-/// first if the view never did, as UIKit does), runs the block, asks for the counts after it, validates
-/// with ``BatchUpdateValidator`` and applies the update with UIKit's processing model: deleted items go,
-/// moved items keep their cell, inserted and reloaded items get a new cell from the data source. When the
-/// validation fails the view keeps what it showed and the error carries UIKit's message.
+/// The view shows what it last **loaded**: ``reloadData()`` (or the first question about the content) asks
+/// the data source for the counts and for the cell of every visible item. ``performBatchUpdates(_:)``
+/// takes the counts the view shows as the counts before, runs the block, asks for the counts after it,
+/// validates with ``BatchUpdateValidator`` and applies UIKit's processing model: deleted items go, moved
+/// items keep their cell, inserted and reloaded items get a cell from the data source. When the validation
+/// fails the view keeps what it showed and the error carries UIKit's message. A view that never loaded its
+/// data does not validate a batch (see ``performBatchUpdates(_:)``).
 ///
 /// ```swift
 /// let view = CollectionView()
@@ -18,33 +20,70 @@ import FetchedResults
 /// try view.performBatchUpdates { $0.insertItems(at: [IndexPath(section: 0, item: 3)]) }
 /// ```
 ///
-/// The view keeps its data source strongly (UIKit's reference is weak): a script may drop its own
-/// reference to the data source. Each reload, batch and reconfiguration is reported to ``onEvent`` as one
-/// line (see `docs/collection-views.md`).
+/// Cells are reused as UIKit reuses them: a cell whose item is deleted, reloaded or leaves the visible
+/// window (``visibleItemCount``, ``firstVisibleItem``) goes back to the pool of its reuse identifier, and
+/// ``dequeueReusableCell(withReuseIdentifier:for:)`` hands it out again after calling the registration's
+/// `prepareForReuse`. The view keeps its data source strongly (UIKit's reference is weak). Each load, batch
+/// and reconfiguration is reported to ``onEvent`` as one line (see `docs/table-views.md`).
 ///
 /// ## Topics
 /// - Content: ``reloadData()``, ``numberOfSections()``, ``numberOfItems(inSection:)``, ``snapshot()``,
-///   ``cellForItem(at:)``
-/// - Updates: ``performBatchUpdates(_:)``, ``reconfigureItems(at:)``
-/// - Reuse: ``register(className:forCellWithReuseIdentifier:)``, ``dequeueReusableCell(withReuseIdentifier:for:)``
+///   ``cellForItem(at:)``, ``isLoaded``
+/// - Updates: ``performBatchUpdates(_:)``, ``update(_:)``, ``reconfigureItems(at:)``
+/// - Reuse: ``register(className:forCellWithReuseIdentifier:prepareForReuse:)``,
+///   ``dequeueReusableCell(withReuseIdentifier:for:)``, ``visibleItemCount``, ``scrollToItem(at:)``
 public class CollectionView {
+    /// Prepares a cell that is about to be reused (`prepareForReuse()`).
+    public typealias PrepareForReuse = (CollectionReusableView) throws -> Void
+
     /// Whose words the messages use.
     public let wording: BatchUpdateValidator.Wording
     /// The name shown in the trace (`cv` by default, `tv` for a table view).
     public var name: String
-    /// The data source, held strongly.
-    public var dataSource: CollectionViewDataSource?
-    /// Receives one line per reload, batch update and reconfiguration.
+    /// The data source, held strongly. Setting it makes the view forget what it loaded (UIKit reloads a
+    /// view whose data source changes).
+    public var dataSource: CollectionViewDataSource? {
+        didSet {
+            guard updateDepth == 0 else { return }
+            if let displayed { enqueueAll(displayed) }
+            displayed = nil
+        }
+    }
+    /// Receives one line per load, batch update and reconfiguration.
     public var onEvent: ((String) -> Void)?
+    /// The iOS release whose behaviour the view reproduces (shared with the script engine).
+    public var platform = PlatformSettings()
     /// The number of batch updates applied so far.
-    public private(set) var batchUpdateCount = 0
+    public internal(set) var batchUpdateCount = 0
 
-    var cellClasses: [String: String] = [:]
+    /// How many items (counted across sections, from ``firstVisibleItem``) have a cell; nil: all of them.
+    /// Set it with ``setVisibleItemCount(_:)``.
+    public internal(set) var visibleItemCount: Int?
+    /// The first visible item, counted across sections (the scroll position); 0 by default.
+    public internal(set) var firstVisibleItem = 0
+
+    struct CellClass {
+        var className: String
+        var prepareForReuse: PrepareForReuse?
+    }
+
+    var cellClasses: [String: CellClass] = [:]
     var supplementaryClasses: [String: String] = [:]
+    /// Cells waiting to be reused, by reuse identifier (last in, first out).
+    var reusePool: [String: [CollectionReusableView]] = [:]
+    /// What the view loaded (nil: never loaded, or forgotten).
     var displayed: [CollectionViewSection]?
     var pendingBatch: BatchUpdate?
     var pendingBefore: [Int] = []
+    /// True while the open batch began on a view that had not loaded its data.
+    var pendingUnloaded = false
+    /// True while the open batch began with the view asking its data source for the counts before.
+    var pendingSampledCounts = false
     var updateDepth = 0
+    /// While a ``transaction(_:)`` runs: each reused cell with the fields it had when it was dequeued.
+    var reuseJournal: [(cell: CollectionReusableView, content: [String: Value], reuseCount: Int)]?
+    /// How many operations are asking the data source for content right now (re-entrancy guard).
+    var busyDepth = 0
 
     /// Creates an empty collection view.
     public convenience init() { self.init(wording: .collectionView, name: "cv") }
@@ -54,51 +93,30 @@ public class CollectionView {
         self.name = name
     }
 
-    // MARK: - Reuse
-
-    /// Registers a cell class (or nib) for a reuse identifier (`register(_:forCellWithReuseIdentifier:)`);
-    /// nil unregisters it.
-    public func register(className: String?, forCellWithReuseIdentifier identifier: String) {
-        cellClasses[identifier] = className
-    }
-
-    /// Registers a supplementary view class for a kind and reuse identifier; nil unregisters it.
-    public func register(className: String?, forSupplementaryViewOfKind kind: String,
-                         withReuseIdentifier identifier: String) {
-        supplementaryClasses[kind + "\u{0}" + identifier] = className
-    }
-
-    /// An empty cell for the identifier (`dequeueReusableCell(withReuseIdentifier:for:)`).
-    /// - Throws: `.invalidCell` with UIKit's message when nothing is registered for the identifier.
-    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) throws
-        -> CollectionReusableView {
-        guard let className = cellClasses[identifier] else {
-            if wording == .tableView {
-                throw CollectionViewsError(.invalidCell, "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
-            }
-            throw CollectionViewsError(.invalidCell, "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
-        }
-        return CollectionReusableView(reuseIdentifier: identifier, className: className)
-    }
-
-    /// An empty supplementary view (`dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`).
-    /// - Throws: `.invalidCell` with UIKit's message when nothing is registered for the kind and identifier.
-    public func dequeueReusableSupplementaryView(ofKind kind: String, withReuseIdentifier identifier: String,
-                                                 for indexPath: IndexPath) throws -> CollectionReusableView {
-        guard let className = supplementaryClasses[kind + "\u{0}" + identifier] else {
-            throw CollectionViewsError(.invalidCell, "could not dequeue a view of kind: \(kind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
-        }
-        return CollectionReusableView(reuseIdentifier: identifier, className: className, elementKind: kind)
-    }
+    /// `item` / `row` in the trace.
+    var itemWord: String { wording == .tableView ? "Row" : "Item" }
 
     // MARK: - Content
 
-    /// Forgets what the view shows and asks the data source for everything again (`reloadData()`).
-    /// - Throws: what the data source throws; the view then shows nothing until it loads again.
+    /// Whether the view has loaded its data (after ``reloadData()`` or any question about its content).
+    public var isLoaded: Bool { displayed != nil }
+
+    /// Asks the data source for everything again (`reloadData()`). Visible cells go back to the reuse
+    /// pool first, so the new cells may be the old ones. Inside a batch, the batch is dropped when it ends
+    /// and the view loads afresh.
+    /// - Throws: what the data source throws; the view then keeps what it showed.
     public func reloadData() throws {
-        displayed = nil
+        try checkNotBusy("reloadData")
         onEvent?("[\(name)] reloadData")
-        if updateDepth == 0 { displayed = try load() }
+        guard updateDepth == 0 else {
+            if let displayed { enqueueAll(displayed) }
+            displayed = nil
+            return
+        }
+        try transaction {
+            if let displayed { enqueueAll(displayed) }
+            displayed = try load()
+        }
     }
 
     /// The number of sections shown (`numberOfSections`), loading first if needed.
@@ -111,15 +129,24 @@ public class CollectionView {
         guard section >= 0 && section < sections.count else {
             throw CollectionViewsError(.outOfRange, "attempt to get the number of \(wording.items) in section \(section), but there are only \(sections.count) sections")
         }
-        return sections[section].cells.count
+        return sections[section].numberOfItems
     }
 
-    /// The cell shown at an index path (`cellForItem(at:)`), or nil.
+    /// The cell shown at an index path (`cellForItem(at:)`), or nil when there is none or it is not visible.
     public func cellForItem(at indexPath: IndexPath) throws -> CollectionReusableView? {
         let sections = try content()
         guard indexPath.section >= 0, indexPath.section < sections.count, indexPath.item >= 0,
-              indexPath.item < sections[indexPath.section].cells.count else { return nil }
-        return sections[indexPath.section].cells[indexPath.item]
+              indexPath.item < sections[indexPath.section].numberOfItems else { return nil }
+        return sections[indexPath.section].slots[indexPath.item]
+    }
+
+    /// The index paths of the visible items, in order (`indexPathsForVisibleItems`).
+    public func indexPathsForVisibleItems() throws -> [IndexPath] {
+        var paths: [IndexPath] = []
+        for (s, section) in try content().enumerated() {
+            for (i, slot) in section.slots.enumerated() where slot != nil { paths.append(IndexPath(section: s, item: i)) }
+        }
+        return paths
     }
 
     /// What the view shows: every section with its cells and supplementary views.
@@ -127,22 +154,58 @@ public class CollectionView {
 
     func content() throws -> [CollectionViewSection] {
         if let displayed { return displayed }
-        let loaded = try load()
-        displayed = loaded
-        return loaded
+        try checkNotBusy("a method that needs its content")
+        onEvent?("[\(name)] reloadDataIfNeeded")
+        return try transaction {
+            let loaded = try load()
+            displayed = loaded
+            return loaded
+        }
     }
 
-    /// Asks the data source for everything.
+    /// The number of sections the data source reports (one when there is no data source, as UIKit).
+    func dataSourceSectionCount() throws -> Int {
+        guard let dataSource else { return 1 }
+        return try checkedCount(try dataSource.numberOfSections(in: self), what: "numberOfSections", section: nil)
+    }
+
+    /// The number of items the data source reports for a section (none without a data source).
+    func dataSourceItemCount(_ section: Int) throws -> Int {
+        guard let dataSource else { return 0 }
+        return try checkedCount(try dataSource.collectionView(self, numberOfItemsInSection: section),
+                                what: wording == .tableView ? "numberOfRowsInSection" : "numberOfItemsInSection",
+                                section: section)
+    }
+
+    /// The counts the data source reports now, one per section.
+    func dataSourceCounts() throws -> [Int] {
+        try (0..<dataSourceSectionCount()).map { try dataSourceItemCount($0) }
+    }
+
+    /// The largest count a data source may return (per section, and for the number of sections): a view
+    /// keeps one slot per item, so a runaway count is an error rather than an exhausted memory.
+    public static let maximumCount = 10_000_000
+
+    func checkedCount(_ count: Int, what: String, section: Int?) throws -> Int {
+        let place = section.map { " for section \($0)" } ?? ""
+        guard count >= 0 else {
+            throw CollectionViewsError(.invalidArgument, "the data source returned \(count) from \(what)\(place): a count cannot be negative")
+        }
+        guard count <= Self.maximumCount else {
+            throw CollectionViewsError(.invalidArgument, "the data source returned \(count) from \(what)\(place): more than Ripple's limit of \(Self.maximumCount)")
+        }
+        return count
+    }
+
+    /// Asks the data source for everything (the counts, then the visible cells).
     func load() throws -> [CollectionViewSection] {
-        guard let dataSource else { return [] }
-        let count = dataSource.numberOfSections(in: self)
-        return try (0..<max(count, 0)).map { try loadSection($0) }
-    }
-
-    func loadSection(_ section: Int) throws -> CollectionViewSection {
-        let count = dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
-        let cells = try (0..<max(count, 0)).map { try makeCell(at: IndexPath(section: section, item: $0)) }
-        return CollectionViewSection(cells: cells, supplementaryViews: try makeSupplementaryViews(section))
+        let counts = try dataSourceCounts()
+        var sections = try counts.indices.map {
+            CollectionViewSection(slots: [CollectionReusableView?](repeating: nil, count: counts[$0]),
+                                  supplementaryViews: try makeSupplementaryViews($0))
+        }
+        try fillVisibleCells(&sections)
+        return sections
     }
 
     func makeCell(at indexPath: IndexPath) throws -> CollectionReusableView {
@@ -158,7 +221,7 @@ public class CollectionView {
     func makeSupplementaryViews(_ section: Int) throws -> [(kind: String, view: CollectionReusableView)] {
         guard let dataSource else { return [] }
         var views: [(kind: String, view: CollectionReusableView)] = []
-        for kind in dataSource.supplementaryElementKinds(in: self) {
+        for kind in try dataSource.supplementaryElementKinds(in: self) {
             let path = IndexPath(section: section, item: 0)
             if let view = try dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: path) {
                 views.append((kind, view))
@@ -167,102 +230,62 @@ public class CollectionView {
         return views
     }
 
-    // MARK: - Updates
-
-    /// Runs `updates`, then validates and applies every operation it collected as one animated update
-    /// (`performBatchUpdates(_:completion:)`). Nested calls join the outer batch.
-    ///
-    /// Update the data source **inside** the block: the counts before the update are sampled before it
-    /// runs (the view loads first if it never did), the counts after it when it returns.
-    /// - Throws: ``CollectionViewsError`` (`.invalidUpdate`) with UIKit's message, or what `updates` or the
-    ///   data source throws; the view then keeps what it showed.
-    public func performBatchUpdates(_ updates: (BatchUpdate) throws -> Void) throws {
-        try begin()
-        var failure: (any Error)?
-        do { try updates(pendingBatch!) } catch { failure = error }
-        try end(abandoning: failure)
-    }
-
-    /// Adds operations to the open batch, or performs them as a batch of their own when none is open
-    /// (`insertItems(at:)` and the other single operations outside `performBatchUpdates`).
-    /// - Throws: as ``performBatchUpdates(_:)``.
-    public func update(_ operations: (BatchUpdate) throws -> Void) throws {
-        if let pendingBatch { try operations(pendingBatch) } else { try performBatchUpdates(operations) }
-    }
-
-    /// Whether a batch is open (inside `performBatchUpdates` or `beginUpdates`).
-    public var isUpdating: Bool { updateDepth > 0 }
-
-    /// Opens a batch (or joins the open one).
-    func begin() throws {
-        if updateDepth == 0 {
-            let before = try content().map(\.cells.count)
-            pendingBatch = BatchUpdate()
-            pendingBefore = before
-        }
-        updateDepth += 1
-    }
-
-    /// Closes a batch; the outermost close validates and applies it.
-    func end(abandoning failure: (any Error)? = nil) throws {
-        updateDepth -= 1
-        guard updateDepth == 0, let batch = pendingBatch else {
-            if let failure { throw failure }
-            return
-        }
-        pendingBatch = nil
-        if let failure { throw failure }
-        let text = "[\(name)] performBatchUpdates " + batch.traceDescription(itemWord: wording == .tableView ? "Row" : "Item")
-        guard let dataSource, let old = displayed else {
-            // reloadData was called inside the block: the batch is dropped, the view loads afresh.
-            onEvent?(text + " (dropped: reloadData)")
-            displayed = try load()
-            return
-        }
-        let after = (0..<max(dataSource.numberOfSections(in: self), 0)).map {
-            dataSource.collectionView(self, numberOfItemsInSection: $0)
-        }
-        let plan: [BatchUpdateValidator.SectionSource]
-        do {
-            plan = try BatchUpdateValidator(wording: wording).validate(batch, before: pendingBefore, after: after)
-        } catch {
-            onEvent?(text + " failed: \(error)")
-            throw error
-        }
-        var result: [CollectionViewSection] = []
-        result.reserveCapacity(plan.count)
-        for (t, source) in plan.enumerated() {
-            switch source {
-            case .new:
-                result.append(try loadSection(t))
-            case .old(let s, let items):
-                var cells: [CollectionReusableView] = []
-                cells.reserveCapacity(items.count)
-                for (i, item) in items.enumerated() {
-                    switch item {
-                    case .new: cells.append(try makeCell(at: IndexPath(section: t, item: i)))
-                    case .old(let p): cells.append(old[p.section].cells[p.item])
-                    }
-                }
-                result.append(CollectionViewSection(cells: cells, supplementaryViews: old[s].supplementaryViews))
-            }
-        }
-        displayed = result
-        batchUpdateCount += 1
-        onEvent?(text)
-    }
-
     /// Asks the data source for the cells at these paths again, in place, without an animation
-    /// (`reconfigureItems(at:)`). Paths that are not shown are ignored.
+    /// (`reconfigureItems(at:)`). Paths that are not shown or not visible are ignored.
+    /// - Throws: what the data source throws; the view then keeps what it showed.
     public func reconfigureItems(at indexPaths: [IndexPath]) throws {
         guard !indexPaths.isEmpty else { return }
+        try checkNotBusy("reconfigure\(itemWord)s")
         var sections = try content()
         let sorted = Array(Set(indexPaths)).sorted()
-        for p in sorted where p.section >= 0 && p.section < sections.count && p.item >= 0
-            && p.item < sections[p.section].cells.count {
-            sections[p.section].cells[p.item] = try makeCell(at: p)
+        try transaction {
+            for p in sorted where p.section >= 0 && p.section < sections.count && p.item >= 0
+                && p.item < sections[p.section].numberOfItems {
+                guard let old = sections[p.section].slots[p.item] else { continue }
+                enqueue(old)
+                sections[p.section].slots[p.item] = try makeCell(at: p)
+            }
         }
         displayed = sections
-        onEvent?("[\(name)] reconfigure\(wording == .tableView ? "Rows" : "Items"): " + sorted.map(\.description).joined(separator: ", "))
+        onEvent?("[\(name)] reconfigure\(itemWord)s: " + sorted.map(\.description).joined(separator: ", "))
+    }
+}
+
+extension CollectionView {
+    /// Whether the view is asking its data source for content (a data source method is running).
+    public var isAskingDataSource: Bool { busyDepth > 0 }
+
+    /// Refuses a call made from inside a data source method while the view asks for its content (UIKit:
+    /// "… while it was in the process of updating its visible cells, which is not allowed").
+    func checkNotBusy(_ call: String) throws {
+        guard busyDepth > 0 else { return }
+        throw CollectionViewsError(.invalidUpdate, "attempted to call \(call) on the \(wording.view) while it was asking its data source for its content, which is not allowed")
+    }
+
+    /// Runs `body`; when it throws, puts back what the view showed, its reuse pool, and the fields of every
+    /// pooled cell that was dequeued (and possibly reconfigured) meanwhile. Only reused cells are recorded,
+    /// so the cost grows with the number of cells reused, not with the number shown.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        let displayed = self.displayed, pool = reusePool
+        let outermost = reuseJournal == nil
+        if outermost { reuseJournal = [] }
+        let start = reuseJournal!.count
+        busyDepth += 1
+        defer {
+            busyDepth -= 1
+            if outermost { reuseJournal = nil }
+        }
+        do {
+            return try body()
+        } catch {
+            for entry in reuseJournal![start...].reversed() {
+                entry.cell.content = entry.content
+                entry.cell.reuseCount = entry.reuseCount
+            }
+            reuseJournal!.removeSubrange(start...)
+            self.displayed = displayed
+            reusePool = pool
+            throw error
+        }
     }
 }

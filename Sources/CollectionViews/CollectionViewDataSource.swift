@@ -14,15 +14,16 @@ import FetchedResults
 /// }
 /// ```
 public protocol CollectionViewDataSource: AnyObject {
-    /// The number of sections (`numberOfSections(in:)`).
-    func numberOfSections(in collectionView: CollectionView) -> Int
-    /// The number of items of a section (`collectionView(_:numberOfItemsInSection:)`).
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+    /// The number of sections (`numberOfSections(in:)`); a negative count is an error of the view.
+    func numberOfSections(in collectionView: CollectionView) throws -> Int
+    /// The number of items of a section (`collectionView(_:numberOfItemsInSection:)`); a negative count is
+    /// an error of the view.
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) throws -> Int
     /// A prepared cell, dequeued from the view (`collectionView(_:cellForItemAt:)`); nil is an error.
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws
         -> CollectionReusableView?
     /// The kinds of supplementary views each section shows, in order (the layout's question).
-    func supplementaryElementKinds(in collectionView: CollectionView) -> [String]
+    func supplementaryElementKinds(in collectionView: CollectionView) throws -> [String]
     /// A prepared supplementary view (`collectionView(_:viewForSupplementaryElementOfKind:at:)`).
     func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
                         at indexPath: IndexPath) throws -> CollectionReusableView?

@@ -52,7 +52,8 @@ public class CollectionViewDataSourceBase: CollectionViewDataSource {
             registrations.append(CellRegistration(reuseIdentifier: reuseIdentifier, className: className, isNib: isNib,
                                                   predicate: predicate, prepare: prepare))
         }
-        collectionView?.register(className: className, forCellWithReuseIdentifier: reuseIdentifier)
+        collectionView?.register(className: className, forCellWithReuseIdentifier: reuseIdentifier,
+                                 prepareForReuse: { $0.removeAllContent() })
     }
 
     /// Removes the registration of an identifier (`registerClass:nil …`).

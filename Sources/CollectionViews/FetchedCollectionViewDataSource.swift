@@ -103,6 +103,7 @@ public final class FetchedCollectionViewDataSource: CollectionViewDataSourceBase
                 controller = try FetchedResultsController(fetchRequest: request, managedObjectContext: managedObjectContext,
                                                           sectionNameKeyPath: sectionBehavior?.keyPath, cacheName: nil)
                 controller.checksInvariants = checksInvariants
+                if let platform = collectionView?.platform { controller.platform = platform }
                 controller.delegate = self
                 try controller.performFetch()
             } catch {

@@ -95,7 +95,9 @@ extension FetchedResultsController {
     }
 
     /// Objects of the fetched entity whose relationship key paths reach an object changed by the batch
-    /// (for ``tracksRelationshipKeyPaths``), found by walking inverse relationships back from it.
+    /// (for ``tracksRelationshipKeyPaths``), found by walking inverse relationships back from it — or, when
+    /// a step of the key path has no inverse, by walking the key path forward from every registered object
+    /// of the fetched entity.
     func dependents(of note: ObjectsDidChangeNotification) -> [ManagedObject] {
         guard let model = managedObjectContext.model.entity(named: activeRequest.entityName) else { return [] }
         var paths = activeRequest.sortDescriptors.map(\.key) + (activeRequest.predicate?.keyPaths ?? [])
@@ -120,15 +122,28 @@ extension FetchedResultsController {
                 for depth in stride(from: steps.count, through: 1, by: -1) where object.entity === entities[depth] {
                     let keys = note.changedKeys[object] ?? []
                     guard whole.contains(ObjectIdentifier(object)) || keys.contains(components[depth]) else { continue }
+                    func related(_ o: ManagedObject, _ key: String) -> [ManagedObject] {
+                        switch (try? o.value(forKey: key)) ?? .null {
+                        case .object(let x): return [x]
+                        case .collection(let xs): return xs.compactMap(\.objectValue)
+                        default: return []
+                        }
+                    }
                     var level = [object]
-                    for d in stride(from: depth - 1, through: 0, by: -1) {
-                        guard let inverse = steps[d].inverseName else { level = []; break }
-                        level = level.flatMap { o -> [ManagedObject] in
-                            switch (try? o.value(forKey: inverse)) ?? .null {
-                            case .object(let x): return [x]
-                            case .collection(let xs): return xs.compactMap(\.objectValue)
-                            default: return []
-                            }
+                    if steps[0..<depth].allSatisfy({ $0.inverseName != nil }) {
+                        // Back through the inverses: O(objects reached).
+                        for d in stride(from: depth - 1, through: 0, by: -1) {
+                            level = level.flatMap { related($0, steps[d].inverseName!) }
+                        }
+                    } else {
+                        // A step without an inverse: walk forward from every registered object of the
+                        // fetched entity and keep those whose key path reaches the changed object.
+                        let target = ObjectIdentifier(object)
+                        level = managedObjectContext.registeredObjects.filter { candidate in
+                            guard candidate.entity === model, !candidate.isDeleted else { return false }
+                            var reached = [candidate]
+                            for d in 0..<depth { reached = reached.flatMap { related($0, steps[d].name) } }
+                            return reached.contains { ObjectIdentifier($0) == target }
                         }
                     }
                     for o in level where seen.insert(ObjectIdentifier(o)).inserted { result.append(o) }

@@ -145,6 +145,12 @@ extension FetchedResultsController {
                 for c in changes.objectChanges {
                     try delegate.controller(self, didChange: c.object, at: c.indexPath, for: c.type,
                                             newIndexPath: c.newIndexPath)
+                    // iOS 9 quirk (reference §1.5, OpenRadar 22380191): the update of an object that stayed
+                    // in place is followed by a move to the same index path.
+                    if platform.profile.sendsSamePathMoveAfterUpdate, c.type == .update, let path = c.indexPath,
+                       c.newIndexPath == nil || c.newIndexPath == path {
+                        try delegate.controller(self, didChange: c.object, at: path, for: .move, newIndexPath: path)
+                    }
                 }
             }
             if callbacks.contains(.didChangeContent) {

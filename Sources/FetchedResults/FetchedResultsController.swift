@@ -41,6 +41,9 @@ public final class FetchedResultsController {
     /// After every batch, check the controller against a fresh fetch and the reported changes against the
     /// two snapshots; a violation is thrown as `.invariantViolation`. Costs O(N log N) per batch.
     public var checksInvariants = false
+    /// The iOS release whose quirks the controller reproduces (``PlatformProfile/ios9``: an update of an
+    /// object that did not move is followed by a move to the same index path).
+    public var platform = PlatformSettings()
     /// The number of change batches processed since the controller was created.
     public internal(set) var changeBatchCount = 0
 
@@ -70,6 +73,10 @@ public final class FetchedResultsController {
     public init(fetchRequest: FetchRequest, managedObjectContext: ManagedObjectContext,
                 sectionNameKeyPath: String? = nil, cacheName: String? = nil) throws {
         guard !fetchRequest.sortDescriptors.isEmpty else { throw FetchedResultsError.missingSortDescriptors }
+        guard fetchRequest.resultType == .managedObjectResultType else {
+            throw FetchedResultsError(.invalidFetchRequest,
+                "NSFetchedResultsController requires a fetch request whose resultType is managedObjectResultType, got \(fetchRequest.resultType.rawValue)")
+        }
         self.fetchRequest = fetchRequest
         self.activeRequest = fetchRequest
         self.managedObjectContext = managedObjectContext

@@ -25,6 +25,9 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
     public let relationships: [RelationshipDescription]
     /// The derived properties, in the order given (Lua models sort them by name).
     public let derivedProperties: [DerivedPropertyDescription]
+    /// The uniqueness constraints (`uniquenessConstraints`): each a list of attribute or to-one keys whose
+    /// values together must be unique among the entity's saved objects.
+    public let uniquenessConstraints: [[String]]
     /// Every property key, mapped to its storage slot.
     public private(set) var slots: [String: PropertySlot] = [:]
     /// The destination entity of each relationship (same indexes as `relationships`), set by the model.
@@ -41,8 +44,9 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
 
     /// Creates an entity description.
     public init(name: String, attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
-                derivedProperties: [DerivedPropertyDescription] = []) {
+                derivedProperties: [DerivedPropertyDescription] = [], uniquenessConstraints: [[String]] = []) {
         self.name = name
+        self.uniquenessConstraints = uniquenessConstraints
         self.attributes = attributes
         self.relationships = relationships
         self.derivedProperties = derivedProperties

@@ -20,14 +20,8 @@ extension ManagedObject {
     }
 
     private func writableContext() throws -> ManagedObjectContext? {
-        if state.isInvalid {
-            throw ObjectGraphError(.inaccessibleObject,
-                "CoreData could not fulfill a fault for '\(objectID.uriRepresentation)'")
-        }
-        guard let context = managedObjectContext else {
-            throw ObjectGraphError(.inaccessibleObject,
-                "Mutating a managed object \(displayName) <\(objectID.uriRepresentation)> after it has been removed from its context.")
-        }
+        if state.isInvalid { throw ObjectGraphError.unfulfillableFault(self) }
+        guard let context = managedObjectContext else { throw ObjectGraphError.removedFromContext(self) }
         if state.isConfined { try context.checkQueue("changing \(displayName)") }
         return context
     }

@@ -4,12 +4,10 @@ extension ManagedObject {
     /// - Throws: `.unknownKey` when the entity has no such property; `.inaccessibleObject` when the
     ///   object was invalidated.
     public func value(forKey key: String) throws -> Value {
-        if state.isInvalid {
-            throw ObjectGraphError(.inaccessibleObject,
-                "CoreData could not fulfill a fault for '\(objectID.uriRepresentation)'")
-        }
+        if state.isInvalid { throw ObjectGraphError.unfulfillableFault(self) }
         if state.isConfined, let context = managedObjectContext { try context.checkQueue("reading \(displayName).\(key)") }
         fireFault()
+        if state.isInvalid { throw ObjectGraphError.unfulfillableFault(self) }
         guard let slot = entity.slots[key] else {
             throw ObjectGraphError(.unknownKey,
                 "[<\(entity.name) \(displayName)> valueForUndefinedKey:]: the entity \(entity.name) is not key value coding-compliant for the key \"\(key)\".")

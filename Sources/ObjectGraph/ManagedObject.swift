@@ -31,6 +31,10 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     @exclusivity(unchecked) var state = ObjectState()
     /// Derived values, indexed like `entity.derivedProperties` (empty for entities without any).
     var derivedValues: [Value]
+    /// How the object was deleted or invalidated, for messages (nil while it is alive).
+    var fate: ObjectFate?
+    /// The batch of a fault left by a fetch with `fetchBatchSize` (nil otherwise).
+    var faultBatch: FaultBatch?
     /// How many times each derived value was computed, indexed like `entity.derivedProperties`.
     var derivedCounts: [Int]
 
@@ -72,6 +76,8 @@ struct ObjectState {
     var isFault = false
     /// The object belongs to a private-queue context: every access checks the context's queue.
     var isConfined = false
+    /// The version (`Z_OPT`) of the store row the values were loaded from or last saved as (0: none).
+    var snapshotVersion = 0
     /// Attribute values at the last save or fetch, captured on the first change after it.
     var committedAttributes: [Value]?
     /// To-one destinations at the last save, captured on the first change after it.

@@ -85,14 +85,14 @@ extension ManagedObjectContext {
             if entity.relationships[i].isToMany {
                 guard case .collection(let members) = newValue else { return }
                 let wanted = OrderedSet(members.compactMap(\.objectValue))
-                for member in wanted { try checkAccess(member, forWriting: false) }
+                for member in wanted { try checkAccess(member, forWriting: false, use: .relationship(key: key, source: object)) }
                 let current = object.toManyValues[i]
                 willChange(object, key: key, oldValue: toManyValue(object, i))
                 for member in current where !wanted.contains(member) { removeMember(member, from: object, relationship: i) }
                 for member in wanted where !current.contains(member) { addMember(member, to: object, relationship: i) }
             } else {
                 let target = newValue.objectValue
-                if let target { try checkAccess(target, forWriting: false) }
+                if let target { try checkAccess(target, forWriting: false, use: .relationship(key: key, source: object)) }
                 setToOne(target, of: object, relationship: i)
             }
         }
@@ -102,7 +102,7 @@ extension ManagedObjectContext {
     func addObject(_ member: ManagedObject, toRelationship key: String, of object: ManagedObject) throws {
         let i = try toManyIndex(key, of: object)
         _ = try coerce(.collection([.object(member)]), forKey: key, of: object.entity, objectName: object.displayName)
-        try checkAccess(member, forWriting: false)
+        try checkAccess(member, forWriting: false, use: .relationship(key: key, source: object))
         guard !object.toManyValues[i].contains(member) else { return }
         willChange(object, key: key, oldValue: toManyValue(object, i))
         addMember(member, to: object, relationship: i)

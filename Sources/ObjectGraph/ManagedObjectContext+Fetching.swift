@@ -4,7 +4,12 @@ extension ManagedObjectContext {
     /// - Throws: `.unknownEntity`, or predicate and sort errors.
     public func fetch(_ request: FetchRequest) throws -> [ManagedObject] {
         try checkQueue("fetch")
-        return try request.apply(to: candidates(for: request))
+        let all = try candidates(for: request)
+        guard request.fetchBatchSize > 0 else { return try request.apply(to: all) }
+        let faults = Set(all.lazy.filter(\.state.isFault).map { ObjectIdentifier($0) })
+        let result = try request.apply(to: all)
+        applyBatching(result, batchSize: request.fetchBatchSize, faultsBefore: faults)
+        return result
     }
 
     /// The number of objects a fetch request would return (`count(for:)`).
@@ -44,7 +49,17 @@ extension ManagedObjectContext {
     /// Loads a fault's values from the store.
     func fulfillFault(_ object: ManagedObject) {
         object.state.isFault = false
-        guard let row = sourceRow(for: object.objectID) else { return }
+        if object.faultBatch != nil { fulfillBatch(of: object) }
+        guard let row = sourceRow(for: object.objectID) else {
+            // The row went (another context's or connection's deletion, a batch delete) without a merge
+            // telling this context: Core Data's "could not fulfill a fault".
+            if !object.state.isInserted {
+                object.state.isInvalid = true
+                object.fate = .missingInStore(context: name)
+            }
+            return
+        }
+        object.state.snapshotVersion = row.version
         object.attributeValues = row.attributes
         for (i, a) in object.entity.attributes.enumerated() where a.isTransient {
             object.attributeValues[i] = a.defaultValue ?? .null

@@ -10,6 +10,9 @@ extension ManagedObjectContext {
     /// The source must already hold the changes: the store for a root context, the parent for a child.
     public func mergeChanges(fromContextDidSave changes: SavedObjectIDs) throws {
         try checkQueue("mergeChanges(fromContextDidSave:)")
+        if changes.isRemote && parent == nil {
+            try persistentStoreCoordinator.reloadRows(changes.inserted + changes.updated + changes.deleted)
+        }
         try processPendingChanges()
         try performMutation {
             for id in changes.inserted where registered[id] == nil {
@@ -17,7 +20,7 @@ extension ManagedObjectContext {
             }
             for id in changes.updated {
                 guard let object = registered[id], !object.state.isDeleted, !object.state.isInserted else { continue }
-                refreshNow(object, mergeChanges: true, reportedKeys: changes.changedKeys[id] ?? [])
+                refreshNow(object, mergeChanges: true, reportedKeys: changes.knowsChangedKeys ? (changes.changedKeys[id] ?? []) : nil)
             }
             for id in changes.deleted {
                 guard let object = registered[id] else { continue }
@@ -39,8 +42,7 @@ extension ManagedObjectContext {
     public func refresh(_ object: ManagedObject, mergeChanges: Bool) throws {
         try checkQueue("refresh")
         if let other = object.managedObjectContext, other !== self {
-            throw ObjectGraphError(.invalidOperation,
-                "refreshObject:mergeChanges: \(object.displayName) is not registered in this context; it belongs to another context (\(other.name))")
+            throw otherContextError(object, .refresh)
         }
         guard object.managedObjectContext === self, !object.state.isInvalid, !object.state.isInserted else { return }
         try performMutation { refreshNow(object, mergeChanges: mergeChanges, reportedKeys: nil) }
@@ -65,6 +67,7 @@ extension ManagedObjectContext {
             return
         }
         guard let row = sourceRow(for: object.objectID) else { return }
+        object.state.snapshotVersion = row.version
         let entity = object.entity
         let local = mergeChanges ? object.changedValuesSnapshot() : [:]
         var attributes = row.attributes
@@ -152,19 +155,24 @@ extension ManagedObjectContext {
             }
         }
         object.state.isDeleted = true
+        if object.fate == nil { object.fate = .deletedElsewhere(context: name) }
         unregister(object)
         external.deleted.insert(object)
     }
 
     /// Invalidates the registered objects whose ID matches (their store was removed). Pending changes
-    /// are processed first, so the notification that follows lists only them, in `invalidated`.
-    func invalidateObjects(where matches: (ManagedObjectID) -> Bool) throws {
+    /// are processed first, so the notification that follows lists only them, in `invalidated`, with
+    /// `invalidatedAll` set: Apple documents a store removal as invalidating all objects at once, which
+    /// fetched-results controllers answer by waiting for `performFetch()`.
+    func invalidateObjects(storeName removedStoreName: String = "", where matches: (ManagedObjectID) -> Bool) throws {
         try processPendingChanges()
         for object in registeredObjects where !object.state.isInserted && matches(object.objectID) {
             object.state.isInvalid = true
+            object.fate = .storeRemoved(store: removedStoreName)
             unregister(object)
             external.invalidated.insert(object)
         }
+        external.invalidatedAll = true
         try processPendingChanges()
     }
 

@@ -54,7 +54,11 @@ extension ManagedObjectContext {
         note.inserted = inserted.sortedInObjectOrder()
         note.updated = updated.sortedInObjectOrder()
         note.deleted = deleted.sortedInObjectOrder()
-        for object in note.updated { note.changedKeys[object] = persistentChangedKeys(of: object) }
+        for object in note.updated {
+            let keys = persistentChangedKeys(of: object)
+            note.changedKeys[object] = keys
+            note.oldValues[object] = (try? object.committedValues(forKeys: keys)) ?? [:]
+        }
         try parent.performAndWait {
             try parent.performMutation { try parent.receive(note) }
         }

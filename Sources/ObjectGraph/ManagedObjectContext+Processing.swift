@@ -15,6 +15,7 @@ extension ManagedObjectContext {
         var firstError: Error?
         propagateDeletes()
         do { try flushDerived() } catch { firstError = error }
+        if undoManager != nil { recordUndoGroup() }
         let note = takePendingNotification()
         do { try deliverKeyValueChanges(finalizingDeletions: true) } catch { if firstError == nil { firstError = error } }
         do { try post(note) } catch { if firstError == nil { firstError = error } }
@@ -48,6 +49,7 @@ extension ManagedObjectContext {
                             if let inverse = object.entity.inverseIndexes[i] {
                                 detachInverse(of: object, from: target, inverse: inverse)
                             }
+                            if !target.state.isDeleted { target.fate = .cascade(from: object.displayName, context: name) }
                             markDeleted(target)
                         }
                     }
@@ -64,6 +66,7 @@ extension ManagedObjectContext {
         note.inserted = pendingInserted.subtracting(transient).union(external.inserted).sortedInObjectOrder()
         note.deleted = pendingDeleted.subtracting(transient).union(external.deleted).sortedInObjectOrder()
         note.invalidated = external.invalidated.sortedInObjectOrder()
+        note.invalidatedAll = external.invalidatedAll
         note.refreshed = external.refreshedKeys.keys.sortedInObjectOrder()
         let updatedNow = pendingUpdated.subtracting(pendingInserted).subtracting(pendingDeleted)
         note.updated = updatedNow.sortedInObjectOrder()

@@ -7,6 +7,7 @@ extension ManagedObjectContext {
     /// restored deletions as inserted, restored values as updated with the keys that changed.
     public func rollback() throws {
         try checkQueue("rollback")
+        defer { undoManager?.removeAllActions() }
         var firstError: Error?
         do { try processPendingChanges() } catch { firstError = error }
         var note = ObjectsDidChangeNotification(context: self)
@@ -63,6 +64,7 @@ extension ManagedObjectContext {
             note.deleted.append(object)
         }
         for object in wasDeleted {
+            object.fate = nil
             object.state.isDeleted = false
             note.inserted.append(object)
         }
@@ -133,9 +135,11 @@ extension ManagedObjectContext {
     /// fetched afterwards are new instances loaded from the store.
     public func reset() throws {
         try checkQueue("reset")
+        undoManager?.removeAllActions()
         external = ExternalChanges()
         let all = Array(registered.values)
         for object in all {
+            object.fate = .reset(context: name)
             object.state.isInvalid = true
             object.managedObjectContext = nil
         }

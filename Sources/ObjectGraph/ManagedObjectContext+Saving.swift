@@ -48,46 +48,6 @@ extension ManagedObjectContext {
         }
     }
 
-    /// Writes inserted, updated and deleted objects to the default store.
-    private func write() throws -> ContextDidSaveNotification {
-        let coordinator = persistentStoreCoordinator
-        guard let store = coordinator.defaultStore else {
-            throw ObjectGraphError(.store, code: 134020,
-                "This NSPersistentStoreCoordinator has no persistent stores. It cannot perform a save operation.")
-        }
-        var note = ContextDidSaveNotification(context: self)
-        note.inserted = inserted.sortedInObjectOrder()
-        note.updated = updated.sortedInObjectOrder()
-        note.deleted = deleted.sortedInObjectOrder()
-        var writes: [(ManagedObjectID, StoreRow)] = []
-        for object in note.inserted + note.updated {
-            var id = object.objectID
-            id.isTemporaryID = false
-            writes.append((id, storeRow(of: object)))
-        }
-        for object in note.updated {
-            note.changedKeys[object] = persistentChangedKeys(of: object)
-        }
-        if coordinator.persistentStores.count == 1 {
-            try store.apply(writes: writes, deletes: note.deleted.map(\.objectID))
-        } else {
-            // Each row goes to the store that holds it; new rows to the first store.
-            for target in coordinator.persistentStores {
-                let mine = writes.filter { (coordinator.store(holding: $0.0) ?? store) === target }
-                let gone = note.deleted.map(\.objectID).filter { coordinator.store(holding: $0) === target }
-                if !mine.isEmpty || !gone.isEmpty { try target.apply(writes: mine, deletes: gone) }
-            }
-        }
-        // The store accepted the batch: inserted objects get their permanent IDs, then commit in memory.
-        for object in note.inserted {
-            registered[object.objectID] = nil
-            object.objectID.isTemporaryID = false
-            registered[object.objectID] = object
-        }
-        commitSaved(note)
-        return note
-    }
-
     /// After a save was accepted (by the store or by the parent context): inserted objects are no longer
     /// inserted, committed snapshots are dropped, deleted objects leave the context, the change sets empty.
     func commitSaved(_ note: ContextDidSaveNotification) {

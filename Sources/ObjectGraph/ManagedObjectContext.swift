@@ -65,6 +65,17 @@ public final class ManagedObjectContext {
     /// other root contexts) automatically (`automaticallyMergesChangesFromParent`). The merge is queued
     /// on this context's queue and runs at the next ``ContextEventLoop/endEvent(_:)`` (`ripple.tick()`).
     public var automaticallyMergesChangesFromParent = false
+    /// How a save resolves conflicts with the store (`mergePolicy`); ``MergePolicy/error`` by default,
+    /// as in Core Data (`NSErrorMergePolicy`).
+    public var mergePolicy: MergePolicy = .error
+    /// The undo manager (`undoManager`): nil by default, as on iOS. When set, each processing of the
+    /// context's own changes registers one undo group.
+    public var undoManager: UndoManager?
+    /// The author recorded in the persistent history of this context's saves (`transactionAuthor`).
+    public var transactionAuthor: String?
+    /// Where the caller is (`file:line` of a script), recorded with deletions for messages; set by the
+    /// scripting layer.
+    public var callerLocation: (() -> String?)?
     /// Blocks queued by `perform(_:)` and by automatic merges, in order.
     var queuedBlocks: [() throws -> Void] = []
     /// Nesting of `perform` / `performAndWait` blocks running now.
@@ -196,7 +207,8 @@ public final class ManagedObjectContext {
     /// - Throws: `.inaccessibleObject` for an object of another context or one already removed.
     public func delete(_ object: ManagedObject) throws {
         try checkQueue("delete")
-        try checkAccess(object, forWriting: false)
+        try checkAccess(object, forWriting: false, use: .delete)
+        if !object.state.isDeleted { object.fate = .deleted(context: name, at: callerLocation?()) }
         markDeleted(object)
     }
 
@@ -214,13 +226,14 @@ public final class ManagedObjectContext {
 
     /// The registered object with that ID, materialising it from the store when needed
     /// (`existingObject(with:)`).
-    /// - Throws: `.inaccessibleObject` when no such object exists.
+    /// - Throws: `.inaccessibleObject` 133000 (`NSManagedObjectReferentialIntegrityError`) when no such
+    ///   object exists (never saved, or deleted since).
     public func existingObject(with id: ManagedObjectID) throws -> ManagedObject {
-        try checkQueue("existingObject")
+        try checkQueue("existingObjectWithID")
         if let object = registered[id] { return object }
         if let object = materialize(id) { return object }
         throw ObjectGraphError(.inaccessibleObject, code: 133000,
-            "Attempt to access an object not found in store: \(id.uriRepresentation)")
+            "Error Domain=NSCocoaErrorDomain Code=133000 \"Attempt to access an object not found in store.\" UserInfo={objectID=\(id.uriRepresentation)}")
     }
 
     /// The registered object with that ID, if it is registered.
@@ -229,23 +242,17 @@ public final class ManagedObjectContext {
     // MARK: - Access checks
 
     /// Fails when the object cannot be used through this context.
-    func checkAccess(_ object: ManagedObject, forWriting: Bool) throws {
-        if object.state.isInvalid {
-            throw ObjectGraphError(.inaccessibleObject,
-                "CoreData could not fulfill a fault for '\(object.objectID.uriRepresentation)'")
-        }
+    func checkAccess(_ object: ManagedObject, forWriting: Bool, use: ContextUse = .access) throws {
+        if object.state.isInvalid { throw ObjectGraphError.unfulfillableFault(object) }
         guard object.managedObjectContext === self else {
-            if object.managedObjectContext == nil {
-                throw ObjectGraphError(.inaccessibleObject,
-                    "Mutating a managed object \(object.displayName) <\(object.objectID.uriRepresentation)> after it has been removed from its context.")
-            }
-            throw ObjectGraphError(.invalidOperation,
-                "Illegal attempt to establish a relationship between objects in different contexts (\(object.displayName) belongs to \(object.managedObjectContext!.name), not \(name))")
+            if object.managedObjectContext == nil { throw ObjectGraphError.removedFromContext(object) }
+            throw otherContextError(object, use)
         }
         object.fireFault()
+        if object.state.isInvalid { throw ObjectGraphError.unfulfillableFault(object) }
         if forWriting && object.state.isDeleted {
             throw ObjectGraphError(.inaccessibleObject,
-                "Mutating a managed object \(object.displayName) <\(object.objectID.uriRepresentation)> after it has been deleted from its context.")
+                "Mutating a managed object \(object.displayName) <\(object.objectID.uriRepresentation)> after it has been deleted from its context." + object.fateSuffix)
         }
     }
 }

@@ -26,6 +26,20 @@ public final class ManagedObjectModel: @unchecked Sendable {
             }
             guard !e.name.isEmpty else { throw ObjectGraphError(.invalidModel, "an entity has an empty name") }
             byName[e.name] = e
+            for constraint in e.uniquenessConstraints {
+                guard !constraint.isEmpty else {
+                    throw ObjectGraphError(.invalidModel, "entity \(e.name): a uniqueness constraint needs at least one key")
+                }
+                for key in constraint {
+                    switch e.slots[key] {
+                    case .attribute(let i)? where !e.attributes[i].isTransient: continue
+                    case .relationship(let i)? where !e.relationships[i].isToMany: continue
+                    default:
+                        throw ObjectGraphError(.invalidModel,
+                            "entity \(e.name): the uniqueness constraint key '\(key)' must be a persistent attribute or a to-one relationship")
+                    }
+                }
+            }
             var seen = Set<String>()
             for key in e.propertyNames {
                 guard seen.insert(key).inserted else {

@@ -45,6 +45,9 @@ public struct ContextDidSaveNotification {
     public var deleted: [ManagedObject] = []
     /// For each updated object: the persistent keys that the save wrote, sorted.
     public var changedKeys: [ManagedObject: [String]] = [:]
+    /// For each updated object: the value each of those keys had at the last save or fetch
+    /// (`committedValues(forKeys:)` before the save), as `changedValuesForCurrentEvent` lets an app see.
+    public var oldValues: [ManagedObject: [String: Value]] = [:]
 
     /// Creates an empty notification for a context.
     public init(context: ManagedObjectContext) { self.context = context }

@@ -6,6 +6,9 @@ public struct StoreRow {
     public var toOne: [ManagedObjectID?]
     /// To-many members, indexed like the entity's relationships (empty for to-one slots).
     public var toMany: [[ManagedObjectID]]
+    /// The row's version (Core Data's `Z_OPT`): 1 when first saved, one more at every save that writes it.
+    /// A context remembers the version it loaded; a save that finds another version is a merge conflict.
+    public var version: Int = 1
 }
 
 /// The kind of a persistent store (`NSInMemoryStoreType`, `NSSQLiteStoreType`).
@@ -31,10 +34,23 @@ public final class PersistentStore {
     public let type: PersistentStoreType
     /// An identifier for messages (`"memory"` or the file path).
     public let identifier: String
+    /// The file path of a SQLite store (`url`); nil for an in-memory store.
+    public var url: String? { type == .sqlite ? identifier : nil }
+    /// The persistent history, when tracking is on (`NSPersistentHistoryTrackingKey`).
+    var history: PersistentHistory?
+    /// Whether the store records persistent history. Set it before the first save.
+    public var persistentHistoryTracking: Bool {
+        get { history != nil }
+        set { history = newValue ? (history ?? PersistentHistory()) : nil }
+    }
+    /// The coordinator the store was added to, while it is added.
+    weak var coordinator: PersistentStoreCoordinator?
     /// Rows by entity name, then object number.
     var rows: [String: [Int: StoreRow]] = [:]
     /// The file of a SQLite store (nil once the store was removed, or for in-memory stores).
     private var file: SQLiteStoreFile?
+    /// The open file, for saves.
+    var openFile: SQLiteStoreFile? { file }
 
     /// Creates an empty in-memory store.
     public init(type: PersistentStoreType = .inMemory, identifier: String = "memory") {
@@ -44,13 +60,15 @@ public final class PersistentStore {
 
     /// Opens a SQLite store file, creating it with the model's schema when it does not exist, and loads
     /// what was last saved in it.
+    /// `busyTimeout` is how long (ms) a save or the opening waits for another connection's lock
+    /// (`sqlite3_busy_timeout`) before failing with 134090.
     /// - Throws: ``ObjectGraphError`` of kind `.store`: 259 when the file is not a store or is corrupt,
     ///   134100 when it was created with an incompatible model, 513 when the location is read-only. An
     ///   existing file is never modified by a failed open.
-    public init(sqlitePath path: String, model: ManagedObjectModel) throws {
+    public init(sqlitePath path: String, model: ManagedObjectModel, busyTimeout: Int = 5000) throws {
         type = .sqlite
         identifier = path
-        let file = try SQLiteStoreFile(path: path, model: model)
+        let file = try SQLiteStoreFile(path: path, model: model, busyTimeout: Int32(clamping: max(0, busyTimeout)))
         rows = try file.loadRows()
         self.file = file
     }
@@ -73,15 +91,7 @@ public final class PersistentStore {
     /// Applies a save: rows to write (inserted or updated) and IDs to delete. A SQLite store writes them
     /// in one transaction first; when that fails nothing changes.
     public func apply(writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) throws {
-        if type == .sqlite {
-            guard let file else {
-                throw ObjectGraphError(.store, code: 134030,
-                    "The persistent store \(identifier) was removed from its coordinator; it cannot be saved to.")
-            }
-            try file.apply(writes: writes, deletes: deletes)
-        }
-        for (id, row) in writes { rows[id.entityName, default: [:]][id.number] = row }
-        for id in deletes { rows[id.entityName]?[id.number] = nil }
+        try save { _ in (writes, deletes) }
     }
 
     /// Closes the file of a SQLite store (after it was removed from its coordinator).

@@ -27,11 +27,23 @@ public final class PersistentStoreCoordinator {
     @discardableResult
     public func addPersistentStore(_ store: PersistentStore) -> PersistentStore {
         persistentStores.append(store)
+        store.coordinator = self
         for entity in managedObjectModel.entities {
             let largest = store.largestNumber(entityName: entity.name)
             if largest > nextNumber[entity.name, default: 0] { nextNumber[entity.name] = largest }
         }
         return store
+    }
+
+    /// Adds a store, refusing one already added to a coordinator or a file this coordinator already has
+    /// open (`addPersistentStore(type:configuration:at:options:)` fails with 134081).
+    /// - Throws: `.store` 134081.
+    public func addPersistentStore(checking store: PersistentStore) throws {
+        if store.coordinator != nil || (store.url != nil && persistentStores.contains { $0.url == store.url }) {
+            throw ObjectGraphError(.store, code: 134081,
+                "Error Domain=NSCocoaErrorDomain Code=134081 \"Can't add the same store twice\" UserInfo={NSPersistentStoreURL=\(store.url ?? store.identifier)}")
+        }
+        addPersistentStore(store)
     }
 
     /// Removes a store (`remove(_:)`): every object saved in it is invalidated in every context over the
@@ -41,18 +53,28 @@ public final class PersistentStoreCoordinator {
     ///   after every context was told.
     public func removePersistentStore(_ store: PersistentStore) throws {
         guard let index = persistentStores.firstIndex(where: { $0 === store }) else {
-            throw ObjectGraphError(.store, code: 134060,
-                "The persistent store \(store.identifier) is not one of this coordinator's stores.")
+            throw ObjectGraphError(.store,
+                "-[NSPersistentStoreCoordinator removePersistentStore:error:]: The store \(store.identifier) is not one of this coordinator's stores (it was never added, or was removed already).")
         }
         persistentStores.remove(at: index)
+        store.coordinator = nil
         var firstError: Error?
         for context in contexts {
             do {
-                try context.performAndWait { try context.invalidateObjects { store.row(for: $0) != nil } }
+                try context.performAndWait { try context.invalidateObjects(storeName: store.identifier) { store.row(for: $0) != nil } }
             } catch { if firstError == nil { firstError = error } }
         }
         store.close()
         if let firstError { throw firstError }
+    }
+
+    /// Reloads rows from the files of SQLite stores (another connection may have written or deleted
+    /// them since they were loaded); numbering moves past the numbers found.
+    func reloadRows(_ ids: [ManagedObjectID]) throws {
+        for store in persistentStores where store.openFile != nil {
+            try store.reload(ids)
+        }
+        for id in ids { noteTakenNumber(id.number, entityName: id.entityName) }
     }
 
     /// The store new objects are saved to (the first one).
@@ -73,6 +95,14 @@ public final class PersistentStoreCoordinator {
     func objectIDs(entityName: String) -> [ManagedObjectID] {
         if persistentStores.count == 1 { return persistentStores[0].objectIDs(entityName: entityName) }
         return persistentStores.flatMap { $0.objectIDs(entityName: entityName) }.sorted { $0.number < $1.number }
+    }
+
+    /// The number the next object of an entity would get, minus one.
+    func lastReservedNumber(_ entityName: String) -> Int { nextNumber[entityName, default: 0] }
+
+    /// Moves an entity's numbering past a number taken in a store (by another connection).
+    func noteTakenNumber(_ number: Int, entityName: String) {
+        if number > nextNumber[entityName, default: 0] { nextNumber[entityName] = number }
     }
 
     /// Reserves the next object number of an entity.

@@ -32,14 +32,20 @@ final class SQLiteStoreFile {
     private var columns: [String: [String]] = [:]
     private var insertStatements: [String: SQLiteStatement] = [:]
     private var deleteStatements: [String: SQLiteStatement] = [:]
+    private var selectStatements: [String: SQLiteStatement] = [:]
 
-    static let format = "ripple-sqlite-1"
+    static let format = "ripple-sqlite-2"
+    /// The format before row versions (`Z_OPT`); opened files of it are upgraded in place.
+    static let formatWithoutVersions = "ripple-sqlite-1"
+    /// How long a connection waits for another one's lock before failing (milliseconds).
+    let busyTimeout: Int32
 
     /// Opens (or creates) the store file; throws without changing an existing file that is not a
     /// compatible store.
-    init(path: String, model: ManagedObjectModel) throws {
+    init(path: String, model: ManagedObjectModel, busyTimeout: Int32 = 5000) throws {
         self.path = path
         self.model = model
+        self.busyTimeout = busyTimeout
         let exists = access(path, F_OK) == 0
         var handle: SQLiteConnection?
         let flags = exists ? SQLITE_OPEN_READWRITE : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -50,6 +56,7 @@ final class SQLiteStoreFile {
             close()
             throw Self.readOnlyError(path, code: code == SQLITE_OK ? SQLITE_READONLY : code, message: message)
         }
+        if let handle { sqlite3_busy_timeout(handle, busyTimeout) }
         for entity in model.entities { columns[entity.name] = Self.columnNames(of: entity) }
         do {
             if exists {
@@ -70,6 +77,8 @@ final class SQLiteStoreFile {
     func close() {
         for s in insertStatements.values { sqlite3_finalize(s) }
         for s in deleteStatements.values { sqlite3_finalize(s) }
+        for s in selectStatements.values { sqlite3_finalize(s) }
+        selectStatements.removeAll()
         insertStatements.removeAll()
         deleteStatements.removeAll()
         if let db { sqlite3_close_v2(db) }
@@ -91,7 +100,18 @@ final class SQLiteStoreFile {
         return lines.joined(separator: "\n")
     }
 
-    static func tableName(_ entity: EntityDescription) -> String { "Z" + entity.name.uppercased() }
+    static func tableName(_ entity: EntityDescription) -> String { quoted("Z" + entity.name.uppercased()) }
+
+    /// An SQL identifier, double-quoted with inner quotes doubled: entity and attribute names come from
+    /// scripts and may hold any character.
+    static func quoted(_ identifier: String) -> String {
+        var result = "\""
+        for character in identifier {
+            result.append(character)
+            if character == "\"" { result.append("\"") }
+        }
+        return result + "\""
+    }
 
     /// Column names: persistent attributes, then relationships (case-insensitive clashes get a suffix).
     static func columnNames(of entity: EntityDescription) -> [String] {
@@ -100,9 +120,9 @@ final class SQLiteStoreFile {
         let names = entity.attributes.filter { !$0.isTransient }.map(\.name) + entity.relationships.map(\.name)
         for (i, name) in names.enumerated() {
             var column = "Z" + name.uppercased()
-            if used.contains(column) { column += "_\(i)" }
+            if used.contains(column) || column == "Z_OPT" { column += "_\(i)" }
             used.insert(column)
-            result.append(column)
+            result.append(quoted(column))
         }
         return result
     }
@@ -112,7 +132,8 @@ final class SQLiteStoreFile {
         do {
             try execute("CREATE TABLE Z_METADATA (Z_KEY TEXT PRIMARY KEY, Z_VALUE TEXT NOT NULL)")
             for entity in model.entities {
-                let cols = (["Z_PK INTEGER PRIMARY KEY"] + columnDeclarations(entity)).joined(separator: ", ")
+                let cols = (["Z_PK INTEGER PRIMARY KEY", "Z_OPT INTEGER NOT NULL DEFAULT 1"] + columnDeclarations(entity))
+                    .joined(separator: ", ")
                 try execute("CREATE TABLE \(Self.tableName(entity)) (\(cols))")
             }
             try setMetadata("format", Self.format)
@@ -138,7 +159,7 @@ final class SQLiteStoreFile {
         return zip(names, types).map { $1.isEmpty ? $0 : "\($0) \($1)" }
     }
 
-    private func setMetadata(_ key: String, _ value: String) throws {
+    func setMetadata(_ key: String, _ value: String) throws {
         let stmt = try prepare("INSERT OR REPLACE INTO Z_METADATA (Z_KEY, Z_VALUE) VALUES (?, ?)")
         defer { sqlite3_finalize(stmt) }
         bindText(stmt, 1, key)
@@ -155,6 +176,8 @@ final class SQLiteStoreFile {
             while try stepRow(stmt) { metadata[columnText(stmt, 0)] = columnText(stmt, 1) }
         } catch let error as SQLiteFailure {
             switch error.code {
+            case SQLITE_BUSY, SQLITE_LOCKED:
+                throw Self.lockedError(path, error, waited: busyTimeout)
             case SQLITE_NOTADB:
                 throw Self.notAStoreError(path, detail: "SQLite error 26: \(error.message)")
             case SQLITE_CORRUPT:
@@ -164,6 +187,10 @@ final class SQLiteStoreFile {
             default:
                 throw Self.corruptError(path, detail: "SQLite error \(error.code): \(error.message)")
             }
+        }
+        if metadata["format"] == Self.formatWithoutVersions, metadata["model"] != nil {
+            try addVersionColumns()
+            metadata["format"] = Self.format
         }
         guard metadata["format"] == Self.format, let signature = metadata["model"] else {
             throw Self.notAStoreError(path, detail: "unknown store format '\(metadata["format"] ?? "")'")
@@ -185,7 +212,54 @@ final class SQLiteStoreFile {
         }
     }
 
+    /// Upgrades a file of the first format: every table gets its `Z_OPT` column (version 1).
+    private func addVersionColumns() throws {
+        do {
+            try execute("BEGIN IMMEDIATE")
+            do {
+                for entity in model.entities {
+                    try execute("ALTER TABLE \(Self.tableName(entity)) ADD COLUMN Z_OPT INTEGER NOT NULL DEFAULT 1")
+                }
+                try setMetadata("format", Self.format)
+                try execute("COMMIT")
+            } catch {
+                try? execute("ROLLBACK")
+                throw error
+            }
+        } catch let error as SQLiteFailure {
+            throw Self.cocoaError(error, path: path, waited: busyTimeout, action: "upgrading the store")
+        }
+    }
+
     // MARK: - Errors
+
+    /// 134090 (`NSPersistentStoreTimeoutError`): another connection held the file's lock longer than the
+    /// busy timeout.
+    static func lockedError(_ path: String, _ failure: SQLiteFailure, waited: Int32) -> ObjectGraphError {
+        ObjectGraphError(.store, code: 134090,
+            "Error Domain=NSCocoaErrorDomain Code=134090 \"The persistent store “\(path)” is locked by another connection; gave up after waiting \(waited) ms.\" UserInfo={NSSQLiteErrorDomain=\(failure.code), reason=\(failure.message)}")
+    }
+
+    /// Any other SQLite failure as a Cocoa error with SQLite's own text: 513 (permission), 640 (disk
+    /// full), 259 (corrupt), 134090 (locked), 134180 (`NSSQLiteError`) for the rest.
+    static func cocoaError(_ failure: SQLiteFailure, path: String, waited: Int32, action: String) -> ObjectGraphError {
+        switch failure.code {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return lockedError(path, failure, waited: waited)
+        case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN, SQLITE_AUTH:
+            return ObjectGraphError(.store, code: 513,
+                "Error Domain=NSCocoaErrorDomain Code=513 \"You don’t have permission to write to the store “\(path)” while \(action).\" UserInfo={NSSQLiteErrorDomain=\(failure.code), reason=\(failure.message)}")
+        case SQLITE_FULL:
+            return ObjectGraphError(.store, code: 640,
+                "Error Domain=NSCocoaErrorDomain Code=640 \"There isn’t enough space to write the store “\(path)” while \(action).\" UserInfo={NSSQLiteErrorDomain=\(failure.code), reason=\(failure.message)}")
+        case SQLITE_CORRUPT, SQLITE_NOTADB:
+            return ObjectGraphError(.store, code: 259,
+                "Error Domain=NSCocoaErrorDomain Code=259 \"The persistent store “\(path)” is corrupt (found while \(action)).\" UserInfo={NSSQLiteErrorDomain=\(failure.code), reason=\(failure.message)}")
+        default:
+            return ObjectGraphError(.store, code: 134180,
+                "Error Domain=NSCocoaErrorDomain Code=134180 \"A SQLite error occurred while \(action) in “\(path)”; nothing was written.\" UserInfo={NSSQLiteErrorDomain=\(failure.code), reason=\(failure.message)}")
+        }
+    }
 
     static func notAStoreError(_ path: String, detail: String) -> ObjectGraphError {
         ObjectGraphError(.store, code: 259,
@@ -207,47 +281,109 @@ final class SQLiteStoreFile {
     /// Every row of the file, by entity name and object number.
     func loadRows() throws -> [String: [Int: StoreRow]] {
         var result: [String: [Int: StoreRow]] = [:]
-        for entity in model.entities {
-            let names = columns[entity.name]!
-            let sql = "SELECT Z_PK" + names.map { ", " + $0 }.joined() + " FROM \(Self.tableName(entity)) ORDER BY Z_PK"
-            let stmt = try prepare(sql)
-            defer { sqlite3_finalize(stmt) }
-            let persistent = entity.attributes.indices.filter { !entity.attributes[$0].isTransient }
-            var table: [Int: StoreRow] = [:]
-            while try stepRow(stmt) {
-                let number = Int(sqlite3_column_int64(stmt, 0))
-                var attributes = [Value](repeating: .null, count: entity.attributes.count)
-                var column: Int32 = 1
-                for i in persistent {
-                    attributes[i] = readValue(stmt, column, type: entity.attributes[i].type)
-                    column += 1
+        do {
+            for entity in model.entities {
+                let stmt = try prepare(selectSQL(entity) + " ORDER BY Z_PK")
+                defer { sqlite3_finalize(stmt) }
+                var table: [Int: StoreRow] = [:]
+                while try stepRow(stmt) {
+                    table[Int(sqlite3_column_int64(stmt, 0))] = decodeRow(stmt, entity)
                 }
-                var toOne: [ManagedObjectID?] = []
-                var toMany: [[ManagedObjectID]] = []
-                for (i, r) in entity.relationships.enumerated() {
-                    let destination = entity.destinations[i].name
-                    if r.isToMany {
-                        toOne.append(nil)
-                        let text = sqlite3_column_type(stmt, column) == SQLITE_NULL ? "" : columnText(stmt, column)
-                        toMany.append(text.split(separator: ",").compactMap { Int($0) }.map {
-                            ManagedObjectID(entityName: destination, number: $0, isTemporaryID: false)
-                        })
-                    } else {
-                        toMany.append([])
-                        if sqlite3_column_type(stmt, column) == SQLITE_NULL {
-                            toOne.append(nil)
-                        } else {
-                            toOne.append(ManagedObjectID(entityName: destination, number: Int(sqlite3_column_int64(stmt, column)),
-                                                         isTemporaryID: false))
-                        }
-                    }
-                    column += 1
-                }
-                table[number] = StoreRow(attributes: attributes, toOne: toOne, toMany: toMany)
+                if !table.isEmpty { result[entity.name] = table }
             }
-            if !table.isEmpty { result[entity.name] = table }
+        } catch let failure as SQLiteFailure {
+            throw Self.cocoaError(failure, path: path, waited: busyTimeout, action: "loading the store")
         }
         return result
+    }
+
+    private func selectSQL(_ entity: EntityDescription) -> String {
+        "SELECT Z_PK, Z_OPT" + columns[entity.name]!.map { ", " + $0 }.joined() + " FROM \(Self.tableName(entity))"
+    }
+
+    /// The row at the statement's cursor (columns: Z_PK, Z_OPT, then the entity's columns).
+    private func decodeRow(_ stmt: SQLiteStatement, _ entity: EntityDescription) -> StoreRow {
+        var attributes = [Value](repeating: .null, count: entity.attributes.count)
+        var column: Int32 = 2
+        for (i, a) in entity.attributes.enumerated() where !a.isTransient {
+            attributes[i] = readValue(stmt, column, type: a.type)
+            column += 1
+        }
+        var toOne: [ManagedObjectID?] = []
+        var toMany: [[ManagedObjectID]] = []
+        for (i, r) in entity.relationships.enumerated() {
+            let destination = entity.destinations[i].name
+            if r.isToMany {
+                toOne.append(nil)
+                let text = sqlite3_column_type(stmt, column) == SQLITE_NULL ? "" : columnText(stmt, column)
+                toMany.append(text.split(separator: ",").compactMap { Int($0) }.map {
+                    ManagedObjectID(entityName: destination, number: $0, isTemporaryID: false)
+                })
+            } else {
+                toMany.append([])
+                if sqlite3_column_type(stmt, column) == SQLITE_NULL {
+                    toOne.append(nil)
+                } else {
+                    toOne.append(ManagedObjectID(entityName: destination, number: Int(sqlite3_column_int64(stmt, column)),
+                                                 isTemporaryID: false))
+                }
+            }
+            column += 1
+        }
+        return StoreRow(attributes: attributes, toOne: toOne, toMany: toMany,
+                        version: Int(sqlite3_column_int64(stmt, 1)))
+    }
+
+    // MARK: - Inside a save transaction
+
+    /// The committed row of an object in the file now (another connection may have written it since
+    /// this store loaded it). Call inside ``transaction(_:)``.
+    func currentRow(_ id: ManagedObjectID) throws -> StoreRow? {
+        guard let entity = model.entity(named: id.entityName) else { return nil }
+        let stmt: SQLiteStatement
+        if let cached = selectStatements[entity.name] {
+            stmt = cached
+        } else {
+            stmt = try prepare(selectSQL(entity) + " WHERE Z_PK = ?")
+            selectStatements[entity.name] = stmt
+        }
+        defer {
+            sqlite3_reset(stmt)
+            sqlite3_clear_bindings(stmt)
+        }
+        sqlite3_bind_int64(stmt, 1, Int64(id.number))
+        return try stepRow(stmt) ? decodeRow(stmt, entity) : nil
+    }
+
+    /// The largest object number of an entity in the file now. Call inside ``transaction(_:)``.
+    func largestNumber(_ entity: EntityDescription) throws -> Int {
+        let stmt = try prepare("SELECT MAX(Z_PK) FROM \(Self.tableName(entity))")
+        defer { sqlite3_finalize(stmt) }
+        return try stepRow(stmt) ? Int(sqlite3_column_int64(stmt, 0)) : 0
+    }
+
+    /// Runs `body` inside one write transaction (`BEGIN IMMEDIATE … COMMIT`): another connection's
+    /// writer waits up to the busy timeout for it, and it for them. On any failure the transaction is
+    /// rolled back and the file is unchanged; SQLite failures become Cocoa errors with SQLite's text.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        do {
+            try execute("BEGIN IMMEDIATE")
+        } catch let failure as SQLiteFailure {
+            throw Self.cocoaError(failure, path: path, waited: busyTimeout, action: "saving")
+        }
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            for s in insertStatements.values { sqlite3_reset(s) }
+            for s in deleteStatements.values { sqlite3_reset(s) }
+            try? execute("ROLLBACK")
+            if let failure = error as? SQLiteFailure {
+                throw Self.cocoaError(failure, path: path, waited: busyTimeout, action: "saving")
+            }
+            throw error
+        }
     }
 
     private func readValue(_ stmt: SQLiteStatement, _ column: Int32, type: AttributeType) -> Value {
@@ -281,59 +417,52 @@ final class SQLiteStoreFile {
 
     // MARK: - Saving
 
-    /// Writes one save as one transaction: every row of `writes` is inserted or replaced, every ID of
-    /// `deletes` removed. On any failure the transaction is rolled back and the file is unchanged.
+    /// Writes one save as one transaction: every row of `writes` is inserted or replaced (with its
+    /// version), every ID of `deletes` removed. On any failure the file is unchanged.
     func apply(writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) throws {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            for (id, row) in writes {
-                guard let entity = model.entity(named: id.entityName) else { continue }
-                let stmt = try insertStatement(entity)
-                sqlite3_bind_int64(stmt, 1, Int64(id.number))
-                var column: Int32 = 2
-                for (i, a) in entity.attributes.enumerated() where !a.isTransient {
-                    bind(row.attributes[i], to: stmt, column)
-                    column += 1
+        try transaction { try write(writes: writes, deletes: deletes) }
+    }
+
+    /// Writes rows and deletions inside the current transaction.
+    func write(writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) throws {
+        for (id, row) in writes {
+            guard let entity = model.entity(named: id.entityName) else { continue }
+            let stmt = try insertStatement(entity)
+            sqlite3_bind_int64(stmt, 1, Int64(id.number))
+            sqlite3_bind_int64(stmt, 2, Int64(row.version))
+            var column: Int32 = 3
+            for (i, a) in entity.attributes.enumerated() where !a.isTransient {
+                bind(row.attributes[i], to: stmt, column)
+                column += 1
+            }
+            for (i, r) in entity.relationships.enumerated() {
+                if r.isToMany {
+                    bindText(stmt, column, row.toMany[i].map { String($0.number) }.joined(separator: ","))
+                } else if let target = row.toOne[i] {
+                    sqlite3_bind_int64(stmt, column, Int64(target.number))
+                } else {
+                    sqlite3_bind_null(stmt, column)
                 }
-                for (i, r) in entity.relationships.enumerated() {
-                    if r.isToMany {
-                        bindText(stmt, column, row.toMany[i].map { String($0.number) }.joined(separator: ","))
-                    } else if let target = row.toOne[i] {
-                        sqlite3_bind_int64(stmt, column, Int64(target.number))
-                    } else {
-                        sqlite3_bind_null(stmt, column)
-                    }
-                    column += 1
-                }
-                try step(stmt, sql: "INSERT INTO \(Self.tableName(entity))")
-                sqlite3_reset(stmt)
-                sqlite3_clear_bindings(stmt)
+                column += 1
             }
-            for id in deletes {
-                guard let entity = model.entity(named: id.entityName) else { continue }
-                let stmt = try deleteStatement(entity)
-                sqlite3_bind_int64(stmt, 1, Int64(id.number))
-                try step(stmt, sql: "DELETE FROM \(Self.tableName(entity))")
-                sqlite3_reset(stmt)
-            }
-            try execute("COMMIT")
-        } catch {
-            for s in insertStatements.values { sqlite3_reset(s) }
-            for s in deleteStatements.values { sqlite3_reset(s) }
-            try? execute("ROLLBACK")
-            if let failure = error as? SQLiteFailure {
-                throw ObjectGraphError(.store, code: 134030,
-                    "An error occurred while saving to the store “\(path)” (SQLite error \(failure.code): \(failure.message)); nothing was written.")
-            }
-            throw error
+            try step(stmt, sql: "INSERT INTO \(Self.tableName(entity))")
+            sqlite3_reset(stmt)
+            sqlite3_clear_bindings(stmt)
+        }
+        for id in deletes {
+            guard let entity = model.entity(named: id.entityName) else { continue }
+            let stmt = try deleteStatement(entity)
+            sqlite3_bind_int64(stmt, 1, Int64(id.number))
+            try step(stmt, sql: "DELETE FROM \(Self.tableName(entity))")
+            sqlite3_reset(stmt)
         }
     }
 
     private func insertStatement(_ entity: EntityDescription) throws -> SQLiteStatement {
         if let s = insertStatements[entity.name] { return s }
         let names = columns[entity.name]!
-        let sql = "INSERT OR REPLACE INTO \(Self.tableName(entity)) (Z_PK" + names.map { ", " + $0 }.joined()
-            + ") VALUES (?" + String(repeating: ", ?", count: names.count) + ")"
+        let sql = "INSERT OR REPLACE INTO \(Self.tableName(entity)) (Z_PK, Z_OPT" + names.map { ", " + $0 }.joined()
+            + ") VALUES (?, ?" + String(repeating: ", ?", count: names.count) + ")"
         let s = try prepare(sql)
         insertStatements[entity.name] = s
         return s
@@ -380,31 +509,31 @@ final class SQLiteStoreFile {
         SQLiteFailure(code: code & 0xff, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection")
     }
 
-    private func execute(_ sql: String) throws {
+    func execute(_ sql: String) throws {
         let code = sqlite3_exec(db, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw failure(code) }
     }
 
-    private func prepare(_ sql: String) throws -> SQLiteStatement {
+    func prepare(_ sql: String) throws -> SQLiteStatement {
         var stmt: SQLiteStatement?
         let code = sqlite3_prepare_v2(db, sql, -1, &stmt, nil)
         guard code == SQLITE_OK, let stmt else { throw failure(code) }
         return stmt
     }
 
-    private func step(_ stmt: SQLiteStatement, sql: String) throws {
+    func step(_ stmt: SQLiteStatement, sql: String) throws {
         let code = sqlite3_step(stmt)
         guard code == SQLITE_DONE || code == SQLITE_ROW else { throw failure(code) }
     }
 
-    private func stepRow(_ stmt: SQLiteStatement) throws -> Bool {
+    func stepRow(_ stmt: SQLiteStatement) throws -> Bool {
         let code = sqlite3_step(stmt)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
         throw failure(code)
     }
 
-    private func bindText(_ stmt: SQLiteStatement, _ column: Int32, _ text: String) {
+    func bindText(_ stmt: SQLiteStatement, _ column: Int32, _ text: String) {
         let bytes = Array(text.utf8)
         if bytes.isEmpty {
             _ = ripple_sqlite3_bind_text_transient(stmt, column, "", 0)
@@ -427,7 +556,7 @@ final class SQLiteStoreFile {
         }
     }
 
-    private func columnText(_ stmt: SQLiteStatement, _ column: Int32) -> String {
+    func columnText(_ stmt: SQLiteStatement, _ column: Int32) -> String {
         guard let text = sqlite3_column_text(stmt, column) else { return "" }
         let count = Int(sqlite3_column_bytes(stmt, column))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)

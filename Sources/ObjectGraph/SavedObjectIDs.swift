@@ -16,6 +16,25 @@ public struct SavedObjectIDs: Sendable {
     public var deleted: [ManagedObjectID]
     /// For each updated object: the persistent keys the save wrote, sorted.
     public var changedKeys: [ManagedObjectID: [String]]
+    /// False for remote changes (`mergeChanges(fromRemoteContextSave:into:)`): the merge computes the
+    /// changed keys of each refreshed object itself.
+    public var knowsChangedKeys = true
+    /// True for changes made outside this process's view of the store (batch requests, history
+    /// transactions, `mergeChanges(fromRemoteContextSave:into:)`): a merge first reloads their rows from
+    /// the store file, which another connection may have written.
+    public var isRemote = false
+
+    /// Changes made elsewhere, by ID (a batch request's result, another process's save).
+    public init(remoteChangesNamed name: String, inserted: [ManagedObjectID], updated: [ManagedObjectID],
+                deleted: [ManagedObjectID]) {
+        contextName = name
+        self.inserted = inserted.map(\.permanent)
+        self.updated = updated.map(\.permanent)
+        self.deleted = deleted.map(\.permanent)
+        changedKeys = [:]
+        knowsChangedKeys = false
+        isRemote = true
+    }
 
     /// The IDs of a did-save notification.
     public init(_ note: ContextDidSaveNotification) {
@@ -35,8 +54,12 @@ struct ExternalChanges {
     var inserted: Set<ManagedObject> = []
     var deleted: Set<ManagedObject> = []
     var invalidated: Set<ManagedObject> = []
+    /// Every object the context had from a store was invalidated at once (a store was removed).
+    var invalidatedAll = false
     var refreshedKeys: [ManagedObject: [String]] = [:]
     var refreshedOldValues: [ManagedObject: [String: Value]] = [:]
 
-    var isEmpty: Bool { inserted.isEmpty && deleted.isEmpty && invalidated.isEmpty && refreshedKeys.isEmpty }
+    var isEmpty: Bool {
+        inserted.isEmpty && deleted.isEmpty && invalidated.isEmpty && refreshedKeys.isEmpty && !invalidatedAll
+    }
 }

@@ -1,43 +1,58 @@
-/// The REPL's `:help` text: one line per API entry, from docs/lua-api.md.
+/// The REPL's `:help` text, generated from the annotation file (``APIReference``), so it lists exactly the
+/// API that the LuaLS file and the completeness test know.
 enum ReplHelp {
-    static let entries: [(String, String)] = [
-        ("ripple.model", "ripple.model { Entity = { key = spec, … } } — declare entities, attributes and relationships"),
-        ("ripple.container", "ripple.container(model) — an in-memory store with a main-queue viewContext"),
-        ("ripple.observe", "ripple.observe(ctx, \"objectsDidChange\"|\"willSave\"|\"didSave\", fn) or ripple.observe(obj, keyPath, fn, options) — a token with :cancel()"),
-        ("ripple.tick", "ripple.tick() — end of the run-loop event: process every main-queue context"),
-        ("ripple.events", "ripple.events() — the event trace so far; ripple.clearEvents() starts afresh"),
-        ("ctx:insert", "ctx:insert(entity, values) — insert an object"),
-        ("ctx:delete", "ctx:delete(object) — mark an object deleted (rules apply at processPendingChanges)"),
-        ("ctx:processPendingChanges", "ctx:processPendingChanges() — propagate deletes, post objectsDidChange"),
-        ("ctx:save", "ctx:save() — process, willSave, validate, write, didSave"),
-        ("ctx:rollback", "ctx:rollback() — undo everything since the last save"),
-        ("ctx:reset", "ctx:reset() — forget every object (invalidatedAll)"),
-        ("ctx:fetch", "ctx:fetch { entity =, predicate =, arguments =, sortDescriptors =, fetchLimit =, fetchOffset = }"),
-        ("ctx:count", "ctx:count { … } — the number of objects a fetch would return"),
-        ("obj:changedValues", "obj:changedValues() — persistent keys changed since the last save"),
-        ("obj:committedValues", "obj:committedValues(keys) — the last saved values"),
-        ("ripple.fetchedResultsController", "ripple.fetchedResultsController { context =, entity =, sortDescriptors =, sectionNameKeyPath = } — then frc:performFetch(), frc.sections, frc.delegate = { … }"),
-        ("ripple.indexPath", "ripple.indexPath(section, item) — 0-based; .section, .item, .row; prints as [0, 1]"),
-        ("ripple.window", "ripple.window() — rootViewController, describe()"),
-        ("ripple.viewController", "ripple.viewController { title = … } — present, dismiss, dvc_add, dvc_updated/dvc_deleted methods"),
-        ("ripple.navigationController", "ripple.navigationController(root) — pushViewController, popViewController, viewControllers"),
-        ("ripple.tabBarController", "ripple.tabBarController { vc1, vc2 } — selectedIndex, viewControllers"),
-        ("scenario", "scenario(name, fn) — run fn and record pass or fail"),
-        ("expect", "expect(v):toBe / toEqual / toBeNil / toBeTruthy / toContain / toHaveLength / toRaise(pattern)"),
+    /// The variable names the docs use for each class, so `:help ctx:save` and `:help frc` work.
+    static let aliases: [String: String] = [
+        "ctx": "ManagedObjectContext", "context": "ManagedObjectContext", "bg": "ManagedObjectContext",
+        "child": "ManagedObjectContext", "container": "PersistentContainer", "model": "ManagedObjectModel",
+        "obj": "ManagedObject", "object": "ManagedObject", "set": "RelationshipSet", "token": "ObservationToken",
+        "frc": "FetchedResultsController", "ip": "IndexPath", "indexPath": "IndexPath", "window": "Window",
+        "vc": "ViewController", "nav": "NavigationController", "tabs": "TabBarController",
+        "cv": "CollectionView", "tv": "CollectionView", "batch": "BatchUpdate", "ds": "CollectionViewDataSource",
+        "cell": "CollectionReusableView", "note": "ObjectsDidChangeNotification", "e": "Expectation",
     ]
 
-    /// The help for `name`, or the list of commands and entries.
-    static func text(for name: String?) -> [String] {
-        if let name {
-            let matches = entries.filter { $0.0 == name || $0.0.hasSuffix(":" + name) || $0.0.hasSuffix("." + name) }
-            if matches.isEmpty { return ["no help for '\(name)' (try :help)"] }
-            return matches.map(\.1)
+    /// The help for `name` (a class, `ctx`, `ctx:save`, `ripple.model`, `save`), or the overview.
+    static func text(for name: String?, reference: APIReference = .shared) -> [String] {
+        guard let name, !name.isEmpty else { return overview(reference) }
+        let className = aliases[name] ?? name
+        if let info = reference.classInfo(className) {
+            var lines = ["\(info.name)\(info.parent.map { " : " + $0 } ?? "") — \(info.summary)"]
+            for owner in reference.lineage(of: info.name) {
+                for entry in reference.entries where entry.owner == owner {
+                    lines.append("  " + line(entry))
+                }
+            }
+            return lines
         }
+        var matches: [APIReference.Entry]
+        if let separator = name.lastIndex(where: { $0 == ":" || $0 == "." }) {
+            let base = String(name[..<separator])
+            let member = String(name[name.index(after: separator)...])
+            let owners = base == "ripple" ? ["ripple"] : reference.lineage(of: aliases[base] ?? base)
+            matches = reference.entries.filter { owners.contains($0.owner) && $0.member == member }
+        } else {
+            matches = reference.entries.filter { $0.member == name }
+        }
+        if matches.isEmpty { return ["no help for '\(name)' (try :help)"] }
+        return matches.map(line)
+    }
+
+    /// One entry: its signature and summary.
+    static func line(_ entry: APIReference.Entry) -> String {
+        entry.summary.isEmpty ? entry.signature : entry.signature + " — " + entry.summary
+    }
+
+    static func overview(_ reference: APIReference) -> [String] {
+        let functions = reference.entries.filter { $0.owner == "ripple" || $0.owner.isEmpty }.map(\.name)
+        let classes = reference.classes.filter { $0.name != "ripple" }.map(\.name)
         return [
             "Commands: :help [name]  :trace on|off  :load FILE  :quit",
             "Type Lua; an expression's value is printed. Tab completes names and fields.",
-            "Entries: " + entries.map(\.0).joined(separator: ", "),
-            "The full reference with examples: docs/lua-api.md",
+            "Functions: " + functions.joined(separator: ", "),
+            "Classes: " + classes.joined(separator: ", "),
+            ":help NAME shows a function, a class (or ctx, frc, cv, vc, nav, …) or a member (ctx:save, save).",
+            "The full reference with examples: docs/lua-api.md; editor set-up: docs/editor-support.md",
         ]
     }
 }

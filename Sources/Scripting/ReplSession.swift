@@ -29,6 +29,12 @@ public final class ReplSession {
     public private(set) var history: [String] = []
     /// Lines printed by the chunk itself (Lua's `print`, the trace) since the last feed.
     public var output: ((String) -> Void)?
+    /// Called as soon as a chunk (or `:load`) has run and Ctrl-C no longer interrupts Lua, so a terminal
+    /// front end can catch it again at once (the default action would end the process).
+    public var onInterruptsReleased: (() -> Void)?
+    /// Called with each complete chunk as it enters ``history``, before it runs, so a history file can be
+    /// written even when the chunk ends the process (`os.exit()`).
+    public var onHistory: ((String) -> Void)?
     private var buffer: [String] = []
     private var tracing = false
 
@@ -84,12 +90,32 @@ public final class ReplSession {
     /// Abandons an incomplete chunk (Ctrl-C at a continuation prompt).
     public func cancelChunk() { buffer = [] }
 
+    /// Whether lines of an incomplete chunk are waiting for more (the prompt is `>> `).
+    public var hasIncompleteChunk: Bool { !buffer.isEmpty }
+
+    /// The end of input (Ctrl-D, or the end of piped input): `.done` at the `> ` prompt; inside an
+    /// incomplete chunk, `.failed` with Lua's own message for it (`stdin:2: 'end' expected near <eof>`, as
+    /// `lua.c` prints), and the chunk is dropped and kept in the history so it can be recalled and finished.
+    public func endOfInput() -> ReplStep {
+        guard !buffer.isEmpty else { return .done }
+        let chunk = buffer.joined(separator: "\n")
+        buffer = []
+        remember(chunk)
+        do {
+            try engine.state.load(chunk, chunkName: "=stdin")
+            engine.state.pop()
+            return .failed("incomplete chunk discarded")
+        } catch {
+            return .failed(error.message + " (incomplete chunk discarded)")
+        }
+    }
+
     /// Runs the function on top of the stack and formats its results.
     private func run() -> ReplStep {
         let state = engine.state
         let base = state.top - 1
         state.catchInterrupts(true)
-        defer { state.catchInterrupts(false) }
+        defer { state.catchInterrupts(false); onInterruptsReleased?() }
         do {
             try state.pcall(arguments: 0, results: LuaState.multipleResults, traceback: true)
         } catch let error as LuaError {
@@ -110,6 +136,7 @@ public final class ReplSession {
     private func remember(_ chunk: String) {
         guard !chunk.isEmpty, !chunk.allSatisfy({ $0 == " " }) else { return }
         history.append(chunk)
+        onHistory?(chunk)
     }
 
     // MARK: - Commands
@@ -130,6 +157,9 @@ public final class ReplSession {
         case ":load":
             guard words.count > 1 else { return .failed("usage: :load FILE") }
             let before = engine.results.count
+            // Ctrl-C stops a file that runs away, as it stops a chunk.
+            engine.state.catchInterrupts(true)
+            defer { engine.state.catchInterrupts(false); onInterruptsReleased?() }
             do {
                 try engine.runFile(words[1])
             } catch let error as LuaError {

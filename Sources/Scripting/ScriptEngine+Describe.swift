@@ -4,8 +4,10 @@ import ObjectGraph
 import ViewControllers
 
 extension ScriptEngine {
-    /// How the REPL shows a value: managed objects as `<Customer#1 name="Ann" orders=2>`, to-many sets
-    /// as `{Order#1, Order#2}`, tables through `ripple.describe`, everything else as `tostring` does.
+    /// How the REPL shows a value: managed objects as `<Customer#1 name="Ann" orders=2>` (a fault as
+    /// `<Customer#1 (fault)>`, without firing it), to-many sets as `{Order#1, Order#2}`, tables as
+    /// `ripple.describe` does with cycles shown as back-references (`<1>{self = <table 1>}`), everything
+    /// else as `tostring` does.
     public func prettyDescription(at index: Int32) -> String {
         let i = state.absoluteIndex(index)
         if let object = state.object(at: i, as: ManagedObject.self) { return describe(object) }
@@ -14,21 +16,7 @@ extension ScriptEngine {
             return tree.hasSuffix("\n") ? String(tree.dropLast()) : tree
         }
         if let owner = state.object(at: i, as: LuaFetchedResultsController.self) { return describe(owner.controller) }
-        if state.type(at: i) == .table, state.getGlobal("ripple") == .table {
-            defer { state.pop() }
-            if state.rawGet(tableAt: -1, key: "describe") == .function {
-                state.pushValue(at: i)
-                if (try? state.pcall(arguments: 1, results: 1)) != nil {
-                    defer { state.pop() }
-                    if let text = state.toString(at: -1) { return text }
-                    return "?"
-                }
-                return "table"
-            }
-            state.pop()
-        } else if state.type(at: i) == .table {
-            state.pop()
-        }
+        if state.type(at: i) == .table, let text = describeTable(at: i) { return text }
         return (try? state.toStringMeta(at: i)) ?? state.typeName(at: i)
     }
 
@@ -43,6 +31,8 @@ extension ScriptEngine {
     /// `<Customer#1 name="Ann" orders=2>`: attributes that are set, to-one targets, to-many counts.
     public func describe(_ object: ManagedObject) -> String {
         if object.isInvalidated { return "<\(object.displayName) (invalidated)>" }
+        // Printing must not change what it shows: a fault stays a fault (firing it would load values).
+        if object.isFault { return "<\(object.displayName) (fault)>" }
         var parts = [object.displayName]
         if object.isDeleted { parts.append("(deleted)") }
         let entity = object.entity

@@ -1,3 +1,4 @@
+import FetchedResults
 import LuaBridge
 import ObjectGraph
 
@@ -45,6 +46,15 @@ public final class ScriptEngine {
     public var checksInvariants: Bool
     /// Shared classes.
     lazy var classes = BridgeClasses(engine: self)
+    /// The iOS profile (`ripple.uikit.profile`) shared by every view and controller the script makes.
+    public let platform = PlatformSettings()
+    /// The collection-view classes (snapshots handed to fetched-results delegates).
+    var collectionViewClasses: CollectionViewClasses?
+    /// The REPL's table printer, compiled on first use (ScriptEngine+TablePrinting.swift).
+    var tablePrinter: LuaRef?
+    /// Models made by `ripple.model`, and windows made by `ripple.window` (for `ripple graph`).
+    var models: [ManagedObjectModel] = []
+    var windows: [WeakWindow] = []
 
     /// Creates a state, opens the standard libraries and loads the `ripple` module and the prelude.
     /// - Parameter instructionLimit: stop runaway scripts after this many VM instructions per chunk
@@ -106,6 +116,7 @@ public final class ScriptEngine {
     /// Registers a context created by a script: it is traced and ticked.
     func adopt(_ context: ManagedObjectContext) {
         contexts.append(context)
+        context.callerLocation = { [unowned self] in self.state.location(level: 1) }
         let tracer = ContextTracer(log: log)
         tracer.token = context.addObserver(tracer)
         tracers.append(tracer)

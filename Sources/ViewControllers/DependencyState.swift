@@ -67,18 +67,25 @@ final class DependencyState {
         subscriptions.removeAll()
     }
 
-    /// Processes one `ObjectsDidChange` notification (BTDependentVC's algorithm, by its documentation).
+    /// Processes one `ObjectsDidChange` notification (BTDependentVC's algorithm, by its documentation;
+    /// for `invalidatedAll`, by its code: every dependency of every context is lost, each one removed,
+    /// announced with `dvc_deleted` and followed by the dismissal, and the other keys are ignored).
     func process(_ note: ObjectsDidChangeNotification) throws {
         guard let vc = owner else { return }
-        let contextID = ObjectIdentifier(note.context)
-        var goneIDs = Set<ObjectIdentifier>()
-        if !note.invalidatedAll {
-            for o in note.invalidated { goneIDs.insert(ObjectIdentifier(o)) }
-            for o in note.deleted { goneIDs.insert(ObjectIdentifier(o)) }
+        if note.invalidatedAll {
+            var firstError: Error?
+            for object in dependencies.map(\.object) {
+                remove(object)
+                do { try vc.dvc_notifyDeleted(object) } catch { firstError = firstError ?? error }
+                if autoDismiss { vc.dvc_leaveScreen(animated: autoDismissAnimated) }
+            }
+            if let firstError { throw firstError }
+            return
         }
-        let lost = dependencies.filter {
-            note.invalidatedAll ? $0.context == contextID : goneIDs.contains(ObjectIdentifier($0.object))
-        }.map(\.object)
+        var goneIDs = Set<ObjectIdentifier>()
+        for o in note.invalidated { goneIDs.insert(ObjectIdentifier(o)) }
+        for o in note.deleted { goneIDs.insert(ObjectIdentifier(o)) }
+        let lost = dependencies.filter { goneIDs.contains(ObjectIdentifier($0.object)) }.map(\.object)
 
         var firstError: Error?
         for object in lost {

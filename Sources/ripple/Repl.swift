@@ -12,8 +12,10 @@ extension Ripple {
             abstract: "An interactive Lua prompt with the whole Ripple API loaded.",
             discussion: """
             A line is first tried as an expression and its value printed; an incomplete chunk continues on a \
-            '>>' prompt. Commands: :help [name], :trace on|off, :load FILE, :quit. Ctrl-C interrupts a running \
-            chunk; Ctrl-D leaves. With standard input not a terminal, lines are read without prompts.
+            '>>' prompt. Commands: :help [name], :trace on|off, :load FILE, :quit. Ctrl-C clears the line (or \
+            the incomplete chunk) and interrupts a running chunk; Ctrl-D leaves (on a '>>' line it reports the \
+            incomplete chunk first). History is kept in ~/.ripple_history, saved after every chunk. With \
+            standard input not a terminal, lines are read without prompts.
             """
         )
 
@@ -27,26 +29,35 @@ extension Ripple {
             var reader: LineReader
             if interactive {
                 let home = getenv("HOME").map { String(cString: $0) }
-                reader = EditLineReader(historyPath: home.map { $0 + "/.ripple_history" })
+                let editor = EditLineReader(historyPath: home.map { $0 + "/.ripple_history" })
+                session.onInterruptsReleased = { editor.catchInterrupts() }
+                reader = editor
                 completionSource = { session.completions(for: $0) }
             } else {
                 reader = PlainLineReader()
             }
+            // Each chunk goes to the history file as it is entered, before it runs.
+            session.onHistory = { reader.addHistory($0) }
             if let file {
                 report(session.feed(":load " + file))
             }
             while true {
-                guard let line = reader.readLine(prompt: interactive ? session.prompt : "") else {
-                    if interactive { print("") }
-                    break
+                switch reader.readLine(prompt: interactive ? session.prompt : "") {
+                case .line(let line):
+                    let step = session.feed(line)
+                    if step == .done { return }
+                    report(step)
+                case .interrupted:
+                    session.cancelChunk()
+                case .endOfInput:
+                    if interactive { print("") }       // after libedit's "^D"
+                    let step = session.endOfInput()
+                    report(step)
+                    if step == .done || !interactive { return }
+                case .terminated(let signal):
+                    throw ExitCode(128 + signal)
                 }
-                let before = session.history.count
-                let step = session.feed(line)
-                if session.history.count > before, let chunk = session.history.last { reader.addHistory(chunk) }
-                if step == .done { break }
-                report(step)
             }
-            reader.saveHistory()
         }
 
         private func report(_ step: ReplStep) {

@@ -7,6 +7,6 @@ struct Ripple: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ripple",
         abstract: "Simulate Core Data change propagation, driven by Lua scripts.",
-        subcommands: [Run.self, Test.self, Repl.self]
+        subcommands: [Run.self, Test.self, Repl.self, Types.self, Graph.self]
     )
 }

@@ -107,6 +107,59 @@ final class Terminal {
     }
 }
 
+extension Terminal {
+    /// Reads until the process closes the terminal (safety bound: 10 s), and returns its exit status, or
+    /// 128 + the signal that killed it.
+    func waitForExit() -> Int32 {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 1, 10_000) > 0 else { kill(pid, SIGKILL); break }
+            let n = read(master, &buffer, buffer.count)
+            if n <= 0 { break }
+            screen += String(decoding: buffer[0..<n], as: UTF8.self)
+        }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        close(master)
+        return status & 0x7F != 0 ? 128 + (status & 0x7F) : (status >> 8) & 0xFF
+    }
+}
+
+/// A fresh HOME for one test, without a history file.
+private func freshHome(_ name: String) -> String {
+    let home = "/tmp/ripple-pty-\(name)-\(getpid())"
+    mkdir(home, 0o755)
+    unlink(home + "/.ripple_history")
+    return home
+}
+
+/// The history file of a HOME, unescaped (libedit writes spaces as \\040), or nil.
+private func historyLines(_ home: String) -> [String]? {
+    guard let file = fopen(home + "/.ripple_history", "r") else { return nil }
+    var bytes: [UInt8] = []
+    var c = fgetc(file)
+    while c != EOF { bytes.append(UInt8(c)); c = fgetc(file) }
+    fclose(file)
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.split(separator: "\n").dropFirst().map { line in
+        var result = ""
+        var rest = Substring(line)
+        while let slash = rest.firstIndex(of: "\\") {
+            result += rest[..<slash]
+            let code = rest[rest.index(after: slash)...].prefix(3)
+            if code.count == 3, let value = UInt8(code, radix: 8) {
+                result.unicodeScalars.append(UnicodeScalar(value))
+                rest = rest[rest.index(slash, offsetBy: 4)...]
+            } else {
+                result += "\\"
+                rest = rest[rest.index(after: slash)...]
+            }
+        }
+        return result + rest
+    }
+}
+
 extension String {
     func contains(_ other: String) -> Bool { components(other) > 0 }
 }
@@ -158,5 +211,110 @@ extension String {
             fclose(history)
             #expect(String(decoding: bytes, as: UTF8.self).contains("inc(41)"))
         }
+    }
+
+    @Test("Ctrl-C at the prompt clears the line and keeps the session (and its variables)")
+    func interruptAtThePrompt() throws {
+        let home = freshHome("ctrl-c")
+        let term = try #require(Terminal(arguments: ["repl"], environment: ["HOME": home, "TERM": "dumb"]))
+        defer { kill(term.pid, SIGKILL) }
+        #expect(term.waitFor("> "))
+        term.type("x = 41\r")
+        #expect(term.waitFor("\r\n> "))
+        var mark = term.screen.count
+        term.type("1 +")
+        #expect(term.waitFor("1 +", after: mark))       // libedit has read the line so far
+        term.type("\u{03}")                              // Ctrl-C
+        #expect(term.waitFor("^C\r\n> ", after: mark))
+        mark = term.screen.count
+        term.type("x + 1\r")
+        #expect(term.waitFor("42\r\n> ", after: mark))
+        mark = term.screen.count
+        term.type("function g()\r")                      // Ctrl-C on a '>>' line drops the chunk
+        #expect(term.waitFor(">> ", after: mark))
+        term.type("\u{03}")
+        #expect(term.waitFor("^C\r\n> ", after: mark))
+        mark = term.screen.count
+        term.type("g\r")
+        #expect(term.waitFor("nil\r\n> ", after: mark))
+        let status = term.typeEndOfFileUntilExit()
+        if status != 0 { Issue.record("exit status \(status); the screen was: \(term.screen.debugDescription)") }
+        #expect(historyLines(home) == ["x = 41", "x + 1", "g"])
+    }
+
+    @Test(":load of a runaway file stops at Ctrl-C and the session goes on")
+    func interruptLoad() throws {
+        let home = freshHome("load")
+        let file = home + "/spin.lua"
+        let handle = fopen(file, "w")
+        fputs("print('loading')\nwhile true do end\n", handle)
+        fclose(handle)
+        let term = try #require(Terminal(arguments: ["repl"], environment: ["HOME": home, "TERM": "dumb"]))
+        defer { kill(term.pid, SIGKILL) }
+        #expect(term.waitFor("> "))
+        var mark = term.screen.count
+        term.type(":load \(file)\r")
+        #expect(term.waitFor("loading", after: mark))
+        term.type("\u{03}")
+        #expect(term.waitFor("interrupted!", after: mark))
+        #expect(term.waitFor("> ", after: term.screen.count - 2))
+        mark = term.screen.count
+        term.type("1 + 1\r")
+        #expect(term.waitFor("2\r\n> ", after: mark))
+        let status = term.typeEndOfFileUntilExit()
+        if status != 0 { Issue.record("exit status \(status); the screen was: \(term.screen.debugDescription)") }
+    }
+
+    @Test("Ctrl-D on a continuation line reports the incomplete chunk and keeps the session")
+    func endOfFileInsideAChunk() throws {
+        let home = freshHome("ctrl-d")
+        let term = try #require(Terminal(arguments: ["repl"], environment: ["HOME": home, "TERM": "dumb"]))
+        defer { kill(term.pid, SIGKILL) }
+        #expect(term.waitFor("> "))
+        var mark = term.screen.count
+        term.type("function f()\r")
+        #expect(term.waitFor(">> ", after: mark))
+        term.type("\u{04}")                              // Ctrl-D on the empty '>>' line
+        #expect(term.waitFor("stdin:1: 'end' expected near <eof> (incomplete chunk discarded)\r\n> ", after: mark))
+        mark = term.screen.count
+        term.type("t = { 1 }; t.self = t\r")             // the session goes on; a cycle prints
+        #expect(term.waitFor("\r\n> ", after: mark))
+        mark = term.screen.count
+        term.type("t\r")
+        #expect(term.waitFor("<1>{[1] = 1, self = <table 1>}\r\n> ", after: mark))
+        let status = term.typeEndOfFileUntilExit()
+        if status != 0 { Issue.record("exit status \(status); the screen was: \(term.screen.debugDescription)") }
+        #expect(historyLines(home) == ["function f()", "t = { 1 }; t.self = t", "t"])
+    }
+
+    @Test("the history is saved when a chunk ends the process (os.exit) and when SIGTERM arrives at the prompt")
+    func historyOnEveryExitPath() throws {
+        let home = freshHome("exit")
+        let term = try #require(Terminal(arguments: ["repl"], environment: ["HOME": home, "TERM": "dumb"]))
+        defer { kill(term.pid, SIGKILL) }
+        #expect(term.waitFor("> "))
+        term.type("x = 1\r")
+        #expect(term.waitFor("\r\n> "))
+        term.type("os.exit(3)\r")
+        #expect(term.waitForExit() == 3)
+        #expect(historyLines(home) == ["x = 1", "os.exit(3)"])
+
+        let spinning = try #require(Terminal(arguments: ["repl"], environment: ["HOME": home, "TERM": "dumb"]))
+        defer { kill(spinning.pid, SIGKILL) }
+        #expect(spinning.waitFor("> "))
+        spinning.type("print('spin' .. 'ning') while true do end\r")
+        #expect(spinning.waitFor("spinning"))
+        kill(spinning.pid, SIGTERM)                      // a running chunk does not delay SIGTERM
+        #expect(spinning.waitForExit() == 128 + SIGTERM)
+        #expect(historyLines(home) == ["x = 1", "os.exit(3)", "print('spin' .. 'ning') while true do end"])
+
+        let again = try #require(Terminal(arguments: ["repl"], environment: ["HOME": home, "TERM": "dumb"]))
+        defer { kill(again.pid, SIGKILL) }
+        #expect(again.waitFor("> "))
+        again.type("y = 2\r")
+        #expect(again.waitFor("\r\n> "))
+        kill(again.pid, SIGTERM)
+        #expect(again.waitForExit() == 128 + SIGTERM)
+        #expect(historyLines(home) == ["x = 1", "os.exit(3)", "print('spin' .. 'ning') while true do end", "y = 2"])
     }
 }

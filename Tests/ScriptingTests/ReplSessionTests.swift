@@ -86,7 +86,9 @@ import Testing
         let repl = try ReplSession()
         var printed: [String] = []
         repl.output = { printed.append($0) }
-        #expect(repl.feed(":help ctx:save") == .printed(["ctx:save() — process, willSave, validate, write, didSave"]))
+        #expect(repl.feed(":help ctx:save") == .printed([
+            "ManagedObjectContext:save() — Processes, posts `willSave`, validates everything, writes, posts `didSave`.",
+        ]))
         #expect(repl.feed(":trace on") == .printed(["trace on"]))
         _ = repl.feed("ctx = ripple.container(ripple.model { C = { n = 'integer' } }).viewContext")
         _ = repl.feed("ctx:insert('C', { n = 1 }); ctx:processPendingChanges()")

@@ -40,6 +40,10 @@ extension ManagedObjectContext {
         let node = DerivedNode(object: object, index: index)
         guard propagation.dirtySet.insert(node).inserted else { return }
         propagation.dirty[object.entity.derived.ranks[index], default: []].append(node)
+        // KVO's prior ("will") call for a derived key comes before its value changes, as for stored keys.
+        if !propagation.observations.isEmpty {
+            willChangeObserved(object, key: object.entity.derivedProperties[index].name)
+        }
     }
 
     /// `key` of `object` changes (or changed): every derived property depending on it is dirtied, on the

@@ -129,10 +129,7 @@ extension ManagedObject {
     /// - Throws: `.inaccessibleObject` when the object has no context, or what the context throws.
     public func addKeyValueObserver(forKeyPath keyPath: String, options: KeyValueObservingOptions = [.old, .new],
                                     handler: @escaping (KeyValueChange) throws -> Void) throws -> ObservationToken {
-        guard let context = managedObjectContext else {
-            throw ObjectGraphError(.inaccessibleObject,
-                "Observing a managed object \(displayName) <\(objectID.uriRepresentation)> after it has been removed from its context.")
-        }
+        guard let context = managedObjectContext else { throw ObjectGraphError.removedFromContext(self, "Observing") }
         return try context.addKeyValueObserver(object: self, keyPath: keyPath, options: options, handler: handler)
     }
 }

@@ -28,6 +28,13 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
     public var fetchOffset: Int
     /// Whether unsaved changes of the context (inserts, updates, deletes) are taken into account.
     public var includesPendingChanges: Bool
+    /// The batch size (`fetchBatchSize`, 0 = no batching): only the first batch of a fetch's objects is
+    /// loaded; the others stay faults, and touching one loads its whole batch.
+    public var fetchBatchSize: Int = 0
+    /// What a fetch returns (`resultType`); see ``FetchRequestResultType``.
+    public var resultType: FetchRequestResultType = .managedObjectResultType
+    /// The properties a dictionary result holds (`propertiesToFetch`); nil: every attribute.
+    public var propertiesToFetch: [String]?
 
     /// Creates a fetch request.
     public init(entityName: String, predicate: Predicate? = nil, sortDescriptors: [SortDescriptor] = [],

@@ -26,7 +26,8 @@ public enum ComparisonResult: Int, Sendable {
 /// - Numbers (integer, double, Boolean) compare numerically with each other; dates compare with dates
 ///   and with numbers (a number is taken as seconds since 1970, as the SQLite store does).
 /// - Strings compare by Unicode scalar value, optionally folded (case and/or diacritics).
-/// - UUIDs and binary data compare by bytes; objects are only equal to themselves.
+/// - UUIDs and binary data compare by bytes; objects are equal when they stand for the same object
+///   (the same object ID over the same coordinator, in any context).
 enum ValueComparison {
     /// Whether two values are equal under the predicate rules.
     static func isEqual(_ lhs: Value, _ rhs: Value, options: ComparisonPredicate.Options = []) -> Bool {
@@ -35,7 +36,7 @@ enum ValueComparison {
         case (.null, _), (_, .null): return false
         case (.string(let a), .string(let b)):
             return StringFolding.fold(a, options).elementsEqual(StringFolding.fold(b, options))
-        case (.object(let a), .object(let b)): return a === b
+        case (.object(let a), .object(let b)): return a.isSameObject(as: b)
         case (.uuid(let a), .uuid(let b)): return a == b
         case (.uuid(let a), .string(let s)), (.string(let s), .uuid(let a)):
             return UUIDBytes(string: s) == a

@@ -12,27 +12,33 @@ final class CollectionViewClasses {
     lazy var batch = makeBatch()
     lazy var reusableView = makeReusableView()
     lazy var dataSource = makeDataSource()
+    lazy var diffableDataSource = makeDiffableDataSource()
+    lazy var snapshot = makeSnapshot()
+    /// The Lua functions set as diffable supplementary view providers, by data source.
+    var supplementaryProviderRefs: [ObjectIdentifier: LuaRef] = [:]
+    /// The object behind `ripple.uikit`.
+    let uikitSettings = UIKitSettingsObject()
     /// The Lua functions set as post-update blocks, by data source (to give them back to Lua).
     var postUpdateRefs: [ObjectIdentifier: LuaRef] = [:]
 }
+
+/// The object behind `ripple.uikit` (its state is the engine's ``ScriptEngine/platform``).
+final class UIKitSettingsObject {}
 
 extension ScriptEngine {
     /// Registers `ripple.collectionView`, `ripple.tableView`, `ripple.staticCollectionViewDataSource` and
     /// `ripple.fetchedCollectionViewDataSource` in the module table at `module`.
     func installCollectionViews(into module: Int32) {
         let classes = CollectionViewClasses(engine: self)
-        state.register(in: module, name: "collectionView") { [unowned self] state in
-            let view = CollectionView()
-            view.onEvent = { [unowned self] line in self.log.record(line) }
-            state.push(object: view, class: classes.view)
-            return 1
+        state.register(in: module, name: "collectionView") { state in
+            try classes.makeView(state, CollectionView(), function: "collectionView")
         }
-        state.register(in: module, name: "tableView") { [unowned self] state in
-            let view = TableView()
-            view.onEvent = { [unowned self] line in self.log.record(line) }
-            state.push(object: view, class: classes.view)
-            return 1
+        state.register(in: module, name: "tableView") { state in
+            try classes.makeView(state, TableView(), function: "tableView")
         }
+        classes.installUIKit(into: module)
+        classes.installDiffable(into: module)
+        collectionViewClasses = classes
         state.register(in: module, name: "staticCollectionViewDataSource") { state in
             let view = try classes.checkView(state, 1)
             state.push(object: StaticCollectionViewDataSource(collectionView: view), class: classes.dataSource)
@@ -183,6 +189,7 @@ extension CollectionViewClasses {
             try table.endUpdates()
             return 0
         }
+        addViewMethods(&methods)
         methods["reloadData"] = { [unowned self] state in
             try self.checkView(state, 1).reloadData()
             return 0
@@ -221,12 +228,7 @@ extension CollectionViewClasses {
             self.engine.push(strings: sections.enumerated().map { "\($0.offset): \($0.element)" })
             return 1
         }
-        methods["registerClass"] = { [unowned self] state in
-            let view = try self.checkView(state, 1)
-            view.register(className: try state.optionalString(2), forCellWithReuseIdentifier: try state.string(3))
-            return 0
-        }
-        let properties = ["name", "dataSource", "batchUpdateCount", "isUpdating"]
+        let properties = CollectionViewClasses.viewProperties
         return LuaClass(
             name: "CollectionView",
             properties: properties,
@@ -235,19 +237,14 @@ extension CollectionViewClasses {
                 let view = target as! CollectionView
                 switch slot {
                 case 0: state.push(view.name)
-                case 1:
-                    if let source = view.dataSource as? CollectionViewDataSourceBase {
-                        state.push(object: source, class: self.dataSource)
-                    } else {
-                        state.pushNil()
-                    }
+                case 1: self.pushDataSource(of: view)
                 case 2: state.push(view.batchUpdateCount)
-                default: state.push(view.isUpdating)
+                case 3: state.push(view.isUpdating)
+                default: try self.getViewProperty(view, properties[slot])
                 }
             },
-            setter: { target, slot, state, value in
-                guard slot == 0 else { throw ScriptingError("\(properties[slot]) is read-only") }
-                (target as! CollectionView).name = try state.string(value)
+            setter: { [unowned self] target, slot, state, value in
+                try self.setViewProperty(target as! CollectionView, properties[slot], value)
             },
             tostring: { target in
                 let view = target as! CollectionView

@@ -13,9 +13,26 @@ final class BridgeClasses {
     lazy var token = BridgeClasses.makeToken(engine)
     lazy var fetchedResultsController = BridgeClasses.makeFetchedResultsController(engine)
     lazy var indexPath = BridgeClasses.makeIndexPath(engine)
-    lazy var savedChanges = LuaClass(name: "ContextDidSaveNotification", tostring: { target in
-        "ContextDidSaveNotification(\((target as! SavedChangesBox).changes.contextName))"
-    })
+    lazy var objectID = BridgeClasses.makeObjectID(engine)
+    lazy var objectIDs = ObjectIDRegistry()
+    lazy var coordinator = BridgeClasses.makeCoordinator(engine)
+    lazy var store = BridgeClasses.makeStore(engine)
+    lazy var batchRequest = BridgeClasses.makeBatchRequest(engine)
+    lazy var undoManager = BridgeClasses.makeUndoManager(engine)
+    lazy var historyToken = BridgeClasses.makeHistoryToken(engine)
+    lazy var historyRequest = LuaClass(name: "PersistentHistoryChangeRequest",
+        index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "PersistentHistoryChangeRequest")) },
+        tostring: { _ in "PersistentHistoryChangeRequest" })
+    lazy var historyTokens = HistoryTokenRegistry()
+    lazy var savedChanges = LuaClass(
+        name: "ContextDidSaveNotification",
+        index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ContextDidSaveNotification")) },
+        newIndex: { _, key, _, _ in
+            throw ScriptingError(undefinedKeyMessage(key, of: "ContextDidSaveNotification", writing: true))
+        },
+        tostring: { target in
+            "ContextDidSaveNotification(\((target as! SavedChangesBox).changes.contextName))"
+        })
 }
 
 extension BridgeClasses {
@@ -28,7 +45,8 @@ extension BridgeClasses {
                 engine.push(strings: (target as! ManagedObjectModel).entities.map(\.name))
             },
             setter: { _, _, _, _ in throw ScriptingError("entities is read-only") },
-            index: nil, newIndex: nil,
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ManagedObjectModel")) },
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ManagedObjectModel", writing: true)) },
             tostring: { target in
                 "ManagedObjectModel(" + (target as! ManagedObjectModel).entities.map(\.name).joined(separator: ", ") + ")"
             }
@@ -38,7 +56,7 @@ extension BridgeClasses {
     static func makeContainer(_ engine: ScriptEngine) -> LuaClass {
         LuaClass(
             name: "PersistentContainer",
-            properties: ["viewContext", "managedObjectModel"],
+            properties: ["viewContext", "managedObjectModel", "persistentStoreCoordinator"],
             methods: containerStoreMethods(engine).merging([
                 "newBackgroundContext": { [unowned engine] state in
                     guard let container = state.object(at: 1, as: PersistentContainer.self) else {
@@ -52,14 +70,17 @@ extension BridgeClasses {
             ]) { a, _ in a },
             getter: { [unowned engine] target, slot, state in
                 let container = target as! PersistentContainer
-                if slot == 0 {
-                    state.push(object: container.viewContext, class: engine.classes.context)
-                } else {
-                    state.push(object: container.managedObjectModel, class: engine.classes.model)
+                switch slot {
+                case 0: state.push(object: container.viewContext, class: engine.classes.context)
+                case 1: state.push(object: container.managedObjectModel, class: engine.classes.model)
+                default: state.push(object: container.persistentStoreCoordinator, class: engine.classes.coordinator)
                 }
             },
-            setter: { _, slot, _, _ in throw ScriptingError("\(slot == 0 ? "viewContext" : "managedObjectModel") is read-only") },
-            index: nil, newIndex: nil,
+            setter: { _, slot, _, _ in
+                throw ScriptingError("\(["viewContext", "managedObjectModel", "persistentStoreCoordinator"][slot]) is read-only")
+            },
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "PersistentContainer")) },
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "PersistentContainer", writing: true)) },
             tostring: { _ in "PersistentContainer" }
         )
     }
@@ -67,7 +88,7 @@ extension BridgeClasses {
     static func makeContext(_ engine: ScriptEngine) -> LuaClass {
         let properties = ["insertedObjects", "updatedObjects", "deletedObjects", "registeredObjects", "hasChanges",
                           "name", "concurrencyType", "derivedRecomputationCount",
-                          "automaticallyMergesChangesFromParent", "parent"]
+                          "automaticallyMergesChangesFromParent", "parent", "mergePolicy", "undoManager", "transactionAuthor"]
         func context(_ state: LuaState, _ function: String) throws -> ManagedObjectContext {
             guard let c = state.object(at: 1, as: ManagedObjectContext.self) else {
                 throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
@@ -77,7 +98,9 @@ extension BridgeClasses {
         return LuaClass(
             name: "ManagedObjectContext",
             properties: properties,
-            methods: contextQueueMethods(engine).merging([
+            methods: contextQueueMethods(engine).merging(contextIdentityMethods(engine)) { a, _ in a }
+                .merging(contextBatchMethods(engine)) { a, _ in a }
+                .merging(contextUndoMethods(engine)) { a, _ in a }.merging([
                 "insert": { [unowned engine] state in
                     let ctx = try context(state, "insert")
                     let entityName = try state.string(2)
@@ -120,7 +143,7 @@ extension BridgeClasses {
                 "fetch": { [unowned engine] state in
                     let ctx = try context(state, "fetch")
                     let request = try FetchRequestReader(engine: engine).read(at: 2)
-                    engine.push(try ctx.fetch(request))
+                    engine.push(try ctx.execute(request), model: ctx.model)
                     return 1
                 },
                 "count": { [unowned engine] state in
@@ -143,17 +166,57 @@ extension BridgeClasses {
                 case 8: state.push(ctx.automaticallyMergesChangesFromParent)
                 case 9:
                     if let parent = ctx.parent { state.push(object: parent, class: engine.classes.context) } else { state.pushNil() }
+                case 10: state.push(ctx.mergePolicy.rawValue)
+                case 12:
+                    if let author = ctx.transactionAuthor { state.push(author) } else { state.pushNil() }
+                case 11:
+                    if let undo = ctx.undoManager { state.push(object: undo, class: engine.classes.undoManager) } else { state.pushNil() }
                 default: state.push(ctx.concurrencyType.rawValue)
                 }
             },
             setter: { target, slot, state, valueIndex in
+                if slot == 12 {
+                    switch state.type(at: valueIndex) {
+                    case .nil: (target as! ManagedObjectContext).transactionAuthor = nil
+                    case .string: (target as! ManagedObjectContext).transactionAuthor = state.toString(at: valueIndex)
+                    default: throw ScriptingError("transactionAuthor must be a string or nil, got \(state.typeName(at: valueIndex))")
+                    }
+                    return
+                }
+                if slot == 11 {
+                    if state.type(at: valueIndex) == .nil {
+                        (target as! ManagedObjectContext).undoManager = nil
+                        return
+                    }
+                    guard let undo = state.object(at: valueIndex, as: UndoManager.self) else {
+                        throw ScriptingError("undoManager must be an UndoManager (ripple.undoManager()) or nil, got \(state.typeName(at: valueIndex))")
+                    }
+                    (target as! ManagedObjectContext).undoManager = undo
+                    return
+                }
+                if slot == 10 {
+                    let names = MergePolicy.allCases.map(\.rawValue)
+                    guard state.type(at: valueIndex) == .string, let name = state.toString(at: valueIndex),
+                          let policy = MergePolicy(rawValue: name) else {
+                        let shown = state.type(at: valueIndex) == .string ? "'\(state.toString(at: valueIndex) ?? "")'" : state.typeName(at: valueIndex)
+                        throw ScriptingError("mergePolicy must be one of \(names.joined(separator: ", ")), got \(shown)")
+                    }
+                    (target as! ManagedObjectContext).mergePolicy = policy
+                    return
+                }
                 guard slot == 8 else { throw ScriptingError("\(properties[slot]) is read-only") }
                 guard state.type(at: valueIndex) == .boolean else {
                     throw ScriptingError("automaticallyMergesChangesFromParent must be a boolean, got \(state.typeName(at: valueIndex))")
                 }
                 (target as! ManagedObjectContext).automaticallyMergesChangesFromParent = state.toBoolean(at: valueIndex)
             },
-            index: nil, newIndex: nil,
+            index: { target, key, _ in
+                throw ScriptingError(undefinedKeyMessage(key, of: "ManagedObjectContext", instance: (target as! ManagedObjectContext).name))
+            },
+            newIndex: { target, key, _, _ in
+                throw ScriptingError(undefinedKeyMessage(key, of: "ManagedObjectContext", instance: (target as! ManagedObjectContext).name,
+                                                         writing: true))
+            },
             tostring: { target in "ManagedObjectContext(\((target as! ManagedObjectContext).name))" }
         )
     }

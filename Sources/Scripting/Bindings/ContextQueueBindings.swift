@@ -101,7 +101,7 @@ extension BridgeClasses {
             "addPersistentStore": { [unowned engine] state in
                 let c = try container(state)
                 let store = try engine.readStore(at: 2, model: c.managedObjectModel)
-                c.persistentStoreCoordinator.addPersistentStore(store)
+                try c.persistentStoreCoordinator.addPersistentStore(checking: store)
                 return 0
             },
         ]
@@ -115,18 +115,46 @@ extension ScriptEngine {
             if state.type(at: index) == .nil || state.type(at: index) == .none { return PersistentStore() }
             throw LuaArgumentError(argument: index, message: "options table expected, got \(state.typeName(at: index))")
         }
+        try checkOptionKeys(ofTableAt: index, known: ["store", "path", "busyTimeout", "persistentHistoryTracking"],
+                            what: "the store options")
+        var tracking = false
+        if state.rawGet(tableAt: index, key: "persistentHistoryTracking") != .nil {
+            defer { state.pop() }
+            guard state.type(at: -1) == .boolean else {
+                throw ScriptingError("persistentHistoryTracking must be a boolean, got \(state.typeName(at: -1))")
+            }
+            tracking = state.toBoolean(at: -1)
+        } else {
+            state.pop()
+        }
+        let store = try openStore(at: index, model: model)
+        store.persistentHistoryTracking = tracking
+        return store
+    }
+
+    private func openStore(at index: Int32, model: ManagedObjectModel) throws -> PersistentStore {
         var type = "memory"
         if state.rawGet(tableAt: index, key: "store") == .string { type = state.toString(at: -1) ?? "memory" }
         state.pop()
         var path: String?
         if state.rawGet(tableAt: index, key: "path") == .string { path = state.toString(at: -1) }
         state.pop()
+        var busyTimeout = 5000
+        if state.rawGet(tableAt: index, key: "busyTimeout") != .nil {
+            defer { state.pop() }
+            guard state.isInteger(at: -1), let n = state.toInteger(at: -1), n >= 0, n <= Int64(Int32.max) else {
+                throw ScriptingError("busyTimeout must be a non-negative integer (milliseconds), got \(state.toString(at: -1) ?? state.typeName(at: -1))")
+            }
+            busyTimeout = Int(n)
+        } else {
+            state.pop()
+        }
         switch type {
         case "memory", "inMemory":
             return PersistentStore()
         case "sqlite":
             guard let path else { throw ScriptingError("a sqlite store needs a path: { store = \"sqlite\", path = \"…\" }") }
-            return try PersistentStore(sqlitePath: path, model: model)
+            return try PersistentStore(sqlitePath: path, model: model, busyTimeout: busyTimeout)
         default:
             throw ScriptingError("unknown store type '\(type)' (expected \"memory\" or \"sqlite\")")
         }
@@ -148,6 +176,13 @@ extension ScriptEngine {
             state.rawSet(tableAt: -3)
         }
         state.rawSet(tableAt: table, key: "changedKeys")
+        state.newTable()
+        for object in note.updated {
+            push(object)
+            pushDictionary(note.oldValues[object] ?? [:])
+            state.rawSet(tableAt: -3)
+        }
+        state.rawSet(tableAt: table, key: "oldValues")
         state.push(object: SavedChangesBox(SavedObjectIDs(note)), class: classes.savedChanges)
         state.rawSet(tableAt: table, key: "notification")
     }

@@ -9,11 +9,31 @@ struct FetchRequestReader {
     let engine: ScriptEngine
     var state: LuaState { engine.state }
 
-    func read(at index: Int32) throws -> FetchRequest {
+    /// The keys of a fetch request table.
+    static let keys = ["entity", "predicate", "arguments", "sortDescriptors", "fetchLimit", "fetchOffset",
+                       "includesPendingChanges", "fetchBatchSize", "resultType", "propertiesToFetch"]
+    /// Fetch request properties Core Data has and Ripple does not.
+    static let notImplemented = [
+        "relationshipKeyPathsForPrefetching": "there is no row cache to prefetch into; relationships load on access",
+        "returnsObjectsAsFaults": "fetched objects are faults until first used unless fetchBatchSize says otherwise",
+        "returnsDistinctResults": "distinct results are not simulated",
+        "propertiesToGroupBy": "grouping (GROUP BY) is not simulated",
+        "havingPredicate": "grouping (GROUP BY) is not simulated",
+        "affectedStores": "a fetch reads every store of the coordinator",
+        "includesSubentities": "entity inheritance is not simulated",
+        "includesPropertyValues": "property values are always available",
+        "shouldRefreshRefetchedObjects": "refetched objects keep their values; use ctx:refresh(obj, true)",
+        "substitutionVariables": "$VARIABLE substitution is not implemented",
+    ]
+
+    /// Reads the fetch request table at `index`; `extraKeys` are the other keys the caller reads from it.
+    func read(at index: Int32, extraKeys: [String] = [], what: String = "a fetch request") throws -> FetchRequest {
         guard state.type(at: index) == .table else {
             throw LuaArgumentError(argument: index, message: "table expected, got \(state.typeName(at: index))")
         }
         let table = state.absoluteIndex(index)
+        try engine.checkOptionKeys(ofTableAt: table, known: Self.keys + extraKeys, what: what,
+                                   notImplemented: Self.notImplemented)
         guard state.rawGet(tableAt: table, key: "entity") == .string, let entityName = state.toString(at: -1) else {
             state.pop()
             throw ScriptingError("a fetch request needs an entity name (entity = \"…\")")
@@ -23,6 +43,27 @@ struct FetchRequestReader {
         request.predicate = try readPredicate(table)
         request.sortDescriptors = try readSortDescriptors(table)
         request.fetchLimit = try readInt(table, "fetchLimit") ?? 0
+        request.fetchBatchSize = try readInt(table, "fetchBatchSize") ?? 0
+        if state.rawGet(tableAt: table, key: "resultType") != .nil {
+            defer { state.pop() }
+            guard state.type(at: -1) == .string, let name = state.toString(at: -1),
+                  let type = FetchRequestResultType(rawValue: name) else {
+                let shown = state.type(at: -1) == .string ? "'\(state.toString(at: -1) ?? "")'" : state.typeName(at: -1)
+                throw ScriptingError("resultType must be one of \(FetchRequestResultType.allCases.map(\.rawValue).joined(separator: ", ")), got \(shown)")
+            }
+            request.resultType = type
+        } else {
+            state.pop()
+        }
+        if state.rawGet(tableAt: table, key: "propertiesToFetch") != .nil {
+            defer { state.pop() }
+            guard state.type(at: -1) == .table else {
+                throw ScriptingError("propertiesToFetch must be a table of property names, got \(state.typeName(at: -1))")
+            }
+            request.propertiesToFetch = try engine.strings(inArrayAt: -1)
+        } else {
+            state.pop()
+        }
         request.fetchOffset = try readInt(table, "fetchOffset") ?? 0
         if state.rawGet(tableAt: table, key: "includesPendingChanges") == .boolean {
             request.includesPendingChanges = state.toBoolean(at: -1)
@@ -44,7 +85,7 @@ struct FetchRequestReader {
                 for i in 0..<state.rawLength(at: args) {
                     state.rawGet(tableAt: args, index: i + 1)
                     defer { state.pop() }
-                    arguments.append(try engine.value(at: -1))
+                    arguments.append(try engine.predicateArgument(at: -1))
                 }
             }
             state.pop()
@@ -89,6 +130,7 @@ struct FetchRequestReader {
         case .string:
             return SortDescriptor(key: state.toString(at: index) ?? "", ascending: true)
         case .table:
+            try engine.checkOptionKeys(ofTableAt: index, known: ["key", "ascending", "comparator"], what: "a sort descriptor")
             guard state.rawGet(tableAt: index, key: "key") == .string, let key = state.toString(at: -1) else {
                 state.pop()
                 throw ScriptingError("a sort descriptor table needs a key (key = \"…\")")

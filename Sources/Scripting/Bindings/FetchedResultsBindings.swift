@@ -41,9 +41,12 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         self.controller = owner.controller
         let state = engine.state
         var callbacks: FetchedResultsDelegateCallbacks = []
+        let index = state.absoluteIndex(index)
         for (name, flag) in Self.names {
-            if state.rawGet(tableAt: index, key: name) == .function { callbacks.insert(flag) }
-            state.pop()
+            // Read raw, then with `__index` (under lua_pcall): objects and class instances work too.
+            guard let pushed = try? LuaMethodLookup.push(name, of: index, in: state) else { continue }
+            callbacks.insert(flag)
+            state.pop(pushed)
         }
         implementedCallbacks = callbacks
         state.pushValue(at: index)
@@ -59,11 +62,16 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         let state = engine.state
         guard let owner else { return }
         state.push(table)
-        guard state.rawGet(tableAt: -1, key: name) == .function else { state.pop(2); return }
-        state.remove(at: -2)
+        let pushed: Int32?
+        do { pushed = try LuaMethodLookup.push(name, of: -1, in: state) } catch {
+            state.pop()
+            throw ScriptingError(error.message)
+        }
+        state.remove(at: -1 - (pushed ?? 0))
+        guard let pushed else { return }
         state.push(object: owner, class: engine.classes.fetchedResultsController)
         let count = pushArguments()
-        do { try state.pcall(arguments: 1 + count, results: 0) } catch { throw ScriptingError(error.message) }
+        do { try state.pcall(arguments: pushed + count, results: 0) } catch { throw ScriptingError(error.message) }
     }
 
     func controllerWillChangeContent(_ controller: FetchedResultsController) throws {
@@ -104,14 +112,9 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         let reload = snapshot.reloadedItemIdentifiers.map(\.displayName).joined(separator: ", ")
         trace("didChangeContentWithSnapshot \(snapshot)" + (reload.isEmpty ? "" : " reload: " + reload))
         try call("didChangeContentWithSnapshot") {
-            let state = engine.state
-            state.newTable()
-            engine.push(strings: snapshot.sectionIdentifiers); state.rawSet(tableAt: -2, key: "sectionIdentifiers")
-            engine.push(strings: snapshot.itemIdentifiers.map(\.uriRepresentation)); state.rawSet(tableAt: -2, key: "itemIdentifiers")
-            engine.push(strings: snapshot.reloadedItemIdentifiers.map(\.uriRepresentation))
-            state.rawSet(tableAt: -2, key: "reloadedItemIdentifiers")
-            state.push(snapshot.numberOfItems); state.rawSet(tableAt: -2, key: "numberOfItems")
-            state.push(snapshot.description); state.rawSet(tableAt: -2, key: "description")
+            // A diffable snapshot (section names, object-ID URIs, reloads marked) that a diffable data
+            // source can apply as is.
+            engine.collectionViewClasses?.push(fetchedSnapshot: snapshot, model: controller.managedObjectContext.model)
             return 1
         }
     }
@@ -136,7 +139,12 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
                     switch change {
                     case .remove(let offset, let id, let other), .insert(let offset, let id, let other):
                         state.push(offset); state.rawSet(tableAt: -2, key: "offset")
-                        state.push(id.uriRepresentation); state.rawSet(tableAt: -2, key: "objectID")
+                        if let entity = controller.managedObjectContext.model.entity(named: id.entityName) {
+                            engine.push(objectID: id, entity: entity)
+                        } else {
+                            state.push(id.uriRepresentation)
+                        }
+                        state.rawSet(tableAt: -2, key: "objectID")
                         if let other { state.push(other); state.rawSet(tableAt: -2, key: "associatedWith") }
                     }
                     state.rawSet(tableAt: -2, index: i + 1)
@@ -176,7 +184,9 @@ extension ScriptEngine {
             throw ScriptingError("a fetched results controller needs a context (context = ctx)")
         }
         state.pop()
-        let request = try FetchRequestReader(engine: self).read(at: 1)
+        let request = try FetchRequestReader(engine: self).read(
+            at: 1, extraKeys: ["context", "sectionNameKeyPath", "cacheName", "name", "tracksRelationshipKeyPaths", "checksInvariants"],
+            what: "the options of ripple.fetchedResultsController")
         func optionalString(_ key: String) throws -> String? {
             let type = state.rawGet(tableAt: 1, key: key)
             defer { state.pop() }
@@ -196,6 +206,7 @@ extension ScriptEngine {
         if let name = try optionalString("name") { controller.name = name }
         controller.tracksRelationshipKeyPaths = optionalBool("tracksRelationshipKeyPaths") ?? false
         controller.checksInvariants = optionalBool("checksInvariants") ?? checksInvariants
+        controller.platform = platform
         state.push(object: LuaFetchedResultsController(controller: controller), class: classes.fetchedResultsController)
         return 1
     }
@@ -293,8 +304,8 @@ extension BridgeClasses {
                     if state.type(at: value) == .nil {
                         wrapper.delegate = nil
                     } else {
-                        guard state.type(at: value) == .table else {
-                            throw ScriptingError("delegate must be a table of functions, got \(state.typeName(at: value))")
+                        guard state.type(at: value) == .table || state.type(at: value) == .userdata else {
+                            throw ScriptingError("delegate must be a table of functions (or an object), got \(state.typeName(at: value))")
                         }
                         wrapper.delegate = LuaFetchedResultsDelegate(engine: engine, owner: wrapper, tableAt: value)
                     }
@@ -308,7 +319,10 @@ extension BridgeClasses {
                     throw ScriptingError("\(fetchedResultsProperties[slot]) is read-only")
                 }
             },
-            index: nil, newIndex: nil,
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "FetchedResultsController")) },
+            newIndex: { _, key, _, _ in
+                throw ScriptingError(undefinedKeyMessage(key, of: "FetchedResultsController", writing: true))
+            },
             tostring: { target in
                 let c = (target as! LuaFetchedResultsController).controller
                 return "FetchedResultsController(\(c.name))"
@@ -325,6 +339,8 @@ extension BridgeClasses {
                 let p = (target as! IndexPathBox).value
                 state.push(slot == 0 ? p.section : p.item)
             },
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "IndexPath")) },
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "IndexPath", writing: true)) },
             tostring: { target in (target as! IndexPathBox).value.description }
         )
         cls.metamethods["__eq"] = { state in

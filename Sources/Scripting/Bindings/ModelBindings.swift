@@ -34,7 +34,12 @@ struct ModelReader {
         var attributes: [AttributeDescription] = []
         var relationships: [RelationshipDescription] = []
         var derived: [DerivedPropertyDescription] = []
+        var constraints: [[String]] = []
         for key in try engine.stringKeys(ofTableAt: table, what: "property name of entity \(name)") {
+            if key == "uniquenessConstraints" {
+                constraints = try readConstraints(table, entity: name)
+                continue
+            }
             state.rawGet(tableAt: table, key: key)
             defer { state.pop() }
             let spec = state.absoluteIndex(-1)
@@ -42,12 +47,20 @@ struct ModelReader {
             case .string:
                 attributes.append(try attribute(key, typeName: state.toString(at: spec) ?? "", entity: name))
             case .table:
+                let hasToOne = state.rawGet(tableAt: spec, key: "toOne") != .nil
+                let hasToMany = state.rawGet(tableAt: spec, key: "toMany") != .nil
+                state.pop(2)
+                if hasToOne || hasToMany {
+                    try engine.checkOptionKeys(ofTableAt: spec, known: Self.relationshipKeys, what: "the spec of \(name).\(key)",
+                                               notImplemented: Self.relationshipNotImplemented)
+                }
                 if let target = try optionalString(spec, "toOne", entity: name, key: key) {
                     relationships.append(try relationship(key, destination: target, toMany: false, spec: spec, entity: name))
                 } else if let target = try optionalString(spec, "toMany", entity: name, key: key) {
                     relationships.append(try relationship(key, destination: target, toMany: true, spec: spec, entity: name))
                 } else if state.rawGet(tableAt: spec, key: "derived") != .nil {
                     defer { state.pop() }
+                    try engine.checkOptionKeys(ofTableAt: spec, known: ["derived", "dependsOn"], what: "the spec of \(name).\(key)")
                     derived.append(try derivedProperty(key, spec: spec, entity: name))
                 } else {
                     state.pop()
@@ -63,7 +76,27 @@ struct ModelReader {
             }
         }
         return EntityDescription(name: name, attributes: attributes, relationships: relationships,
-                                 derivedProperties: derived)
+                                 derivedProperties: derived, uniquenessConstraints: constraints)
+    }
+
+    /// `uniquenessConstraints = { { "name" }, { "first", "last" } }` (a reserved key of the entity table).
+    private func readConstraints(_ table: Int32, entity: String) throws -> [[String]] {
+        guard state.rawGet(tableAt: table, key: "uniquenessConstraints") == .table else {
+            defer { state.pop() }
+            throw ScriptingError("entity \(entity): uniquenessConstraints must be a table of key lists, got \(state.typeName(at: -1))")
+        }
+        defer { state.pop() }
+        let list = state.absoluteIndex(-1)
+        var result: [[String]] = []
+        for i in 0..<state.rawLength(at: list) {
+            state.rawGet(tableAt: list, index: i + 1)
+            defer { state.pop() }
+            guard state.type(at: -1) == .table else {
+                throw ScriptingError("entity \(entity): each uniqueness constraint is a list of keys, got \(state.typeName(at: -1))")
+            }
+            result.append(try engine.strings(inArrayAt: -1))
+        }
+        return result
     }
 
     /// `{ derived = "orders.@count" }` or `{ derived = function(o) … end, dependsOn = { "name" } }`; the
@@ -107,6 +140,8 @@ struct ModelReader {
         }
         var attribute = AttributeDescription(name: key, type: type, isOptional: optional)
         guard let spec else { return attribute }
+        try engine.checkOptionKeys(ofTableAt: spec, known: Self.attributeKeys, positional: 1,
+                                   what: "the spec of \(entity).\(key)", notImplemented: Self.attributeNotImplemented)
         if let flag = try optionalBool(spec, "optional", entity: entity, key: key) { attribute.isOptional = flag }
         if let flag = try optionalBool(spec, "transient", entity: entity, key: key) { attribute.isTransient = flag }
         attribute.minValue = try optionalNumber(spec, "min", entity: entity, key: key)
@@ -141,6 +176,21 @@ struct ModelReader {
         relationship.maxCount = try optionalCount(spec, "max", entity: entity, key: key)
         return relationship
     }
+
+    /// The keys of an attribute spec (after the type, `[1]`).
+    static let attributeKeys = ["default", "optional", "min", "max", "minLength", "maxLength", "pattern", "transient"]
+    /// The keys of a relationship spec.
+    static let relationshipKeys = ["toOne", "toMany", "inverse", "deleteRule", "optional", "min", "max"]
+    /// Attribute flags Core Data has and Ripple does not, with what to do instead.
+    static let attributeNotImplemented = [
+        "unique": "Core Data has no per-attribute uniqueness flag; declare it on the entity: uniquenessConstraints = { { \"name\" } }",
+        "indexed": "fetch indexes do not change results, and Ripple has none",
+        "allowsExternalBinaryDataStorage": "binary data is always stored in the row",
+    ]
+    /// Relationship flags Core Data has and Ripple does not.
+    static let relationshipNotImplemented = [
+        "ordered": "ordered relationships (NSOrderedSet) are not simulated; to-many members keep insertion order",
+    ]
 
     private func optionalString(_ spec: Int32, _ field: String, entity: String, key: String) throws -> String? {
         let type = state.rawGet(tableAt: spec, key: field)

@@ -8,6 +8,7 @@ extension ScriptEngine {
         let module = state.absoluteIndex(-1)
         state.register(in: module, name: "model") { [unowned self] state in
             let model = try ModelReader(engine: self).readModel(at: 1)
+            self.models.append(model)
             state.push(object: model, class: self.classes.model)
             return 1
         }
@@ -59,6 +60,10 @@ extension ScriptEngine {
         installViewControllers(into: module)
         installFetchedResults(into: module)
         installCollectionViews(into: module)
+        installBatchRequests(into: module)
+        installUndo(into: module)
+        installHistory(into: module)
+        installGraph(into: module)
         state.setGlobal("ripple")
     }
 }

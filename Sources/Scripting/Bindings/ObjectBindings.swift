@@ -63,7 +63,7 @@ extension ScriptEngine {
                 case .isDeleted: self.state.push(object.isDeleted)
                 case .hasChanges: self.state.push(object.hasChanges)
                 case .isFault: self.state.push(object.isFault)
-                case .objectID: self.state.push(object.objectID.uriRepresentation)
+                case .objectID: self.push(objectID: object)
                 case .entityName: self.state.push(object.entity.name)
                 case .managedObjectContext:
                     if let context = object.managedObjectContext {
@@ -203,13 +203,13 @@ extension BridgeClasses {
             setter: { _, _, _, _ in throw ScriptingError("count is read-only") },
             index: { [unowned engine] target, key, state in
                 // Numeric keys arrive as their text; members are 1-based.
-                guard let i = Int(key) else { return false }
+                guard let i = Int(key) else { throw ScriptingError(undefinedKeyMessage(key, of: "RelationshipSet")) }
                 let members = try (target as! RelationshipSet).members()
                 guard i >= 1 && i <= members.count else { state.pushNil(); return true }
                 engine.push(members[i - 1])
                 return true
             },
-            newIndex: nil,
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "RelationshipSet", writing: true)) },
             tostring: { target in
                 let set = target as! RelationshipSet
                 let names = ((try? set.members()) ?? []).map(\.displayName)

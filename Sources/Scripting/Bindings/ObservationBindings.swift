@@ -98,7 +98,8 @@ extension BridgeClasses {
             ],
             getter: { _, _, _ in },
             setter: { _, _, _, _ in },
-            index: nil, newIndex: nil,
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ObservationToken")) },
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ObservationToken", writing: true)) },
             tostring: { target in
                 "ObservationToken(\((target as! LuaObserver).observedDescription))"
             }

@@ -23,6 +23,7 @@ extension ScriptEngine {
         state.register(in: module, name: "window") { [unowned self] state in
             let window = Window()
             window.logHandler = { [weak self] line in self?.log.record(line) }
+            self.windows.append(WeakWindow(window: window))
             state.push(object: window, class: registry.windowClass)
             return 1
         }
@@ -32,11 +33,16 @@ extension ScriptEngine {
             return 1
         }
         state.register(in: module, name: "navigationController") { state in
+            try registry.checkOptions(.navigation, at: state.type(at: 2) == .table ? 2 : (state.type(at: 1) == .table ? 1 : 0), state: state)
             let nav = NavigationController()
             registry.adopt(nav)
             let stack: [ViewController]
             if state.object(at: 1, as: ViewController.self) != nil {
                 stack = [try registry.controller(state, 1)]
+            } else if state.type(at: 1) == .table, state.rawGet(tableAt: 1, key: "rootViewController") != .nil {
+                // `ripple.navigationController { rootViewController = vc }`: UINavigationController(rootViewController:).
+                defer { state.pop() }
+                stack = [try registry.controller(state, state.top)]
             } else if state.type(at: 1) == .table {
                 stack = try registry.controllers(state, inArrayAt: 1)
             } else if state.isNoneOrNil(1) {
@@ -49,6 +55,7 @@ extension ScriptEngine {
             return 1
         }
         state.register(in: module, name: "tabBarController") { state in
+            try registry.checkOptions(.tabBar, at: state.type(at: 1) == .table ? 1 : 0, state: state)
             let tabs = TabBarController(viewControllers: [])
             registry.adopt(tabs)
             let list = state.isNoneOrNil(1) ? [] : try registry.controllers(state, inArrayAt: 1)
@@ -65,6 +72,15 @@ extension ScriptedControllers {
     /// Adopts a new controller and applies the string keys of the options table at `options` (0: none):
     /// known properties are set, other keys become instance values. A string at `options` is the title.
     /// Pushes the controller.
+    /// Refuses an option key that is not a settable property of the kind (checked before anything changes).
+    func checkOptions(_ kind: ControllerKind, at options: Int32, state: LuaState) throws {
+        guard options != 0, state.type(at: options) == .table else { return }
+        try engine?.checkOptionKeys(ofTableAt: options, known: kind.properties.filter(\.isSettable).map(\.rawValue) + (kind == .navigation ? ["rootViewController"] : []),
+                            positional: kind == .plain ? 0 : Int(state.rawLength(at: options)),
+                            what: "the options of ripple.\(kind == .plain ? "viewController" : (kind == .navigation ? "navigationController" : "tabBarController"))",
+                            notImplemented: ControllerKind.notImplemented)
+    }
+
     func create(_ vc: ViewController, options: Int32, state: LuaState) throws {
         adopt(vc)
         if options != 0, state.type(at: options) == .string {
@@ -74,6 +90,7 @@ extension ScriptedControllers {
         let ud = state.top
         guard options != 0, state.type(at: options) == .table else { return }
         let kind: ControllerKind = vc is NavigationController ? .navigation : (vc is TabBarController ? .tabBar : .plain)
+        try checkOptions(kind, at: options, state: state)
         var keys: [String] = []
         try state.forEachPair(inTableAt: options) { key, _ in
             if state.type(at: key) == .string, let name = state.toString(at: key) { keys.append(name) }
@@ -127,7 +144,8 @@ extension ScriptedControllers {
                 let root = try self.optionalController(state, valueIndex)
                 try self.perform { w.rootViewController = root }
             },
-            index: nil, newIndex: nil,
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "Window")) },
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "Window", writing: true)) },
             tostring: { _ in "Window" }
         )
     }
@@ -144,6 +162,8 @@ extension ScriptedControllers {
                 }
                 self.defaultAutoDismiss = state.toBoolean(at: valueIndex)
             },
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ViewControllerClass")) },
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ViewControllerClass", writing: true)) },
             tostring: { _ in "ViewController" }
         )
     }

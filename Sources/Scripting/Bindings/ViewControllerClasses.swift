@@ -10,6 +10,17 @@ enum ControllerProperty: String {
     case viewControllers, topViewController, visibleViewController  // navigation (viewControllers: tabs too)
     case selectedIndex, selectedViewController  // tabs
 
+    /// True for the properties a script may set (and give as constructor options).
+    var isSettable: Bool {
+        switch self {
+        case .title, .modalPresentationStyle, .dvc_autoDismiss, .dvc_autoDismissAnimated, .viewControllers, .selectedIndex,
+             .selectedViewController:
+            return true
+        default:
+            return false
+        }
+    }
+
     static let common: [ControllerProperty] = [
         .title, .modalPresentationStyle, .navigationController, .tabBarController, .presentingViewController,
         .presentedViewController, .parent, .children, .isViewLoaded, .isVisible, .window, .dvc_autoDismiss,
@@ -28,6 +39,18 @@ enum ControllerKind {
         case .tabBar: return "TabBarController"
         }
     }
+
+    /// UIKit properties Ripple does not simulate: refused as option keys and as assignments, instead of
+    /// becoming instance values that do nothing.
+    static let notImplemented = [
+        "delegate": "navigation and tab bar delegates are not simulated; observe the window's event log instead",
+        "navigationItem": "navigation items are not simulated",
+        "navigationBar": "bars are not simulated",
+        "toolbar": "bars are not simulated",
+        "tabBar": "bars are not simulated",
+        "tabBarItem": "tab bar items are not simulated",
+        "view": "views of plain controllers are not simulated",
+    ]
 
     var properties: [ControllerProperty] {
         switch self {
@@ -182,6 +205,9 @@ extension ScriptedControllers {
             newIndex: { [unowned self] _, key, _, valueIndex in
                 if methodNames.contains(key) {
                     throw ScriptingError("cannot replace the method '\(key)' of \(className)")
+                }
+                if let reason = ControllerKind.notImplemented[key] {
+                    throw ScriptingError("\(className).\(key) is not implemented by Ripple: \(reason)")
                 }
                 try self.setInstanceValue(ofUserdataAt: 1, key: key, valueIndex: valueIndex)
                 return true

@@ -1,0 +1,232 @@
+/// What a batch request returns (`NSBatchDeleteRequestResultType`, `NSBatchUpdateRequestResultType`,
+/// `NSBatchInsertRequestResultType`, under one name).
+public enum BatchResultType: String, CaseIterable, Sendable {
+    /// Only whether it succeeded (`resultTypeStatusOnly`, `statusOnlyResultType`, `statusOnly`).
+    case statusOnly
+    /// The IDs of the objects it deleted, updated or inserted.
+    case objectIDs
+    /// How many objects it deleted, updated or inserted.
+    case count
+}
+
+/// The result of a batch request.
+public enum BatchResult: Equatable {
+    /// `statusOnly`: always true (a failure throws).
+    case status(Bool)
+    /// `objectIDs`, in object order.
+    case objectIDs([ManagedObjectID])
+    /// `count`.
+    case count(Int)
+}
+
+/// A batch request (`NSBatchDeleteRequest`, `NSBatchUpdateRequest`, `NSBatchInsertRequest`): it acts
+/// on the persistent store directly. No context is told: registered objects keep their old values,
+/// fetched-results controllers and dependent screens see nothing, until the changes are merged
+/// (``ManagedObjectContext/mergeChanges(fromRemoteContextSave:into:)``).
+public struct BatchRequest {
+    /// What the request does.
+    public enum Action {
+        /// Delete the matching objects (delete rules applied in the store: cascade, nullify; deny fails).
+        case delete
+        /// Set these attribute values on the matching objects.
+        case update(propertiesToUpdate: [String: Value])
+        /// Insert one object per dictionary of attribute values (the predicate is not used).
+        case insert(objects: [[String: Value]])
+    }
+    /// The entity.
+    public var entityName: String
+    /// Which objects (delete, update); nil: all.
+    public var predicate: Predicate?
+    /// What it does.
+    public var action: Action
+    /// What it returns.
+    public var resultType: BatchResultType = .statusOnly
+
+    /// Creates a request.
+    public init(entityName: String, predicate: Predicate? = nil, action: Action, resultType: BatchResultType = .statusOnly) {
+        self.entityName = entityName
+        self.predicate = predicate
+        self.action = action
+        self.resultType = resultType
+    }
+}
+
+extension ManagedObjectContext {
+    /// Runs a batch request against the coordinator's stores (`execute(_:)`), leaving every context as it is.
+    /// - Throws: `.unknownEntity`, `.unknownKey`/`.wrongType` for bad values, 1600 when a deny rule
+    ///   refuses a batch deletion, store errors; on error the store is unchanged.
+    public func execute(_ request: BatchRequest) throws -> BatchResult {
+        try checkQueue("executeRequest")
+        let coordinator = persistentStoreCoordinator
+        let entity = try model.requireEntity(named: request.entityName)
+        guard let defaultStore = coordinator.defaultStore else {
+            throw ObjectGraphError(.store, code: 134020,
+                "This NSPersistentStoreCoordinator has no persistent stores. It cannot perform a save operation.")
+        }
+        var affected: [ManagedObjectID] = []
+        switch request.action {
+        case .insert(let objects):
+            guard entity.uniquenessConstraints.isEmpty else {
+                throw ObjectGraphError(.invalidOperation,
+                    "A batch insert into \(entity.name), which has uniqueness constraints, is not simulated by Ripple; insert through a context with a merge policy instead.")
+            }
+            var rows: [(ManagedObjectID, StoreRow)] = []
+            for values in objects {
+                var row = StoreRow(attributes: entity.attributes.map { $0.isTransient ? .null : ($0.defaultValue ?? .null) },
+                                   toOne: Array(repeating: nil, count: entity.relationships.count),
+                                   toMany: Array(repeating: [], count: entity.relationships.count), version: 1)
+                for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+                    row.attributes[try batchAttributeIndex(key, entity)] = try batchValue(value, key, entity)
+                }
+                for (i, a) in entity.attributes.enumerated() where !a.isTransient && !a.isOptional && row.attributes[i].isNull {
+                    throw ObjectGraphError(.validation, code: 1570,
+                        "Error Domain=NSCocoaErrorDomain Code=1570 \"\(a.name) is a required value.\" UserInfo={NSValidationErrorKey=\(a.name), NSValidationErrorValue=nil} (batch insert into \(entity.name), object \(rows.count + 1))")
+                }
+                rows.append((ManagedObjectID(entityName: entity.name, number: 0, isTemporaryID: false), row))
+            }
+            try defaultStore.save(author: transactionAuthor, contextName: name, model: model) { session in
+                var n = max(try session.largestNumber(entity), coordinator.lastReservedNumber(entity.name))
+                var writes: [(ManagedObjectID, StoreRow)] = []
+                for (_, row) in rows {
+                    n += 1
+                    writes.append((ManagedObjectID(entityName: entity.name, number: n, isTemporaryID: false), row))
+                }
+                affected = writes.map(\.0)
+                return (writes, [])
+            }
+            if let last = affected.last { coordinator.noteTakenNumber(last.number, entityName: entity.name) }
+        case .update(let properties):
+            var checked: [(Int, Value)] = []
+            for (key, value) in properties.sorted(by: { $0.key < $1.key }) {
+                checked.append((try batchAttributeIndex(key, entity), try batchValue(value, key, entity)))
+            }
+            let ids = try matchingIDs(request, entity)
+            for store in coordinator.persistentStores {
+                let mine = ids.filter { store.row(for: $0) != nil }
+                if mine.isEmpty { continue }
+                try store.save(author: transactionAuthor, contextName: name, model: model) { session in
+                    var writes: [(ManagedObjectID, StoreRow)] = []
+                    for id in mine {
+                        guard var row = try session.row(for: id) else { continue }
+                        for (i, value) in checked { row.attributes[i] = value }
+                        row.version += 1
+                        writes.append((id, row))
+                    }
+                    affected += writes.map(\.0)
+                    return (writes, [])
+                }
+            }
+        case .delete:
+            let ids = try matchingIDs(request, entity)
+            for store in coordinator.persistentStores {
+                let mine = ids.filter { store.row(for: $0) != nil }
+                if mine.isEmpty { continue }
+                try store.save(author: transactionAuthor, contextName: name, model: model) { session in
+                    let (writes, deletes) = try batchDeletion(of: mine, session: session)
+                    affected += deletes
+                    return (writes, deletes)
+                }
+            }
+        }
+        affected.sort { ($0.entityName, $0.number) < ($1.entityName, $1.number) }
+        switch request.resultType {
+        case .statusOnly: return .status(true)
+        case .objectIDs: return .objectIDs(affected)
+        case .count: return .count(affected.count)
+        }
+    }
+
+    /// The saved objects the request's predicate matches, read from the store (pending changes of this
+    /// and every other context are not seen).
+    private func matchingIDs(_ request: BatchRequest, _ entity: EntityDescription) throws -> [ManagedObjectID] {
+        let scratch = ManagedObjectContext(coordinator: persistentStoreCoordinator, concurrencyType: .mainQueue,
+                                           name: "batch request")
+        let fetch = FetchRequest(entityName: entity.name, predicate: request.predicate, includesPendingChanges: false)
+        return try scratch.fetch(fetch).map(\.objectID.permanent)
+    }
+
+    private func batchAttributeIndex(_ key: String, _ entity: EntityDescription) throws -> Int {
+        guard case .attribute(let i)? = entity.slots[key], !entity.attributes[i].isTransient else {
+            if entity.slots[key] == nil { throw ObjectGraphError.unknownKey(key, entity: entity, object: nil) }
+            throw ObjectGraphError(.invalidOperation,
+                "A batch request can only set persistent attributes; '\(key)' of \(entity.name) is not one.")
+        }
+        return i
+    }
+
+    private func batchValue(_ value: Value, _ key: String, _ entity: EntityDescription) throws -> Value {
+        let i = try batchAttributeIndex(key, entity)
+        guard let converted = Self.convert(value, to: entity.attributes[i].type) else {
+            throw ObjectGraphError(.wrongType,
+                "Unacceptable type of value for attribute: property = \"\(key)\"; desired type = \(entity.attributes[i].type.rawValue); given value = \(value)")
+        }
+        if case .null = converted, !entity.attributes[i].isOptional {
+            throw ObjectGraphError(.validation, code: 1570,
+                "Error Domain=NSCocoaErrorDomain Code=1570 \"\(key) is a required value.\" UserInfo={NSValidationErrorKey=\(key), NSValidationErrorValue=nil}")
+        }
+        return converted
+    }
+
+    /// The rows a batch deletion writes and deletes: cascade rules delete further rows, nullify rules
+    /// remove the deleted objects from their inverses; a deny rule with a destination fails (1600).
+    private func batchDeletion(of ids: [ManagedObjectID], session: StoreSaveSession) throws
+        -> (writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) {
+        var doomed = Set<ManagedObjectID>()
+        var order: [ManagedObjectID] = []
+        var queue = ids
+        var rows: [ManagedObjectID: StoreRow] = [:]
+        while let id = queue.popLast() {
+            guard !doomed.contains(id), let row = try session.row(for: id), let entity = model.entity(named: id.entityName) else { continue }
+            doomed.insert(id)
+            order.append(id)
+            rows[id] = row
+            for (i, r) in entity.relationships.enumerated() {
+                let targets = r.isToMany ? row.toMany[i] : (row.toOne[i].map { [$0] } ?? [])
+                switch r.deleteRule {
+                case .cascade: queue.append(contentsOf: targets)
+                case .deny where !targets.isEmpty:
+                    throw ObjectGraphError(.validation, code: 1600,
+                        "Error Domain=NSCocoaErrorDomain Code=1600 \"The batch delete was refused: \(id.displayName) has \(r.name) (deny rule).\" UserInfo={NSValidationErrorObject=\(id.displayName), NSValidationErrorKey=\(r.name)}")
+                default: break
+                }
+            }
+        }
+        var changed: [ManagedObjectID: StoreRow] = [:]
+        for id in order {
+            guard let entity = model.entity(named: id.entityName), let row = rows[id] else { continue }
+            for (i, r) in entity.relationships.enumerated() {
+                guard let inverse = entity.inverseIndexes[i] else { continue }
+                let targets = r.isToMany ? row.toMany[i] : (row.toOne[i].map { [$0] } ?? [])
+                for target in targets where !doomed.contains(target) {
+                    guard var other = try changed[target] ?? session.row(for: target) else { continue }
+                    if entity.destinations[i].relationships[inverse].isToMany {
+                        other.toMany[inverse].removeAll { $0 == id }
+                    } else if other.toOne[inverse] == id {
+                        other.toOne[inverse] = nil
+                    }
+                    changed[target] = other
+                }
+            }
+        }
+        let writes = changed.map { id, row -> (ManagedObjectID, StoreRow) in
+            var row = row
+            row.version += 1
+            return (id, row)
+        }.sorted { ($0.0.entityName, $0.0.number) < ($1.0.entityName, $1.0.number) }
+        return (writes, order)
+    }
+
+    /// Merges changes made elsewhere — a batch request's object IDs, another process's save — into
+    /// contexts (`mergeChanges(fromRemoteContextSave:into:)`): each context, on its own queue and at once,
+    /// processes its pending changes, then refreshes its registered updated objects, registers the
+    /// inserted ones and removes the deleted ones, announced by one objects-did-change notification.
+    public static func mergeChanges(fromRemoteContextSave changes: SavedObjectIDs, into contexts: [ManagedObjectContext]) throws {
+        var firstError: Error?
+        for context in contexts {
+            do {
+                try context.performAndWait { try context.mergeChanges(fromContextDidSave: changes) }
+            } catch { if firstError == nil { firstError = error } }
+        }
+        if let firstError { throw firstError }
+    }
+}

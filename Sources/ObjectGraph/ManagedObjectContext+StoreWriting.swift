@@ -1,0 +1,268 @@
+/// What a save decided while resolving conflicts, applied to the context once the store committed.
+struct SaveOutcome {
+    /// New permanent numbers of inserted objects whose number another connection took.
+    var renumbered: [ObjectIdentifier: Int] = [:]
+    /// Inserted objects merged into an existing row by a uniqueness constraint, with the survivor's ID.
+    var mergedInserts: [(ManagedObject, ManagedObjectID)] = []
+    /// Updated objects whose row another context deleted, dropped by the store-trump and rollback policies.
+    var droppedUpdates: [ManagedObject] = []
+    /// Objects whose saved row differs from their values in memory: reloaded after the save.
+    var refreshAfter: [ManagedObject] = []
+    /// The version each written object's row got.
+    var versions: [ObjectIdentifier: Int] = [:]
+}
+
+extension ManagedObjectContext {
+    /// Writes inserted, updated and deleted objects to their stores (new objects to the first one),
+    /// resolving conflicts with each store's committed state by the merge policy.
+    func write() throws -> ContextDidSaveNotification {
+        let coordinator = persistentStoreCoordinator
+        guard let defaultStore = coordinator.defaultStore else {
+            throw ObjectGraphError(.store, code: 134020,
+                "This NSPersistentStoreCoordinator has no persistent stores. It cannot perform a save operation.")
+        }
+        var note = ContextDidSaveNotification(context: self)
+        note.inserted = inserted.sortedInObjectOrder()
+        note.updated = updated.sortedInObjectOrder()
+        note.deleted = deleted.sortedInObjectOrder()
+        for object in note.updated {
+            let keys = persistentChangedKeys(of: object)
+            note.changedKeys[object] = keys
+            note.oldValues[object] = (try? object.committedValues(forKeys: keys)) ?? [:]
+        }
+        var outcome = SaveOutcome()
+        for store in coordinator.persistentStores {
+            func mine(_ object: ManagedObject) -> Bool {
+                (coordinator.store(holding: object.objectID.permanent) ?? defaultStore) === store
+            }
+            let inserts = note.inserted.filter { store === defaultStore && coordinator.store(holding: $0.objectID.permanent) == nil || mine($0) }
+            let updates = note.updated.filter(mine)
+            let deletes = note.deleted.filter { coordinator.store(holding: $0.objectID.permanent) === store }
+            if inserts.isEmpty && updates.isEmpty && deletes.isEmpty { continue }
+            var storeOutcome = SaveOutcome()
+            try store.save(author: transactionAuthor, contextName: name, model: model) { session in
+                storeOutcome = SaveOutcome()
+                return try resolve(inserts: inserts, updates: updates, deletes: deletes, session: session, outcome: &storeOutcome)
+            }
+            outcome.renumbered.merge(storeOutcome.renumbered) { a, _ in a }
+            outcome.mergedInserts += storeOutcome.mergedInserts
+            outcome.droppedUpdates += storeOutcome.droppedUpdates
+            outcome.refreshAfter += storeOutcome.refreshAfter
+            outcome.versions.merge(storeOutcome.versions) { a, _ in a }
+        }
+        // The stores accepted the batch: inserted objects get their permanent IDs, then commit in memory.
+        let merged = Set(outcome.mergedInserts.map { ObjectIdentifier($0.0) })
+        let dropped = Set(outcome.droppedUpdates.map { ObjectIdentifier($0) })
+        for object in note.inserted where !merged.contains(ObjectIdentifier(object)) {
+            registered[object.objectID] = nil
+            let number = outcome.renumbered[ObjectIdentifier(object)] ?? object.objectID.number
+            object.objectID = ManagedObjectID(entityName: object.objectID.entityName, number: number, isTemporaryID: false)
+            registered[object.objectID] = object
+        }
+        for object in note.inserted + note.updated {
+            if let version = outcome.versions[ObjectIdentifier(object)] { object.state.snapshotVersion = version }
+        }
+        var mergedAway: [ManagedObject] = []
+        note.inserted.removeAll { object in
+            guard merged.contains(ObjectIdentifier(object)) else { return false }
+            mergedAway.append(object)
+            return true
+        }
+        note.updated.removeAll { dropped.contains(ObjectIdentifier($0)) }
+        for object in outcome.droppedUpdates { note.changedKeys[object] = nil }
+        commitSaved(note)
+        try performMutation {
+            let survivors = Dictionary(outcome.mergedInserts.map { (ObjectIdentifier($0.0), $0.1) }) { a, _ in a }
+            for object in mergedAway {
+                if let survivor = survivors[ObjectIdentifier(object)] { object.fate = .mergedInto(survivor.displayName) }
+                object.state.isInserted = false
+                removeMergedDeletion(object)
+            }
+            for (_, survivor) in outcome.mergedInserts {
+                if let object = registered[survivor] {
+                    if !object.state.isInserted { refreshNow(object, mergeChanges: true, reportedKeys: nil) }
+                } else if let object = materialize(survivor) {
+                    external.inserted.insert(object)
+                }
+            }
+            for object in outcome.droppedUpdates where object.managedObjectContext === self {
+                clearSnapshot(object)
+                snapshotted.remove(object)
+                removeMergedDeletion(object)
+            }
+            for object in outcome.refreshAfter where object.managedObjectContext === self && !dropped.contains(ObjectIdentifier(object)) {
+                refreshNow(object, mergeChanges: true, reportedKeys: nil)
+            }
+        }
+        return note
+    }
+
+    /// Decides what one store writes: checks each updated and deleted object's row version against the
+    /// version it was loaded from, each inserted object's number against the file, and the uniqueness
+    /// constraints; resolves what it finds by the merge policy or throws 133020 / 133021.
+    private func resolve(inserts: [ManagedObject], updates: [ManagedObject], deletes: [ManagedObject],
+                         session: StoreSaveSession, outcome: inout SaveOutcome)
+        throws -> (writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) {
+        let coordinator = persistentStoreCoordinator
+        var writes: [(ManagedObjectID, StoreRow)] = []
+        var writeIndex: [ManagedObjectID: Int] = [:]
+        var owners: [ManagedObjectID: ManagedObject] = [:]
+        var remap: [ManagedObjectID: ManagedObjectID] = [:]
+        var conflicts: [MergeConflict] = []
+        func append(_ id: ManagedObjectID, _ row: StoreRow, for object: ManagedObject?) {
+            writeIndex[id] = writes.count
+            writes.append((id, row))
+            if let object { owners[id] = object; outcome.versions[ObjectIdentifier(object)] = row.version }
+        }
+
+        // Inserted objects: a number another connection took since is replaced by a free one.
+        var nextFree: [String: Int] = [:]
+        var largestSaved: [String: Int] = [:]
+        for object in inserts {
+            var id = object.objectID.permanent
+            let entityName = object.entity.name
+            // Only another connection to a file can take a number; only one at or below the largest
+            // saved number can be taken.
+            if session.store.openFile != nil, largestSaved[entityName] == nil {
+                largestSaved[entityName] = try session.largestNumber(object.entity)
+            }
+            if let largest = largestSaved[entityName], id.number <= largest, try session.row(for: id) != nil {
+                let entity = object.entity
+                let largest = try session.largestNumber(entity)
+                var n = nextFree[entity.name] ?? max(largest, coordinator.lastReservedNumber(entity.name))
+                n += 1
+                nextFree[entity.name] = n
+                coordinator.noteTakenNumber(n, entityName: entity.name)
+                outcome.renumbered[ObjectIdentifier(object)] = n
+                let newID = ManagedObjectID(entityName: entity.name, number: n, isTemporaryID: false)
+                remap[id] = newID
+                id = newID
+            }
+            var row = storeRow(of: object)
+            row.version = 1
+            append(id, row, for: object)
+        }
+
+        // Updated objects: optimistic locking against the row's version.
+        for object in updates {
+            let id = object.objectID.permanent
+            let mineRow = storeRow(of: object)
+            let current = try session.row(for: id)
+            if let current, current.version == object.state.snapshotVersion {
+                var row = mineRow
+                row.version = current.version + 1
+                append(id, row, for: object)
+                continue
+            }
+            guard mergePolicy != .error else {
+                conflicts.append(conflict(object, current))
+                continue
+            }
+            guard let current else {
+                // Deleted in the store since the object was loaded.
+                switch mergePolicy {
+                case .overwrite, .mergeByPropertyObjectTrump:
+                    var row = mineRow
+                    row.version = 1
+                    append(id, row, for: object)
+                default:
+                    outcome.droppedUpdates.append(object)
+                }
+                continue
+            }
+            let snapshot = snapshotRow(of: object)
+            var row: StoreRow
+            switch mergePolicy {
+            case .overwrite: row = mineRow
+            case .rollback: row = current
+            case .mergeByPropertyObjectTrump: row = Self.merge(mine: mineRow, snapshot: snapshot, store: current, objectWins: true)
+            case .mergeByPropertyStoreTrump, .error: row = Self.merge(mine: mineRow, snapshot: snapshot, store: current, objectWins: false)
+            }
+            if mergePolicy == .rollback {
+                outcome.versions[ObjectIdentifier(object)] = current.version
+            } else {
+                row.version = current.version + 1
+                append(id, row, for: object)
+            }
+            outcome.refreshAfter.append(object)
+        }
+
+        // Deleted objects: a row changed since the object was loaded is a conflict under the error policy.
+        var deletedIDs: [ManagedObjectID] = []
+        for object in deletes {
+            let id = object.objectID.permanent
+            let current = try session.row(for: id)
+            if mergePolicy == .error, let current, current.version != object.state.snapshotVersion {
+                conflicts.append(conflict(object, current))
+            }
+            deletedIDs.append(id)
+        }
+        if !conflicts.isEmpty { throw ObjectGraphError.mergeConflicts(conflicts) }
+
+        try checkUniqueness(writes: &writes, writeIndex: &writeIndex, owners: owners, inserts: inserts,
+                            deleted: Set(deletedIDs), remap: &remap, session: session, outcome: &outcome)
+
+        if !remap.isEmpty {
+            for i in writes.indices {
+                writes[i].1.toOne = writes[i].1.toOne.map { $0.map { remap[$0] ?? $0 } }
+                writes[i].1.toMany = writes[i].1.toMany.map { $0.map { remap[$0] ?? $0 } }
+            }
+            // Objects pointing at a merged or renumbered object reload their rows once saved.
+            let targets = Set(remap.values)
+            for (id, row) in writes {
+                guard let object = owners[id] else { continue }
+                if row.toOne.contains(where: { $0.map(targets.contains) ?? false })
+                    || row.toMany.contains(where: { $0.contains(where: targets.contains) }) {
+                    outcome.refreshAfter.append(object)
+                }
+            }
+        }
+        return (writes, deletedIDs)
+    }
+
+    /// The conflict record of an object whose row changed (or went) since it was loaded.
+    private func conflict(_ object: ManagedObject, _ current: StoreRow?) -> MergeConflict {
+        let entity = object.entity
+        let snapshot = snapshotRow(of: object)
+        var old: [String: Value] = [:]
+        var now: [String: Value] = [:]
+        for (i, a) in entity.attributes.enumerated() where !a.isTransient {
+            if !snapshot.attributes[i].isNull { old[a.name] = snapshot.attributes[i] }
+            if let current, !current.attributes[i].isNull { now[a.name] = current.attributes[i] }
+        }
+        return MergeConflict(objectID: object.objectID.permanent, oldVersion: object.state.snapshotVersion,
+                             newVersion: current?.version ?? 0, objectSnapshot: old, cachedRow: now)
+    }
+
+    /// The row as the object was loaded (its committed snapshot where it changed).
+    func snapshotRow(of object: ManagedObject) -> StoreRow {
+        var row = storeRow(of: object)
+        if let attributes = object.state.committedAttributes {
+            for (i, a) in object.entity.attributes.enumerated() where !a.isTransient { row.attributes[i] = attributes[i] }
+        }
+        for (i, r) in object.entity.relationships.enumerated() {
+            if r.isToMany, let members = object.state.committedToMany?[i] {
+                row.toMany[i] = members.filter { !$0.state.isInserted }.map(\.objectID.permanent)
+            } else if !r.isToMany, let committed = object.state.committedToOne {
+                row.toOne[i] = committed[i]?.objectID.permanent
+            }
+        }
+        return row
+    }
+
+    /// Per property: what the object changed (`mine` ≠ `snapshot`) and what the store changed (`store` ≠
+    /// `snapshot`); `objectWins` takes the object's change when both did.
+    static func merge(mine: StoreRow, snapshot: StoreRow, store: StoreRow, objectWins: Bool) -> StoreRow {
+        var row = store
+        for i in mine.attributes.indices where mine.attributes[i] != snapshot.attributes[i] {
+            if objectWins || store.attributes[i] == snapshot.attributes[i] { row.attributes[i] = mine.attributes[i] }
+        }
+        for i in mine.toOne.indices where mine.toOne[i] != snapshot.toOne[i] {
+            if objectWins || store.toOne[i] == snapshot.toOne[i] { row.toOne[i] = mine.toOne[i] }
+        }
+        for i in mine.toMany.indices where Set(mine.toMany[i]) != Set(snapshot.toMany[i]) {
+            if objectWins || Set(store.toMany[i]) == Set(snapshot.toMany[i]) { row.toMany[i] = mine.toMany[i] }
+        }
+        return row
+    }
+}

@@ -1,0 +1,95 @@
+/// The committed state of a store as one save sees it, inside the save's transaction: for a SQLite
+/// store the file itself (another connection may have written it since the store loaded it), for an
+/// in-memory store its rows.
+final class StoreSaveSession {
+    unowned let store: PersistentStore
+    /// Rows read from the file during the session, to bring the store's memory up to date.
+    var readRows: [ManagedObjectID: StoreRow?] = [:]
+
+    init(store: PersistentStore) { self.store = store }
+
+    /// The committed row of an object now, or nil when there is none (never saved, or deleted).
+    func row(for id: ManagedObjectID) throws -> StoreRow? {
+        let id = id.permanent
+        guard let file = store.openFile else { return store.row(for: id) }
+        if let read = readRows[id] { return read }
+        let row = try file.currentRow(id)
+        readRows[id] = row
+        return row
+    }
+
+    /// The largest committed object number of an entity now.
+    func largestNumber(_ entity: EntityDescription) throws -> Int {
+        guard let file = store.openFile else { return store.largestNumber(entityName: entity.name) }
+        return try file.largestNumber(entity)
+    }
+
+    /// Every committed row of an entity now (for uniqueness checks), by object number.
+    func rows(of entity: EntityDescription) throws -> [Int: StoreRow] {
+        guard store.openFile != nil else { return store.rows[entity.name] ?? [:] }
+        var result = store.rows[entity.name] ?? [:]
+        // Rows another connection wrote are read from the file by number (the file is the truth).
+        let largest = try largestNumber(entity)
+        var candidates = Set(result.keys)
+        if largest > 0 { for n in 1...largest { candidates.insert(n) } }
+        for n in candidates {
+            let id = ManagedObjectID(entityName: entity.name, number: n, isTemporaryID: false)
+            result[n] = try row(for: id)
+        }
+        return result
+    }
+}
+
+extension PersistentStore {
+    /// Saves through a session: `body` reads the committed state and returns what to write; the rows and
+    /// deletions are written in one transaction (SQLite) and then applied in memory. When `body` or the
+    /// write fails nothing changes.
+    func save(author: String? = nil, contextName: String = "", model: ManagedObjectModel? = nil,
+              _ body: (StoreSaveSession) throws -> (writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID])) throws {
+        let session = StoreSaveSession(store: self)
+        func record(_ writes: [(ManagedObjectID, StoreRow)], _ deletes: [ManagedObjectID]) throws {
+            guard history != nil, let model else { return }
+            try recordHistory(writes: writes, deletes: deletes, before: { id in
+                if let read = session.readRows[id] { return read }
+                return self.row(for: id)
+            }, author: author, contextName: contextName, model: model)
+        }
+        if type == .sqlite {
+            guard let file = openFile else {
+                throw ObjectGraphError(.store, code: 134030,
+                    "The persistent store \(identifier) was removed from its coordinator; it cannot be saved to.")
+            }
+            let (writes, deletes) = try file.transaction { () throws -> ([(ManagedObjectID, StoreRow)], [ManagedObjectID]) in
+                let batch = try body(session)
+                try record(batch.writes, batch.deletes)
+                try file.write(writes: batch.writes, deletes: batch.deletes)
+                return batch
+            }
+            for (id, row) in session.readRows {
+                if let row { rows[id.entityName, default: [:]][id.number] = row } else { rows[id.entityName]?[id.number] = nil }
+            }
+            applyInMemory(writes: writes, deletes: deletes)
+        } else {
+            let batch = try body(session)
+            try record(batch.writes, batch.deletes)
+            applyInMemory(writes: batch.writes, deletes: batch.deletes)
+        }
+    }
+
+    /// Brings the rows of some objects up to date from the file (a SQLite store only).
+    func reload(_ ids: [ManagedObjectID]) throws {
+        guard let file = openFile else { return }
+        for id in ids.map(\.permanent) {
+            let row: StoreRow?
+            do { row = try file.currentRow(id) } catch let failure as SQLiteStoreFile.SQLiteFailure {
+                throw SQLiteStoreFile.cocoaError(failure, path: identifier, waited: file.busyTimeout, action: "reading rows to merge")
+            }
+            if let row { rows[id.entityName, default: [:]][id.number] = row } else { rows[id.entityName]?[id.number] = nil }
+        }
+    }
+
+    func applyInMemory(writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) {
+        for (id, row) in writes { rows[id.entityName, default: [:]][id.number] = row }
+        for id in deletes { rows[id.entityName]?[id.number] = nil }
+    }
+}

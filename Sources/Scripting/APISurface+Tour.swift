@@ -1,0 +1,66 @@
+extension APISurface {
+    /// Makes one object of every kind the API hands out and returns `problems, roots, matchers`: the
+    /// steps that failed, the values to walk, and the members of `expect(v)` (`:toBe`, `.never`, …).
+    /// Each step runs on its own, so a binding that changes its arguments shows as a problem instead of
+    /// hiding every class after it. Add a step here when a new kind of object appears.
+    static let tour = #"""
+local problems, roots = {}, { ripple }
+local function step(name, fn)
+  local ok, err = pcall(fn)
+  if not ok then problems[#problems + 1] = name .. ": " .. tostring(err) end
+end
+local function keep(...) for _, v in ipairs({ ... }) do roots[#roots + 1] = v end end
+
+local model, container, ctx, ann, cv, tv
+step("model", function()
+  model = ripple.model {
+    Customer = { name = "string", orders = { toMany = "Order", inverse = "customer" } },
+    Order = { total = "double", customer = { toOne = "Customer", inverse = "orders" } },
+  }
+  container = ripple.container(model)
+  ctx = container.viewContext
+  ann = ctx:insert("Customer", { name = "Ann" })
+  ctx:insert("Order", { total = 1, customer = ann })
+  keep(model, container, ctx, ann, ann.orders)
+end)
+step("observation", function()
+  keep(ripple.observe(ctx, "objectsDidChange", function() end))
+  ripple.observe(ctx, "didSave", function(note) keep(note) end)
+  ctx:save()
+end)
+step("background context", function() keep(container:newBackgroundContext()) end)
+step("child context", function() keep(ctx:newChildContext()) end)
+step("fetched results controller", function()
+  local frc = ripple.fetchedResultsController { context = ctx, entity = "Customer", sortDescriptors = { "name" } }
+  frc:performFetch()
+  keep(frc, ripple.indexPath(0, 0))
+end)
+step("screens", function()
+  local window = ripple.window()
+  local vc = ripple.viewController { title = "A" }
+  local nav = ripple.navigationController(vc)
+  window.rootViewController = nav
+  keep(window, vc, nav, ripple.tabBarController { ripple.viewController { title = "B" } })
+end)
+step("collection views", function()
+  cv, tv = ripple.collectionView(), ripple.tableView()
+  local ds = ripple.staticCollectionViewDataSource(cv)
+  ds:registerClass("Cell", function(cell, indexPath, source) cell.text = source:itemAtIndexPath(indexPath) end)
+  ds:reloadWithSections({ { "a" } }, nil)
+  keep(cv, tv, ds, ripple.fetchedCollectionViewDataSource(tv, ctx), cv:cellForItemAtIndexPath(ripple.indexPath(0, 0)))
+  cv:performBatchUpdates(function(batch) keep(batch) end)
+end)
+
+local matchers = {}
+step("expect", function()
+  local e = expect(nil)
+  for k, v in pairs(getmetatable(e).__index) do
+    if type(v) == "function" then matchers[#matchers + 1] = ":" .. k end
+  end
+  for k in pairs(e) do
+    if k ~= "value" and k ~= "negated" then matchers[#matchers + 1] = "." .. k end
+  end
+end)
+return problems, roots, matchers
+"""#
+}

@@ -1,0 +1,211 @@
+import LuaBridge
+import ObjectGraph
+
+/// A batch request as Lua holds it (`ripple.batchDeleteRequest { … }` and friends).
+final class BatchRequestBox {
+    let request: BatchRequest
+    let kind: String
+    init(_ request: BatchRequest, kind: String) {
+        self.request = request
+        self.kind = kind
+    }
+}
+
+extension ScriptEngine {
+    /// Result type names per request, as Apple spells them.
+    static let batchResultTypes: [String: [String: BatchResultType]] = [
+        "batchDeleteRequest": ["resultTypeStatusOnly": .statusOnly, "resultTypeObjectIDs": .objectIDs, "resultTypeCount": .count],
+        "batchUpdateRequest": ["statusOnlyResultType": .statusOnly, "updatedObjectIDsResultType": .objectIDs,
+                               "updatedObjectsCountResultType": .count],
+        "batchInsertRequest": ["statusOnly": .statusOnly, "objectIDs": .objectIDs, "count": .count],
+    ]
+
+    /// Registers `ripple.batchDeleteRequest`, `ripple.batchUpdateRequest`, `ripple.batchInsertRequest`
+    /// and `ripple.mergeChanges(changes, contexts)`.
+    func installBatchRequests(into module: Int32) {
+        let module = state.absoluteIndex(module)
+        for kind in ["batchDeleteRequest", "batchUpdateRequest", "batchInsertRequest"] {
+            state.register(in: module, name: kind) { [unowned self] state in
+                state.push(object: BatchRequestBox(try self.readBatchRequest(kind), kind: kind), class: self.classes.batchRequest)
+                return 1
+            }
+        }
+        state.register(in: module, name: "mergeChanges") { [unowned self] state in
+            try self.mergeRemoteChanges(state)
+            return 0
+        }
+    }
+
+    private func readBatchRequest(_ kind: String) throws -> BatchRequest {
+        try state.table(1)
+        let what = "the options of ripple.\(kind)"
+        let extra: [String]
+        switch kind {
+        case "batchDeleteRequest": extra = ["predicate", "arguments"]
+        case "batchUpdateRequest": extra = ["predicate", "arguments", "propertiesToUpdate"]
+        default: extra = ["objects"]
+        }
+        try checkOptionKeys(ofTableAt: 1, known: ["entity", "resultType"] + extra, what: what)
+        guard state.rawGet(tableAt: 1, key: "entity") == .string, let entity = state.toString(at: -1) else {
+            state.pop()
+            throw ScriptingError("a batch request needs an entity name (entity = \"…\")")
+        }
+        state.pop()
+        var resultType = BatchResultType.statusOnly
+        let names = Self.batchResultTypes[kind]!
+        if state.rawGet(tableAt: 1, key: "resultType") != .nil {
+            defer { state.pop() }
+            guard state.type(at: -1) == .string, let name = state.toString(at: -1), let type = names[name] else {
+                throw ScriptingError("resultType of ripple.\(kind) must be one of \(names.keys.sorted().joined(separator: ", ")), got \(state.toString(at: -1).map { "'\($0)'" } ?? state.typeName(at: -1))")
+            }
+            resultType = type
+        } else {
+            state.pop()
+        }
+        let reader = FetchRequestReader(engine: self)
+        switch kind {
+        case "batchDeleteRequest":
+            return BatchRequest(entityName: entity, predicate: try reader.readPredicate(1), action: .delete, resultType: resultType)
+        case "batchUpdateRequest":
+            guard state.rawGet(tableAt: 1, key: "propertiesToUpdate") == .table else {
+                state.pop()
+                throw ScriptingError("a batch update request needs propertiesToUpdate = { key = value, … }")
+            }
+            let values: [String: Value]
+            do {
+                values = try dictionary(at: -1)
+                state.pop()
+            } catch {
+                state.pop()
+                throw error
+            }
+            let predicate = try reader.readPredicate(1)
+            return BatchRequest(entityName: entity, predicate: predicate, action: .update(propertiesToUpdate: values),
+                                resultType: resultType)
+        default:
+            guard state.rawGet(tableAt: 1, key: "objects") == .table else {
+                state.pop()
+                throw ScriptingError("a batch insert request needs objects = { { key = value, … }, … }")
+            }
+            defer { state.pop() }
+            let list = state.absoluteIndex(-1)
+            var objects: [[String: Value]] = []
+            for i in 0..<state.rawLength(at: list) {
+                state.rawGet(tableAt: list, index: i + 1)
+                defer { state.pop() }
+                guard state.type(at: -1) == .table else {
+                    throw ScriptingError("objects[\(i + 1)] must be a table of values, got \(state.typeName(at: -1))")
+                }
+                objects.append(try dictionary(at: -1))
+            }
+            return BatchRequest(entityName: entity, action: .insert(objects: objects), resultType: resultType)
+        }
+    }
+
+    /// The string-keyed values of a table.
+    private func dictionary(at index: Int32) throws -> [String: Value] {
+        let table = state.absoluteIndex(index)
+        var values: [String: Value] = [:]
+        for key in try stringKeys(ofTableAt: table, what: "property name") {
+            state.rawGet(tableAt: table, key: key)
+            defer { state.pop() }
+            values[key] = try value(at: -1)
+        }
+        return values
+    }
+
+    /// `ripple.mergeChanges({ inserted = ids, updated = ids, deleted = ids }, { ctx, … })`.
+    private func mergeRemoteChanges(_ state: LuaState) throws {
+        try state.table(1)
+        try state.table(2)
+        try checkOptionKeys(ofTableAt: 1, known: ["inserted", "updated", "deleted"], what: "the changes of ripple.mergeChanges")
+        func ids(_ key: String) throws -> [ManagedObjectID] {
+            defer { state.pop() }
+            let type = state.rawGet(tableAt: 1, key: key)
+            if type == .nil { return [] }
+            guard type == .table else { throw ScriptingError("\(key) must be a list of object IDs, got \(state.typeName(at: -1))") }
+            let list = state.absoluteIndex(-1)
+            var result: [ManagedObjectID] = []
+            for i in 0..<state.rawLength(at: list) {
+                state.rawGet(tableAt: list, index: i + 1)
+                defer { state.pop() }
+                if let box = state.object(at: -1, as: ObjectIDBox.self) {
+                    result.append(box.id)
+                } else if let object = state.object(at: -1, as: ManagedObject.self) {
+                    result.append(object.objectID)
+                } else {
+                    throw ScriptingError("\(key)[\(i + 1)] must be an object ID or a managed object, got \(state.typeName(at: -1))")
+                }
+            }
+            return result
+        }
+        let changes = SavedObjectIDs(remoteChangesNamed: "remote", inserted: try ids("inserted"), updated: try ids("updated"),
+                                     deleted: try ids("deleted"))
+        var contexts: [ManagedObjectContext] = []
+        for i in 0..<state.rawLength(at: 2) {
+            state.rawGet(tableAt: 2, index: i + 1)
+            defer { state.pop() }
+            guard let context = state.object(at: -1, as: ManagedObjectContext.self) else {
+                throw ScriptingError("contexts[\(i + 1)] must be a ManagedObjectContext, got \(state.typeName(at: -1))")
+            }
+            contexts.append(context)
+        }
+        try ManagedObjectContext.mergeChanges(fromRemoteContextSave: changes, into: contexts)
+    }
+}
+
+extension BridgeClasses {
+    /// The class of batch requests (opaque; run them with `ctx:execute(request)`).
+    static func makeBatchRequest(_ engine: ScriptEngine) -> LuaClass {
+        LuaClass(
+            name: "BatchRequest",
+            properties: ["entityName", "resultType"],
+            getter: { target, slot, state in
+                let box = target as! BatchRequestBox
+                if slot == 0 {
+                    state.push(box.request.entityName)
+                } else {
+                    let names = ScriptEngine.batchResultTypes[box.kind]!
+                    state.push(names.first { $0.value == box.request.resultType }?.key ?? "")
+                }
+            },
+            setter: { _, _, _, _ in throw ScriptingError("batch requests are read-only; make a new one") },
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "BatchRequest")) },
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "BatchRequest", writing: true)) },
+            tostring: { target in
+                let box = target as! BatchRequestBox
+                return "\(box.kind)(\(box.request.entityName))"
+            }
+        )
+    }
+
+    /// `ctx:execute(request)` → `{ result = true | ids | count }` (`NSBatchDeleteResult.result`, …).
+    static func contextBatchMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {
+        [
+            "execute": { [unowned engine] state in
+                guard let ctx = state.object(at: 1, as: ManagedObjectContext.self) else {
+                    throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
+                }
+                if let history = state.object(at: 2, as: HistoryRequestBox.self) {
+                    let transactions = try ctx.execute(history.request)
+                    state.newTable(arrayCount: 0, recordCount: 1)
+                    engine.push(transactions: transactions, model: ctx.model)
+                    state.rawSet(tableAt: -2, key: "result")
+                    return 1
+                }
+                guard let box = state.object(at: 2, as: BatchRequestBox.self) else {
+                    throw LuaArgumentError(argument: 2, message: "BatchRequest or PersistentHistoryChangeRequest expected, got \(state.typeName(at: 2))")
+                }
+                let result = try ctx.execute(box.request)
+                state.newTable(arrayCount: 0, recordCount: 1)
+                switch result {
+                case .status(let ok): state.push(ok)
+                case .count(let n): state.push(n)
+                case .objectIDs(let ids): engine.push(objectIDs: ids, model: ctx.model)
+                }
+                state.rawSet(tableAt: -2, key: "result")
+                return 1
+            },
+        ]
+    }
+}

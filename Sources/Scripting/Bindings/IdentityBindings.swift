@@ -1,0 +1,176 @@
+import LuaBridge
+import ObjectGraph
+
+/// An `NSManagedObjectID` as Lua sees it. One box per ID (entity, number, temporary or not), so `==`
+/// and table keys work: the same ID is always the same userdata.
+final class ObjectIDBox {
+    let id: ManagedObjectID
+    let entity: EntityDescription
+    init(id: ManagedObjectID, entity: EntityDescription) {
+        self.id = id
+        self.entity = entity
+    }
+}
+
+/// The interned ID boxes of an engine.
+final class ObjectIDRegistry {
+    private struct Key: Hashable {
+        let entity: ObjectIdentifier
+        let number: Int
+        let isTemporary: Bool
+    }
+    private var boxes: [Key: ObjectIDBox] = [:]
+    private var byURI: [String: ObjectIDBox] = [:]
+
+    /// The box of an ID (temporary and permanent IDs of one object are different IDs, as in Core Data).
+    func box(for id: ManagedObjectID, entity: EntityDescription) -> ObjectIDBox {
+        let key = Key(entity: ObjectIdentifier(entity), number: id.number, isTemporary: id.isTemporaryID)
+        if let box = boxes[key] { return box }
+        let box = ObjectIDBox(id: id, entity: entity)
+        boxes[key] = box
+        byURI[id.uriRepresentation] = box
+        return box
+    }
+
+    /// The box already made for the ID with this URI, if any (diffable identifiers carry IDs as URIs).
+    func box(forURI uri: String) -> ObjectIDBox? { byURI[uri] }
+}
+
+extension BridgeClasses {
+    /// The class of object IDs: `isTemporaryID`, `uriRepresentation`, `entityName`; prints as its URI.
+    static func makeObjectID(_ engine: ScriptEngine) -> LuaClass {
+        LuaClass(
+            name: "ManagedObjectID",
+            properties: ["isTemporaryID", "uriRepresentation", "entityName"],
+            getter: { target, slot, state in
+                let id = (target as! ObjectIDBox).id
+                switch slot {
+                case 0: state.push(id.isTemporaryID)
+                case 1: state.push(id.uriRepresentation)
+                default: state.push(id.entityName)
+                }
+            },
+            setter: { _, slot, _, _ in
+                throw ScriptingError("\(["isTemporaryID", "uriRepresentation", "entityName"][slot]) is read-only")
+            },
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ManagedObjectID")) },
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ManagedObjectID", writing: true)) },
+            tostring: { target in (target as! ObjectIDBox).id.uriRepresentation }
+        )
+    }
+
+    /// `ctx:object(id)` and `ctx:existingObject(id)`.
+    static func contextIdentityMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {
+        func arguments(_ state: LuaState, _ function: String) throws -> (ManagedObjectContext, ManagedObjectID) {
+            guard let ctx = state.object(at: 1, as: ManagedObjectContext.self) else {
+                throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
+            }
+            let box = try engine.checkObjectID(state, 2)
+            guard ctx.model.entity(named: box.id.entityName) === box.entity else {
+                throw ScriptingError("\(function): the object ID \(box.id.uriRepresentation) is not from this context's model")
+            }
+            return (ctx, box.id)
+        }
+        return [
+            "object": { [unowned engine] state in
+                let (ctx, id) = try arguments(state, "object")
+                engine.push(try ctx.object(with: id))
+                return 1
+            },
+            "existingObject": { [unowned engine] state in
+                let (ctx, id) = try arguments(state, "existingObject")
+                engine.push(try ctx.existingObject(with: id))
+                return 1
+            },
+        ]
+    }
+}
+
+extension ScriptEngine {
+    /// Pushes an object's ID as its interned userdata.
+    func push(objectID object: ManagedObject) {
+        state.push(object: classes.objectIDs.box(for: object.objectID, entity: object.entity), class: classes.objectID)
+    }
+
+    /// Pushes an ID of an entity as its interned userdata.
+    func push(objectID id: ManagedObjectID, entity: EntityDescription) {
+        state.push(object: classes.objectIDs.box(for: id, entity: entity), class: classes.objectID)
+    }
+
+    /// Pushes a list of IDs of a model as a sequence of interned userdata.
+    func push(objectIDs ids: [ManagedObjectID], model: ManagedObjectModel) {
+        state.newTable(arrayCount: Int32(ids.count), recordCount: 0)
+        for (i, id) in ids.enumerated() {
+            if let entity = model.entity(named: id.entityName) { push(objectID: id, entity: entity) } else { state.push(id.uriRepresentation) }
+            state.rawSet(tableAt: -2, index: i + 1)
+        }
+    }
+
+    /// The object ID argument at `index`.
+    func checkObjectID(_ state: LuaState, _ index: Int32) throws -> ObjectIDBox {
+        guard let box = state.object(at: index, as: ObjectIDBox.self) else {
+            throw LuaArgumentError(argument: index, message: "ManagedObjectID expected, got \(state.typeName(at: index))")
+        }
+        return box
+    }
+
+    /// A predicate argument: a managed object ID becomes a stand-in that equals the object in any context;
+    /// a sequence is read item by item the same way; anything else is an ordinary value.
+    func predicateArgument(at index: Int32) throws -> Value {
+        if let box = state.object(at: index, as: ObjectIDBox.self) {
+            return ManagedObject.reference(to: box.id, entity: box.entity).map { .object($0) } ?? .null
+        }
+        if state.type(at: index) == .table {
+            let table = state.absoluteIndex(index)
+            var hasIDs = false
+            for i in 0..<state.rawLength(at: table) {
+                state.rawGet(tableAt: table, index: i + 1)
+                if state.object(at: -1, as: ObjectIDBox.self) != nil { hasIDs = true }
+                state.pop()
+                if hasIDs { break }
+            }
+            if hasIDs {
+                var items: [Value] = []
+                for i in 0..<state.rawLength(at: table) {
+                    state.rawGet(tableAt: table, index: i + 1)
+                    defer { state.pop() }
+                    items.append(try predicateArgument(at: -1))
+                }
+                return .collection(items)
+            }
+        }
+        return try value(at: index)
+    }
+}
+
+/// The one message form of an unknown key read or written on a Ripple object (a context, a container,
+/// an ID, a controller…), KVC's: `[<ManagedObjectContext viewContext> valueForUndefinedKey:]: this class
+/// is not key value coding-compliant for the key "mergePolicyX".` Managed objects say "the entity …".
+func undefinedKeyMessage(_ key: String, of className: String, instance: String? = nil, writing: Bool = false) -> String {
+    let who = instance.map { "<\(className) \($0)>" } ?? "<\(className)>"
+    return "[\(who) \(writing ? "setValue:forUndefinedKey:" : "valueForUndefinedKey:")]: this class is not key value coding-compliant for the key \"\(key)\"."
+}
+
+extension ScriptEngine {
+    /// Pushes a fetch result: objects, IDs, `{ count }`, or dictionaries (to-one values as IDs).
+    func push(_ result: FetchResult, model: ManagedObjectModel) {
+        switch result {
+        case .objects(let objects): push(objects)
+        case .objectIDs(let ids): push(objectIDs: ids, model: model)
+        case .count(let n):
+            state.newTable(arrayCount: 1, recordCount: 0)
+            state.push(n)
+            state.rawSet(tableAt: -2, index: 1)
+        case .dictionaries(let rows):
+            state.newTable(arrayCount: Int32(rows.count), recordCount: 0)
+            for (i, row) in rows.enumerated() {
+                state.newTable(arrayCount: 0, recordCount: Int32(row.count))
+                for key in row.keys.sorted() {
+                    if case .object(let o) = row[key]! { push(objectID: o) } else { push(row[key]!) }
+                    state.rawSet(tableAt: -2, key: key)
+                }
+                state.rawSet(tableAt: -2, index: i + 1)
+            }
+        }
+    }
+}

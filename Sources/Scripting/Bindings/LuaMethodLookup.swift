@@ -1,0 +1,24 @@
+import LuaBridge
+
+/// How a Lua delegate or data source is called: a plain table of functions gets its functions called as
+/// `f(view, …)`; a method an object inherits (through a metatable's `__index`, as a class instance does) or
+/// any method of a userdata object (a view controller) is called as `object:f(view, …)`.
+enum LuaMethodLookup {
+    /// Pushes the function `name` of the value at `index` (read raw first, then with `__index` under
+    /// `lua_pcall`) and, when it is to be called as a method, the receiver after it.
+    /// - Returns: nil (nothing pushed) when there is no such function; otherwise the number of values pushed
+    ///   (1: the function; 2: the function and the receiver).
+    static func push(_ name: String, of index: Int32, in state: LuaState) throws(LuaError) -> Int32? {
+        let index = state.absoluteIndex(index)
+        if state.type(at: index) == .table {
+            if state.rawGet(tableAt: index, key: name) == .function { return 1 }
+            state.pop()
+        }
+        guard try state.getField(tableAt: index, key: name) == .function else {
+            state.pop()
+            return nil
+        }
+        state.pushValue(at: index)
+        return 2
+    }
+}

@@ -1,0 +1,90 @@
+import ViewControllers
+
+extension GraphWriter {
+    /// One controller of the picture and how it hangs from its parent node.
+    struct ScreenNode {
+        var id: String
+        var label: String
+        var parent: String?
+        var edge: String
+        var isPresentation: Bool
+        var isVisible: Bool
+    }
+
+    /// The window's nodes in hierarchy order: the window, then each controller depth first, presentations
+    /// after the presenter's subtree (as `Window.describe()` lists them).
+    static func screenNodes(_ window: Window, prefix: String) -> [ScreenNode] {
+        var nodes = [ScreenNode(id: prefix + "window", label: "Window", parent: nil, edge: "", isPresentation: false,
+                                isVisible: false)]
+        let visible = Set(window.visibleViewControllers.map(ObjectIdentifier.init))
+        func visit(_ vc: ViewController, parent: String, edge: String, isPresentation: Bool) {
+            let id = prefix + "\(nodes.count)"
+            var label = vc.typeName
+            if let title = vc.title { label += " \"" + title + "\"" }
+            nodes.append(ScreenNode(id: id, label: label, parent: parent, edge: edge, isPresentation: isPresentation,
+                                    isVisible: visible.contains(ObjectIdentifier(vc))))
+            let tabs = vc as? TabBarController
+            for (i, child) in vc.children.enumerated() {
+                if vc is NavigationController {
+                    visit(child, parent: id, edge: "[\(i)]", isPresentation: false)
+                } else if let tabs {
+                    visit(child, parent: id, edge: "[\(i)]" + (i == tabs.selectedIndex ? " selected" : ""), isPresentation: false)
+                } else {
+                    visit(child, parent: id, edge: "child", isPresentation: false)
+                }
+            }
+            // Only the outermost container holds a presentation (its children report the same one).
+            if vc.parent == nil, let presented = vc.presentedViewController {
+                visit(presented, parent: id, edge: "presents (" + presented.modalPresentationStyle.rawValue + ")",
+                      isPresentation: true)
+            }
+        }
+        if let root = window.rootViewController {
+            visit(root, parent: prefix + "window", edge: "root", isPresentation: false)
+        }
+        return nodes
+    }
+
+    static func screensBody(_ window: Window, prefix: String, indent: String) -> String {
+        var text = indent + "node [shape=box, fontname=\"Helvetica\"];\n"
+        text += indent + "edge [fontname=\"Helvetica\", fontsize=10];\n"
+        let nodes = screenNodes(window, prefix: prefix)
+        for node in nodes {
+            var attributes = "label=" + quoted(node.label)
+            if node.parent == nil { attributes += ", shape=box3d" }
+            if node.isVisible { attributes += ", style=bold" }
+            text += indent + quoted(node.id) + " [" + attributes + "];\n"
+        }
+        for node in nodes {
+            guard let parent = node.parent else { continue }
+            text += indent + quoted(parent) + " -> " + quoted(node.id) + " [label=" + quoted(node.edge)
+                + (node.isPresentation ? ", style=dashed" : "") + "];\n"
+        }
+        return text
+    }
+
+    /// Mermaid's text for a node label: `"` as `#quot;`.
+    static func mermaidLabel(_ text: String) -> String {
+        "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "#quot;") + "\""
+    }
+
+    static func mermaidScreens(_ window: Window) -> String {
+        var text = "flowchart TD\n"
+        let nodes = screenNodes(window, prefix: "vc")
+        for node in nodes {
+            let label = mermaidLabel(node.label)
+            text += "  " + node.id + (node.parent == nil ? "[[" + label + "]]" : "[" + label + "]") + "\n"
+        }
+        for node in nodes {
+            guard let parent = node.parent else { continue }
+            let arrow = node.isPresentation ? " -.->|" : " -->|"
+            text += "  " + parent + arrow + mermaidLabel(node.edge) + "| " + node.id + "\n"
+        }
+        let visible = nodes.filter(\.isVisible).map(\.id)
+        if !visible.isEmpty {
+            text += "  classDef visible stroke-width:3px\n"
+            text += "  class " + visible.joined(separator: ",") + " visible\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,212 @@
+extension LuaAnnotations {
+    static let collectionViews = #"""
+---The batch operations shared by a batch (`performBatchUpdates`) and a view (outside a batch, each call is
+---a batch of its own). Index paths use the old indexes for deletes, reloads and move sources, the new ones
+---for inserts and move destinations.
+---@class BatchUpdating : userdata
+local BatchUpdating = {}
+
+---Inserts items at index paths (one `IndexPath` or an array).
+---@param indexPaths IndexPath|IndexPath[]
+function BatchUpdating:insertItems(indexPaths) end
+
+---Deletes items at index paths.
+---@param indexPaths IndexPath|IndexPath[]
+function BatchUpdating:deleteItems(indexPaths) end
+
+---Reloads items at index paths (a delete plus an insert).
+---@param indexPaths IndexPath|IndexPath[]
+function BatchUpdating:reloadItems(indexPaths) end
+
+---Moves an item; it keeps its cell.
+---@param from IndexPath
+---@param to IndexPath
+function BatchUpdating:moveItem(from, to) end
+
+---Table-view name of `insertItems`.
+---@param indexPaths IndexPath|IndexPath[]
+function BatchUpdating:insertRows(indexPaths) end
+
+---Table-view name of `deleteItems`.
+---@param indexPaths IndexPath|IndexPath[]
+function BatchUpdating:deleteRows(indexPaths) end
+
+---Table-view name of `reloadItems`.
+---@param indexPaths IndexPath|IndexPath[]
+function BatchUpdating:reloadRows(indexPaths) end
+
+---Table-view name of `moveItem`.
+---@param from IndexPath
+---@param to IndexPath
+function BatchUpdating:moveRow(from, to) end
+
+---Inserts sections (one index or an array, 0-based).
+---@param sections integer|integer[]
+function BatchUpdating:insertSections(sections) end
+
+---Deletes sections.
+---@param sections integer|integer[]
+function BatchUpdating:deleteSections(sections) end
+
+---Reloads sections.
+---@param sections integer|integer[]
+function BatchUpdating:reloadSections(sections) end
+
+---Moves a section.
+---@param from integer
+---@param to integer
+function BatchUpdating:moveSection(from, to) end
+
+---The batch a `performBatchUpdates` block receives.
+---@class BatchUpdate : BatchUpdating
+
+---A collection view (`UICollectionView`) or table view (`UITableView`): validates every batch update like UIKit.
+---@class CollectionView : BatchUpdating
+---@field name string The prefix of its trace lines (`cv` or `tv` by default; read/write).
+---@field dataSource CollectionViewDataSource? Its data source.
+---@field batchUpdateCount integer How many batch updates were applied.
+---@field isUpdating boolean Whether a batch is being collected (inside `performBatchUpdates` or `beginUpdates`).
+local CollectionView = {}
+
+---Collects the operations `fn` makes on its batch, then validates and applies them as one update.
+---@param fn fun(batch: BatchUpdate)
+function CollectionView:performBatchUpdates(fn) end
+
+---Starts a batch (table view).
+function CollectionView:beginUpdates() end
+
+---Ends the batch started by `beginUpdates` and applies it (table view).
+function CollectionView:endUpdates() end
+
+---Asks the data source for everything again.
+function CollectionView:reloadData() end
+
+---The number of sections on screen.
+---@return integer
+function CollectionView:numberOfSections() end
+
+---The number of items on screen in a section.
+---@param section integer
+---@return integer
+function CollectionView:numberOfItemsInSection(section) end
+
+---Table-view name of `numberOfItemsInSection`.
+---@param section integer
+---@return integer
+function CollectionView:numberOfRowsInSection(section) end
+
+---The cell on screen at an index path (`.reuseIdentifier`, `.className` and the fields its prepare block set).
+---@param indexPath IndexPath
+---@return CollectionReusableView?
+function CollectionView:cellForItemAtIndexPath(indexPath) end
+
+---Table-view name of `cellForItemAtIndexPath`.
+---@param indexPath IndexPath
+---@return CollectionReusableView?
+function CollectionView:cellForRowAtIndexPath(indexPath) end
+
+---Prepares the cells at index paths again, in place (no delete and insert).
+---@param indexPaths IndexPath|IndexPath[]
+function CollectionView:reconfigureItems(indexPaths) end
+
+---What is on screen: `{ { cells = { … }, supplementaryViews = { kind = { … } } }, … }`.
+---@return table[]
+function CollectionView:snapshot() end
+
+---One line per section of what is on screen (`0: [Ann, Bob]`).
+---@return string[]
+function CollectionView:describe() end
+
+---Registers a cell class for a reuse identifier (nil class removes it).
+---@param className string?
+---@param reuseIdentifier string
+function CollectionView:registerClass(className, reuseIdentifier) end
+
+---A cell or supplementary view; prepare blocks set any other field on it (`cell.text = …`).
+---@class CollectionReusableView : userdata
+---@field reuseIdentifier string
+---@field className string
+---@field elementKind string? The supplementary kind, nil for a cell.
+
+---An NXCollectionViewDataSource data source (static or fetched).
+---@class CollectionViewDataSource : userdata
+---@field collectionView CollectionView
+---@field postUpdateBlock fun(dataSource: CollectionViewDataSource)|nil Runs after every reload and applied batch (read/write).
+---@field reloadCollectionViewAfterChanges boolean Apply changes with `reloadData` instead of a batch (read/write).
+---@field fetchedItems ManagedObject[]? The fetched items (fetched data source).
+---@field sections table[] The items by section.
+local CollectionViewDataSource = {}
+
+---Registers a cell class: `(class, prepare)` for every item, or `(class, reuseIdentifier, [predicate,] prepare)`.
+---@param className string?
+---@param reuseIdentifier string|fun(cell: CollectionReusableView, indexPath: IndexPath, dataSource: CollectionViewDataSource)
+---@param predicate? string|fun(item: any, indexPath: IndexPath): boolean|fun(cell: CollectionReusableView, indexPath: IndexPath, dataSource: CollectionViewDataSource)
+---@param prepare? fun(cell: CollectionReusableView, indexPath: IndexPath, dataSource: CollectionViewDataSource)
+function CollectionViewDataSource:registerClass(className, reuseIdentifier, predicate, prepare) end
+
+---The same as `registerClass`, for a nib name.
+---@param nibName string?
+---@param reuseIdentifier string|function
+---@param predicate? string|function
+---@param prepare? function
+function CollectionViewDataSource:registerNib(nibName, reuseIdentifier, predicate, prepare) end
+
+---Registers a supplementary view class for a kind (the kind is the reuse identifier).
+---@param className string?
+---@param kind string
+---@param prepare fun(view: CollectionReusableView, indexPath: IndexPath, dataSource: CollectionViewDataSource)
+function CollectionViewDataSource:registerClassForSupplementaryViewOfKind(className, kind, prepare) end
+
+---The same as `registerClassForSupplementaryViewOfKind`, for a nib name.
+---@param nibName string?
+---@param kind string
+---@param prepare function
+function CollectionViewDataSource:registerNibForSupplementaryViewOfKind(nibName, kind, prepare) end
+
+---Fetches again (fetched) or shows the sections again (static), and reloads the view.
+function CollectionViewDataSource:reload() end
+
+---Empties the data source and reloads the view.
+function CollectionViewDataSource:reset() end
+
+---The number of sections of the data source.
+---@return integer
+function CollectionViewDataSource:numberOfSections() end
+
+---The number of items of a section of the data source.
+---@param section integer
+---@return integer
+function CollectionViewDataSource:numberOfItemsInSection(section) end
+
+---The item at an index path, nil when missing.
+---@param indexPath IndexPath
+---@return any
+function CollectionViewDataSource:itemAtIndexPath(indexPath) end
+
+---The reuse identifier of the registration that accepts the item at an index path.
+---@param indexPath IndexPath
+---@return string?
+function CollectionViewDataSource:reuseIdentifierForItemAtIndexPath(indexPath) end
+
+---Every index path of an item, in order (tables by identity).
+---@param item any
+---@return IndexPath[]
+function CollectionViewDataSource:indexPathsOfItem(item) end
+
+---The section item (static: the section's title; fetched: its name, value or related object).
+---@param section integer
+---@return any
+function CollectionViewDataSource:itemForSection(section) end
+
+---Static data source: shows these sections of items, with optional section items; a full reload.
+---@param sections any[][]
+---@param sectionItems? any[]
+function CollectionViewDataSource:reloadWithSections(sections, sectionItems) end
+
+---Fetched data source: fetches with `request`, sectioned by `{ sectionKeyPath = }`, `{ sectionAttribute = }` or `{ sectionRelationship = }`.
+---@param request FetchRequest
+---@param options? table
+function CollectionViewDataSource:reloadWithFetchRequest(request, options) end
+
+"""#
+}

@@ -1,0 +1,187 @@
+extension LuaAnnotations {
+    static let contexts = #"""
+---A data model made by `ripple.model`.
+---@class ManagedObjectModel : userdata
+---@field entities string[] The entity names, sorted.
+
+---A persistent container (`NSPersistentContainer`).
+---@class PersistentContainer : userdata
+---@field viewContext ManagedObjectContext The main-queue context screens use.
+---@field managedObjectModel ManagedObjectModel The container's model.
+local PersistentContainer = {}
+
+---A private-queue context on the container's store, named `background#n`; work runs through `perform`.
+---@return ManagedObjectContext
+function PersistentContainer:newBackgroundContext() end
+
+---Removes the store: its objects are invalidated in every context.
+function PersistentContainer:removePersistentStore() end
+
+---Adds a store (`{ store = "memory" }` by default, or `{ store = "sqlite", path = … }`).
+---@param options? StoreOptions
+function PersistentContainer:addPersistentStore(options) end
+
+---A managed object context (`NSManagedObjectContext`).
+---@class ManagedObjectContext : userdata
+---@field insertedObjects ManagedObject[] Inserted objects, in object order.
+---@field updatedObjects ManagedObject[] Updated objects, in object order.
+---@field deletedObjects ManagedObject[] Deleted objects, in object order.
+---@field registeredObjects ManagedObject[] Every object the context holds, in object order.
+---@field hasChanges boolean Whether there are unsaved changes.
+---@field name string `viewContext`, `background#n` or `child#n`.
+---@field concurrencyType "mainQueue"|"privateQueue" The queue the context runs on.
+---@field derivedRecomputationCount integer How many times derived properties were recomputed.
+---@field automaticallyMergesChangesFromParent boolean Merge the parent's (or the store's) saves at the next tick (read/write).
+---@field parent ManagedObjectContext? The parent context, or nil.
+local ManagedObjectContext = {}
+
+---Inserts an object with its defaults, then `values`; returns it.
+---@param entity string
+---@param values? table<string, any>
+---@return ManagedObject
+function ManagedObjectContext:insert(entity, values) end
+
+---Marks an object deleted; delete rules apply when changes are processed.
+---@param object ManagedObject
+function ManagedObjectContext:delete(object) end
+
+---Propagates deletions and derived values, then posts one `objectsDidChange`.
+function ManagedObjectContext:processPendingChanges() end
+
+---Processes, posts `willSave`, validates everything, writes, posts `didSave`.
+function ManagedObjectContext:save() end
+
+---Discards unsaved changes and posts what was undone.
+function ManagedObjectContext:rollback() end
+
+---Forgets every object (`invalidatedAll`); fetch again to get fresh ones.
+function ManagedObjectContext:reset() end
+
+---Runs a fetch request; returns an array of objects.
+---@param request FetchRequest
+---@return ManagedObject[]
+function ManagedObjectContext:fetch(request) end
+
+---The number of objects a fetch request would return.
+---@param request FetchRequest
+---@return integer
+function ManagedObjectContext:count(request) end
+
+---Queues `fn` on the context's queue; it runs at the next `ripple.tick()`.
+---@param fn fun()
+function ManagedObjectContext:perform(fn) end
+
+---Runs `fn` on the context's queue now and returns its result.
+---@param fn fun(): any
+---@return any
+function ManagedObjectContext:performAndWait(fn) end
+
+---Merges the changes a `didSave` observer received from another context.
+---@param note ContextDidSaveNotification
+function ManagedObjectContext:mergeChangesFromContextDidSave(note) end
+
+---Reloads an object's saved values, keeping unsaved ones when `mergeChanges` is true.
+---@param object ManagedObject
+---@param mergeChanges boolean
+function ManagedObjectContext:refresh(object, mergeChanges) end
+
+---Refreshes every object of the context.
+function ManagedObjectContext:refreshAllObjects() end
+
+---A child context whose saves go to this context, named `child#n` (main queue by default).
+---@param concurrencyType? "mainQueue"|"privateQueue"
+---@return ManagedObjectContext
+function ManagedObjectContext:newChildContext(concurrencyType) end
+
+---The token `ripple.observe` returns.
+---@class ObservationToken : userdata
+local ObservationToken = {}
+
+---Stops the observation.
+function ObservationToken:cancel() end
+
+---What a `didSave` observer receives; pass it to `mergeChangesFromContextDidSave`.
+---@class ContextDidSaveNotification : userdata
+
+---What an `objectsDidChange` observer receives.
+---@class ObjectsDidChangeNotification
+---@field inserted ManagedObject[]
+---@field updated ManagedObject[]
+---@field deleted ManagedObject[]
+---@field refreshed ManagedObject[]
+---@field invalidated ManagedObject[]
+---@field invalidatedAll boolean
+---@field changedKeys table<ManagedObject, string[]> Sorted changed keys per object.
+---@field oldValues table<ManagedObject, table<string, any>> Values before the change per object.
+---@field context ManagedObjectContext
+
+---A fetch request: `ctx:fetch`, `ctx:count`, fetched results controllers and fetched data sources.
+---@class FetchRequest
+---@field entity string The entity name (required).
+---@field predicate? string|fun(object: ManagedObject): boolean An `NSPredicate` format string, or a Lua function.
+---@field arguments? any[] Values for `%@` and `%K` in the format.
+---@field sortDescriptors? (string|SortDescriptor)[] Keys, or tables with `key`, `ascending`, `comparator`.
+---@field fetchLimit? integer Applied after sorting.
+---@field fetchOffset? integer Applied after sorting.
+---@field includesPendingChanges? boolean Default true: unsaved insertions and deletions count.
+
+---A sort descriptor.
+---@class SortDescriptor
+---@field key string
+---@field ascending? boolean
+---@field comparator? "compare"|"caseInsensitiveCompare"|"localizedStandardCompare"
+
+"""#
+
+    static let objects = #"""
+---A managed object. Its entity's attributes and relationships are read and written by key; declare
+---`---@class Customer : ManagedObject` with `---@field name string` in your scripts for completion on them.
+---@class ManagedObject : userdata
+---@field isInserted boolean
+---@field isUpdated boolean
+---@field isDeleted boolean
+---@field hasChanges boolean
+---@field isFault boolean Whether its values are not loaded yet.
+---@field objectID string `x-coredata:///Customer/t1` until saved, `x-coredata://ripple/Customer/p1` after.
+---@field entityName string
+---@field managedObjectContext ManagedObjectContext?
+local ManagedObject = {}
+
+---Persistent keys that differ from the last save, with their current values.
+---@return table<string, any>
+function ManagedObject:changedValues() end
+
+---The last saved values of `keys` (all keys when nil).
+---@param keys? string[]
+---@return table<string, any>
+function ManagedObject:committedValues(keys) end
+
+---How many times the derived property `key` was recomputed.
+---@param key string
+---@return integer
+function ManagedObject:recomputationCount(key) end
+
+---A live to-many relationship: `#set`, `set[i]` (1-based, in insertion order).
+---@class RelationshipSet : userdata
+---@field count integer The number of members.
+local RelationshipSet = {}
+
+---Adds a member (the inverse is set too).
+---@param object ManagedObject
+function RelationshipSet:add(object) end
+
+---Removes a member (the inverse is cleared too).
+---@param object ManagedObject
+function RelationshipSet:remove(object) end
+
+---Whether `object` is a member.
+---@param object ManagedObject
+---@return boolean
+function RelationshipSet:contains(object) end
+
+---The members as an array.
+---@return ManagedObject[]
+function RelationshipSet:toArray() end
+
+"""#
+}

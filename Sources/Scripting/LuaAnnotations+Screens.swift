@@ -1,0 +1,198 @@
+extension LuaAnnotations {
+    static let fetchedResults = #"""
+---Options of `ripple.fetchedResultsController` (every `FetchRequest` field too).
+---@class FetchedResultsControllerOptions : FetchRequest
+---@field context ManagedObjectContext The context to fetch from (required).
+---@field sectionNameKeyPath? string The key path whose value names each object's section.
+---@field cacheName? string The cache name (`ripple.deleteCache`).
+---@field name? string The name in the trace (`frc` by default).
+---@field tracksRelationshipKeyPaths? boolean Re-sort and re-filter when related objects change (opt-in).
+---@field checksInvariants? boolean Check the controller's invariants after every batch.
+
+---A fetched results controller (`NSFetchedResultsController`).
+---@class FetchedResultsController : userdata
+---@field fetchedObjects ManagedObject[]? The fetched objects in order, nil before `performFetch`.
+---@field sections FetchedResultsSectionInfo[]? The sections, nil before `performFetch`.
+---@field sectionIndexTitles string[] The section index titles.
+---@field delegate FetchedResultsControllerDelegate? A table of optional callbacks (read/write).
+---@field name string The name in the trace (read/write).
+---@field cacheName string? The cache name.
+---@field sectionNameKeyPath string? The section key path.
+---@field tracksRelationshipKeyPaths boolean Re-sort and re-filter on changes of related objects (read/write).
+---@field checksInvariants boolean Check invariants after every batch (read/write).
+---@field predicate string? The predicate's format (read/write; takes effect at the next `performFetch`).
+---@field changeBatchCount integer How many batches of changes the controller has reported.
+local FetchedResultsController = {}
+
+---Runs the fetch and builds the sections.
+function FetchedResultsController:performFetch() end
+
+---The object at an index path.
+---@param indexPath IndexPath
+---@return ManagedObject
+function FetchedResultsController:objectAtIndexPath(indexPath) end
+
+---The index path of an object, or nil.
+---@param object ManagedObject
+---@return IndexPath?
+function FetchedResultsController:indexPathForObject(object) end
+
+---The section for an index title (`section(forSectionIndexTitle:at:)`).
+---@param title string
+---@param index integer
+---@return integer
+function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
+
+---A section of a fetched results controller.
+---@class FetchedResultsSectionInfo
+---@field name string
+---@field indexTitle? string
+---@field numberOfObjects integer
+---@field objects ManagedObject[]
+
+---The callbacks of `frc.delegate`; each is optional.
+---@class FetchedResultsControllerDelegate
+---@field controllerWillChangeContent? fun(controller: FetchedResultsController)
+---@field didChangeSection? fun(controller: FetchedResultsController, sectionInfo: FetchedResultsSectionInfo, sectionIndex: integer, type: "insert"|"delete")
+---@field didChangeObject? fun(controller: FetchedResultsController, object: ManagedObject, indexPath: IndexPath?, type: "insert"|"delete"|"move"|"update", newIndexPath: IndexPath?)
+---@field controllerDidChangeContent? fun(controller: FetchedResultsController)
+---@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: table)
+---@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: table)
+
+---An index path (0-based).
+---@class IndexPath : userdata
+---@field section integer
+---@field item integer
+---@field row integer The same as `item`.
+
+"""#
+
+    static let screens = #"""
+---A window (`UIWindow`).
+---@class Window : userdata
+---@field rootViewController ViewController? The root (read/write; setting it shows the new root).
+---@field visibleViewControllers ViewController[] The controllers on screen.
+---@field eventLog string[] Transitions, lifecycle callbacks and warnings, in order.
+---@field warnings string[] UIKit's warnings.
+local Window = {}
+
+---The hierarchy as an indented tree.
+---@return string
+function Window:describe() end
+
+---Empties the window's event log.
+function Window:clearEventLog() end
+
+---A view controller (`UIViewController` with BTDependentVC). Unknown keys are per-instance Lua values.
+---@class ViewController : userdata
+---@field title string? The title (read/write).
+---@field modalPresentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"popover"|"overCurrentContext" (read/write)
+---@field navigationController NavigationController?
+---@field tabBarController TabBarController?
+---@field presentingViewController ViewController?
+---@field presentedViewController ViewController?
+---@field parent ViewController?
+---@field children ViewController[]
+---@field isViewLoaded boolean
+---@field isVisible boolean
+---@field window Window?
+---@field dvc_autoDismiss boolean Whether losing a dependency makes the controller leave the screen (read/write).
+---@field dvc_autoDismissAnimated boolean Whether leaving is animated (read/write, default true).
+---@field dvc_dependencies ManagedObject[] The dependencies, in the order of `dvc_add`.
+---@field viewDidLoad? fun(self: ViewController) Called when the view loads.
+---@field viewWillAppear? fun(self: ViewController, animated: boolean)
+---@field viewDidAppear? fun(self: ViewController, animated: boolean)
+---@field viewWillDisappear? fun(self: ViewController, animated: boolean)
+---@field viewDidDisappear? fun(self: ViewController, animated: boolean)
+---@field dvc_updated? fun(self: ViewController, object: ManagedObject, changedKeys: string[]) A dependency changed.
+---@field dvc_deleted? fun(self: ViewController, object: ManagedObject) A dependency was deleted, invalidated or reset.
+local ViewController = {}
+
+---Presents `other` from this controller's outermost container.
+---@param other ViewController
+---@param animated? boolean
+---@param completion? fun()
+function ViewController:present(other, animated, completion) end
+
+---Dismisses what this controller (or an ancestor) presents, or asks its presenter to dismiss it.
+---@param animated? boolean
+---@param completion? fun()
+function ViewController:dismiss(animated, completion) end
+
+---Adds a child controller (custom containers).
+---@param child ViewController
+function ViewController:addChild(child) end
+
+---Removes the controller from its parent.
+function ViewController:removeFromParent() end
+
+---Loads the view if it is not loaded yet (`viewDidLoad` runs).
+function ViewController:loadViewIfNeeded() end
+
+---Adds a dependency on a managed object of a main-queue context.
+---@param object ManagedObject
+function ViewController:dvc_add(object) end
+
+---Removes a dependency.
+---@param object ManagedObject
+function ViewController:dvc_remove(object) end
+
+---Removes every dependency.
+function ViewController:dvc_removeAll() end
+
+---Whether the controller depends on `object`.
+---@param object ManagedObject
+---@return boolean
+function ViewController:dvc_contains(object) end
+
+---A navigation controller (`UINavigationController`).
+---@class NavigationController : ViewController
+---@field viewControllers ViewController[] The stack, bottom first (read/write, not animated).
+---@field topViewController ViewController?
+---@field visibleViewController ViewController?
+local NavigationController = {}
+
+---Pushes a controller.
+---@param vc ViewController
+---@param animated? boolean
+function NavigationController:pushViewController(vc, animated) end
+
+---Pops the top controller; returns it, or nil.
+---@param animated? boolean
+---@return ViewController?
+function NavigationController:popViewController(animated) end
+
+---Pops to `vc`; returns the popped controllers, bottom first.
+---@param vc ViewController
+---@param animated? boolean
+---@return ViewController[]
+function NavigationController:popToViewController(vc, animated) end
+
+---Pops to the root; returns the popped controllers, bottom first.
+---@param animated? boolean
+---@return ViewController[]
+function NavigationController:popToRootViewController(animated) end
+
+---Replaces the stack (`{}` empties it).
+---@param controllers ViewController[]
+---@param animated? boolean
+function NavigationController:setViewControllers(controllers, animated) end
+
+---A tab bar controller (`UITabBarController`).
+---@class TabBarController : ViewController
+---@field viewControllers ViewController[] The tabs (read/write).
+---@field selectedIndex integer The selected tab, 0-based (read/write; out of range does nothing).
+---@field selectedViewController ViewController? (read/write)
+local TabBarController = {}
+
+---Replaces the tabs.
+---@param controllers ViewController[]
+---@param animated? boolean
+function TabBarController:setViewControllers(controllers, animated) end
+
+---`ripple.ViewController`: class-wide settings, per engine.
+---@class ViewControllerClass : userdata
+---@field dvc_defaultAutoDismiss boolean The default of `dvc_autoDismiss` (read/write, default true).
+
+"""#
+}

@@ -1,0 +1,146 @@
+import ArgumentParser
+import Scripting
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Ripple {
+    /// `ripple graph FILE.lua [--format dot|mermaid|svg] [--output FILE]`: pictures of the models and the
+    /// screens a script builds.
+    struct Graph: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw the models and the screen stacks a Lua script builds (Graphviz DOT, Mermaid or SVG).",
+            discussion: """
+            Runs the script (its scenarios too, without printing them; its print goes to standard error), then draws every model it made with \
+            ripple.model (entities, attributes, relationships with inverses and delete rules, derived \
+            dependencies) and every window it made with ripple.window (root, stacks, tabs, children, \
+            presentations), as they are when the script ends. dot: one digraph, a cluster per model and per \
+            window. mermaid: Markdown, one ```mermaid block per model (erDiagram) and per window (flowchart). \
+            svg: the DOT rendered by Graphviz's dot, which must be on PATH (Debian: apt-get install graphviz).
+            """
+        )
+
+        /// The output formats.
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case dot, mermaid, svg
+        }
+
+        @Argument(help: "The Lua script that builds the model and the screens.", completion: .file(extensions: ["lua"]))
+        var file: String
+
+        @Option(help: ArgumentHelp("dot, mermaid or svg.", valueName: "format"))
+        var format: Format = .dot
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"),
+                completion: .file())
+        var output: String?
+
+        func run() throws {
+            let engine = try ScriptEngine()
+            do {
+                // The picture owns standard output: the script's print goes to standard error.
+                try engine.run("""
+                    local tostring, select, concat, stderr = tostring, select, table.concat, io.stderr
+                    function print(...)
+                      local parts = {}
+                      for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+                      stderr:write(concat(parts, "\\t"), "\\n")
+                    end
+                    """, chunkName: "=graph")
+                try engine.runFile(file)
+            } catch {
+                printError("error: \(error)")
+                throw ExitCode(1)
+            }
+            let failed = engine.results.filter { !$0.passed }.count
+            if failed > 0 {
+                printError("note: \(failed) scenario\(failed == 1 ? "" : "s") of \(file) failed (ripple run \(file) shows them); drawing anyway")
+            }
+            let models = engine.createdModels
+            let windows = engine.createdWindows
+            if models.isEmpty && windows.isEmpty {
+                printError("error: \(file) made no model (ripple.model) and no window (ripple.window): nothing to draw")
+                throw ExitCode(1)
+            }
+            var text: String
+            switch format {
+            case .dot:
+                text = GraphWriter.dot(models: models, windows: windows)
+            case .mermaid:
+                text = ""
+                for model in models { text += "```mermaid\n" + GraphWriter.model(model, format: .mermaid) + "```\n" }
+                for window in windows { text += "```mermaid\n" + GraphWriter.screens(window, format: .mermaid) + "```\n" }
+            case .svg:
+                text = try renderSVG(GraphWriter.dot(models: models, windows: windows))
+            }
+            if let output {
+                try writeFile(output, text)
+            } else {
+                print(text, terminator: "")
+            }
+        }
+
+        private func printError(_ line: String) {
+            fputs(line + "\n", stderr)
+        }
+    }
+}
+
+/// Renders DOT to SVG with Graphviz's `dot -Tsvg` (found on PATH).
+func renderSVG(_ dot: String) throws -> String {
+    guard let dotPath = findExecutable("dot") else {
+        throw ValidationError("--format svg needs Graphviz's dot on PATH (Debian: apt-get install graphviz); --format dot writes the source")
+    }
+    var inPipe: [Int32] = [0, 0]
+    var outPipe: [Int32] = [0, 0]
+    guard pipe(&inPipe) == 0, pipe(&outPipe) == 0 else { throw ValidationError("cannot run dot: no pipe") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+    posix_spawn_file_actions_addclose(&actions, inPipe[1])
+    posix_spawn_file_actions_addclose(&actions, outPipe[0])
+    var arguments = [strdup("dot"), strdup("-Tsvg"), nil]
+    defer { for p in arguments { free(p) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, dotPath, &actions, nil, &arguments, environ)
+    close(inPipe[0])
+    close(outPipe[1])
+    guard spawned == 0 else {
+        close(inPipe[1]); close(outPipe[0])
+        throw ValidationError("cannot run \(dotPath): \(String(cString: strerror(spawned)))")
+    }
+    // The whole input is written first: dot reads all of it before it writes anything.
+    let bytes = Array(dot.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes[offset...].withUnsafeBufferPointer { write(inPipe[1], $0.baseAddress, $0.count) }
+        if n <= 0 { break }
+        offset += n
+    }
+    close(inPipe[1])
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = read(outPipe[0], &chunk, chunk.count)
+        if n <= 0 { break }
+        result += chunk[0..<n]
+    }
+    close(outPipe[0])
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    guard status == 0 else { throw ValidationError("dot failed (status \(status >> 8)) on the generated graph") }
+    return String(decoding: result, as: UTF8.self)
+}
+
+/// The first executable called `name` in the PATH's folders.
+func findExecutable(_ name: String) -> String? {
+    let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") {
+        let candidate = folder + "/" + name
+        if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return nil
+}

@@ -1,0 +1,93 @@
+import Testing
+@testable import ObjectGraph
+
+/// Object IDs across contexts: object(with:), existingObject(with:), URIs, predicates, cross-context misuse.
+@Suite struct IdentityTests {
+    @Test("object(with:) gives a fault of this context; existingObject fails with 133000 once deleted")
+    func objectWithID() throws {
+        let container = PersistentContainer(model: try makeModel())
+        let view = container.viewContext
+        let ann = try view.insertObject(entityName: "Customer", values: ["name": .string("Ann")])
+        try view.save()
+        let id = ann.objectID
+        let background = container.newBackgroundContext()
+        try background.performAndWait {
+            let here = try background.object(with: id)
+            #expect(here !== ann)
+            #expect(here.isFault)
+            #expect(try here.value(forKey: "name") == .string("Ann"))
+            #expect(try background.existingObject(with: id) === here)
+        }
+        try view.delete(ann)
+        try view.save()
+        #expect(throws: ObjectGraphError.self) { try view.existingObject(with: id) }
+        do {
+            _ = try view.existingObject(with: id)
+        } catch let error as ObjectGraphError {
+            #expect(error.code == 133000)
+            #expect(error.message.contains("Attempt to access an object not found in store."))
+        }
+        let ghost = try view.object(with: id)
+        #expect(throws: ObjectGraphError.self) { try ghost.value(forKey: "name") }
+    }
+
+    @Test("URIs round-trip; foreign or malformed URIs give nil")
+    func uris() throws {
+        let coordinator = PersistentStoreCoordinator(managedObjectModel: try makeModel())
+        let id = ManagedObjectID(entityName: "Customer", number: 12, isTemporaryID: false)
+        #expect(coordinator.managedObjectID(forURIRepresentation: id.uriRepresentation) == id)
+        let temporary = coordinator.managedObjectID(forURIRepresentation: "x-coredata:///Order/t3")
+        #expect(temporary?.isTemporaryID == true && temporary?.number == 3)
+        for bad in ["x-coredata://ripple/Nope/p1", "x-coredata://ripple/Customer/t1", "x-coredata://ripple/Customer/p01",
+                    "x-coredata://ripple/Customer/p0", "x-coredata://ripple/Customer", "Customer#1"] {
+            #expect(coordinator.managedObjectID(forURIRepresentation: bad) == nil)
+        }
+    }
+
+    @Test("SELF == object of another context, or an ID stand-in, matches by object ID")
+    func predicatesAcrossContexts() throws {
+        let container = PersistentContainer(model: try makeModel())
+        let view = container.viewContext
+        let ann = try view.insertObject(entityName: "Customer", values: ["name": .string("Ann")])
+        _ = try view.insertObject(entityName: "Customer", values: ["name": .string("Bob")])
+        try view.save()
+        let background = container.newBackgroundContext()
+        try background.performAndWait {
+            let byObject = try background.fetch(FetchRequest(entityName: "Customer",
+                predicate: try Predicate(format: "SELF == %@", arguments: [.object(ann)])))
+            #expect(byObject.map(\.displayName) == ["Customer#1"])
+            #expect(byObject[0].managedObjectContext === background)
+            let standIn = try #require(ManagedObject.reference(to: ann.objectID, entity: ann.entity))
+            let byID = try background.fetch(FetchRequest(entityName: "Customer",
+                predicate: try Predicate(format: "SELF != %@", arguments: [.object(standIn)])))
+            #expect(byID.map(\.displayName) == ["Customer#2"])
+        }
+    }
+
+    @Test("another context's object: delete, relationships and refresh refused; nothing changes")
+    func crossContextMisuse() throws {
+        let container = PersistentContainer(model: try makeModel())
+        let view = container.viewContext
+        let ann = try view.insertObject(entityName: "Customer", values: ["name": .string("Ann")])
+        try view.save()
+        let background = container.newBackgroundContext()
+        try background.performAndWait {
+            do {
+                try background.delete(ann)
+                Issue.record("expected an error")
+            } catch let error as ObjectGraphError {
+                #expect(error.message.hasPrefix("An NSManagedObjectContext cannot delete objects in other contexts."))
+            }
+            let order = try background.insertObject(entityName: "Order")
+            do {
+                try order.setValue(.object(ann), forKey: "customer")
+                Issue.record("expected an error")
+            } catch let error as ObjectGraphError {
+                #expect(error.message.hasPrefix("Illegal attempt to establish a relationship 'customer' between objects in different contexts"))
+            }
+            #expect(try order.value(forKey: "customer") == .null)
+            #expect(background.deletedObjects.isEmpty)
+        }
+        #expect(!ann.isDeleted && !view.hasChanges)
+    }
+}
