@@ -63,7 +63,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ripple-bench",
-            dependencies: ["Scripting", "ObjectGraph", "FetchedResults", "LuaBridge", "CLua", "CRippleBench"]
+            dependencies: ["Scripting", "ObjectGraph", "FetchedResults", "CollectionViews", "LuaBridge", "CLua", "CRippleBench"]
         ),
 
         // Tests

@@ -24,6 +24,8 @@ struct RippleBench {
               run: FetchedResultsBenchmarks.run),
         Group(name: "rename", summary: "one rename + save under a sectioned FRC at N=100k (run it under callgrind for instructions)",
               run: RenameBenchmark.run),
+        Group(name: "views", summary: "V1 one change through a fetched collection-view data source and its view, N = 10k/100k/1M",
+              run: ViewBenchmarks.run),
         Group(name: "store", summary: "T6 SQLite save vs a C prepared-statement batch insert",
               run: StoreBenchmarks.run),
     ]
