@@ -35,7 +35,9 @@ let package = Package(
             dependencies: ["CSQLite", .product(name: "Collections", package: "swift-collections")],
             // Release builds skip dynamic exclusivity checks on the hot paths (about a quarter of the
             // instructions of a bulk insert, docs/performance.md); debug builds and the tests keep them.
-            swiftSettings: releaseUncheckedExclusivity
+            swiftSettings: releaseUncheckedExclusivity,
+            // ICU (the toolchain's _FoundationICU, as Foundation uses): MATCHES, [c]/[d] folding, collation.
+            linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
 
         .target(name: "ViewControllers", dependencies: ["ObjectGraph"]),
