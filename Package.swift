@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// `-enforce-exclusivity=unchecked` in release builds only (docs/performance.md, "Exclusivity checks").
+let releaseUncheckedExclusivity: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "Ripple",
     platforms: [.macOS(.v14)],
@@ -23,19 +26,22 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // Benchmark-only C helpers (allocation counter, hand-written C property reference)
-        .target(name: "CRippleBench", dependencies: ["CLua"]),
+        // Benchmark-only C helpers (allocation counter, hand-written C property and SQLite references)
+        .target(name: "CRippleBench", dependencies: ["CLua", "CSQLite"]),
 
         // Domain libraries (no Lua)
         .target(
             name: "ObjectGraph",
             dependencies: ["CSQLite", .product(name: "Collections", package: "swift-collections")],
+            // Release builds skip dynamic exclusivity checks on the hot paths (about a quarter of the
+            // instructions of a bulk insert, docs/performance.md); debug builds and the tests keep them.
+            swiftSettings: releaseUncheckedExclusivity,
             // ICU (the toolchain's _FoundationICU, as Foundation uses): MATCHES, [c]/[d] folding, collation.
             linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
 
         .target(name: "ViewControllers", dependencies: ["ObjectGraph"]),
-        .target(name: "FetchedResults", dependencies: ["ObjectGraph"]),
+        .target(name: "FetchedResults", dependencies: ["ObjectGraph"], swiftSettings: releaseUncheckedExclusivity),
         .target(name: "CollectionViews", dependencies: ["ObjectGraph", "FetchedResults"]),
 
         // Lua bridge (knows no domain type)
@@ -44,7 +50,8 @@ let package = Package(
         // The Lua front end
         .target(
             name: "Scripting",
-            dependencies: ["ObjectGraph", "FetchedResults", "CollectionViews", "ViewControllers", "LuaBridge"]
+            dependencies: ["ObjectGraph", "FetchedResults", "CollectionViews", "ViewControllers", "LuaBridge"],
+            swiftSettings: releaseUncheckedExclusivity
         ),
 
         // Tools
@@ -58,7 +65,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ripple-bench",
-            dependencies: ["Scripting", "ObjectGraph", "FetchedResults", "LuaBridge", "CLua", "CRippleBench"]
+            dependencies: ["Scripting", "ObjectGraph", "FetchedResults", "CollectionViews", "LuaBridge", "CLua", "CRippleBench"]
         ),
 
         // Tests

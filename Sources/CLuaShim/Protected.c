@@ -6,6 +6,7 @@
 ** error object on the stack.
 */
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -147,9 +148,14 @@ int simlua_len (lua_State *L, int idx) {
 ** Snapshot of the (raw) pairs of table 1 as a sequence {k1, v1, k2, ...}.
 */
 static int pairs (lua_State *L) {
-  lua_Integer i = 0;
+  lua_Integer i = 0, n = 0;
   luaL_checktype(L, 1, LUA_TTABLE);
-  lua_createtable(L, 0, 0);
+  lua_pushnil(L);
+  while (lua_next(L, 1) != 0) {   /* count first: the snapshot is sized once */
+    lua_pop(L, 1);
+    n++;
+  }
+  lua_createtable(L, n < INT_MAX / 2 ? (int)(2 * n) : 0, 0);
   lua_pushnil(L);
   while (lua_next(L, 1) != 0) {   /* snapshot key value */
     lua_pushvalue(L, -2);

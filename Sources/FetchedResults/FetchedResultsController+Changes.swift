@@ -56,7 +56,11 @@ extension FetchedResultsController: ContextObserver {
             isStale = true
             throw error
         }
+        // The layout both paths leave cached was computed from the final state: keep it, so that the next
+        // batch starts from it instead of rebuilding it section by section.
+        let layout = cachedLayout
         invalidateCaches()
+        cachedLayout = layout
         if let old { try checkInvariants(old: old, changes: changes) }
         try deliver(changes)
     }
@@ -154,6 +158,7 @@ extension FetchedResultsController: ContextObserver {
 
         // 2. Take out what left or must be re-sorted, then put back what is (still) there.
         var created: [SectionRecord] = []
+        var insertedRank: Int?
         for id in order {
             let t = touches[id]!
             guard let entry = t.entry else { continue }
@@ -172,7 +177,7 @@ extension FetchedResultsController: ContextObserver {
             entry.sectionName = t.newSection
             entries[id] = entry
             touches[id]!.entry = entry
-            tree.insert(entry)
+            insertedRank = tree.insert(entry)
             if let record = sectionsByName[t.newSection] {
                 record.count += 1
             } else {
@@ -185,10 +190,17 @@ extension FetchedResultsController: ContextObserver {
         // 3. New ranks; place new sections; check that sections are still contiguous.
         var newRanks: [ObjectIdentifier: Int] = [:]
         for id in order where touches[id]!.newKeys != nil {
+            // One touched object (the common case): its rank is the one its insertion returned, or its old
+            // rank when it stayed in place (nothing else moved); otherwise ranks are read once all is placed.
+            if order.count == 1, let rank = insertedRank ?? touches[id]!.oldRank {
+                newRanks[id] = rank
+                continue
+            }
             newRanks[id] = tree.rank(of: touches[id]!.entry!)!
         }
-        try rebuildSections(created: created, newRanks: newRanks, touches: touches)
+        let updatedLayout = try rebuildSections(created: created, newRanks: newRanks, touches: touches, oldLayout: oldLayout)
         invalidateCaches()
+        if let updatedLayout { cachedLayout = updatedLayout }
         let newLayout = currentLayout()
 
         // 4. Records of the visible results.
@@ -237,39 +249,79 @@ extension FetchedResultsController: ContextObserver {
         return records
     }
 
-    /// Drops emptied sections and places new ones by the rank of their first object.
+    /// Drops emptied sections and places new ones by the rank of their first object; checks that the
+    /// changed objects sit inside their sections.
+    ///
+    /// - Returns: the new layout when it could be derived from `oldLayout` in O(sections) integer work (no
+    ///   section created or emptied, results not windowed), so that the caller need not rebuild it; nil
+    ///   otherwise.
     func rebuildSections(created: [SectionRecord], newRanks: [ObjectIdentifier: Int],
-                         touches: [ObjectIdentifier: Touch]) throws {
-        var firstRank: [String: Int] = [:]
-        for (id, rank) in newRanks {
-            let name = touches[id]!.newSection
-            firstRank[name] = min(firstRank[name] ?? Int.max, rank)
-        }
-        let fresh = created.filter { $0.count > 0 }.sorted { firstRank[$0.name]! < firstRank[$1.name]! }
-        var list: [SectionRecord] = []
-        var position = 0
-        var next = 0
-        for record in sectionList where record.count > 0 {
-            while next < fresh.count && firstRank[fresh[next].name]! <= position {
-                list.append(fresh[next]); position += fresh[next].count; next += 1
+                         touches: [ObjectIdentifier: Touch], oldLayout: Layout) throws -> Layout? {
+        let structureChanged = !created.isEmpty || sectionList.contains(where: { $0.count == 0 })
+        // The common case, no section created or emptied: the list stays as it is (no hashing of names).
+        if structureChanged {
+            var firstRank: [String: Int] = [:]
+            for (id, rank) in newRanks {
+                let name = touches[id]!.newSection
+                firstRank[name] = min(firstRank[name] ?? Int.max, rank)
             }
-            list.append(record)
-            position += record.count
+            let fresh = created.filter { $0.count > 0 }.sorted { firstRank[$0.name]! < firstRank[$1.name]! }
+            var list: [SectionRecord] = []
+            var position = 0
+            var next = 0
+            for record in sectionList where record.count > 0 {
+                while next < fresh.count && firstRank[fresh[next].name]! <= position {
+                    list.append(fresh[next]); position += fresh[next].count; next += 1
+                }
+                list.append(record)
+                position += record.count
+            }
+            list += fresh[next...]
+            for record in sectionList where record.count == 0 { sectionsByName[record.name] = nil }
+            sectionList = list
         }
-        list += fresh[next...]
-        for record in sectionList where record.count == 0 { sectionsByName[record.name] = nil }
-        sectionList = list
-        guard sectionNameKeyPath != nil else { return }
-        var starts: [String: Int] = [:]
+        guard sectionNameKeyPath != nil else { return nil }
+        if !structureChanged && !isWindowed && oldLayout.names.count == sectionList.count {
+            // Same sections in the same order: only counts and starts move (nothing at all for a change
+            // inside one section, the common case: the arrays are then not even copied).
+            var layout = oldLayout
+            var firstChanged = sectionList.count
+            for i in sectionList.indices where layout.counts[i] != sectionList[i].count {
+                firstChanged = i
+                break
+            }
+            if firstChanged < sectionList.count {
+                var start = layout.starts[firstChanged]
+                for i in firstChanged..<sectionList.count {
+                    let count = sectionList[i].count
+                    layout.starts[i] = start
+                    layout.counts[i] = count
+                    start += count
+                }
+            }
+            for (id, rank) in newRanks.sorted(by: { $0.value < $1.value }) {
+                let name = touches[id]!.newSection
+                if layout.names[layout.indexPath(forVisibleRank: rank).section] != name {
+                    throw FetchedResultsError.outOfOrderSection(index: rank, name: name)
+                }
+            }
+            return layout
+        }
+        guard !newRanks.isEmpty else { return nil }
+        // Where each section starts, keyed by the record's identity (cheaper to hash than its name).
+        var starts: [ObjectIdentifier: Int] = [:]
+        starts.reserveCapacity(sectionList.count)
         var start = 0
-        for record in list { starts[record.name] = start; start += record.count }
+        for record in sectionList { starts[ObjectIdentifier(record)] = start; start += record.count }
         for (id, rank) in newRanks.sorted(by: { $0.value < $1.value }) {
             let name = touches[id]!.newSection
-            let s = starts[name]!
-            if rank < s || rank >= s + sectionsByName[name]!.count {
+            let record = sectionsByName[name]!
+            let s = starts[ObjectIdentifier(record)]!
+            if rank < s || rank >= s + record.count {
                 throw FetchedResultsError.outOfOrderSection(index: rank, name: name)
             }
         }
+        return nil
     }
 
     // MARK: - Full re-fetch

@@ -12,16 +12,18 @@ extension FetchedResultsController {
     ///   the unmoved objects keep their relative order, as a table view assumes). The rest are updates.
     func classify(_ records: [ChangeRecord], oldLayout: Layout, newLayout: Layout) -> FetchedResultsChangeSet {
         var changes = FetchedResultsChangeSet()
-        // Sections.
-        let oldNames = Set(oldLayout.names), newNames = Set(newLayout.names)
-        for (i, name) in oldLayout.names.enumerated().reversed() where !newNames.contains(name) {
-            changes.sectionChanges.append(FetchedResultsSectionChange(
-                sectionInfo: FetchedResultsSectionInfo(name: name, objects: []), sectionIndex: i, type: .delete))
-        }
-        for (i, name) in newLayout.names.enumerated() where !oldNames.contains(name) {
-            changes.sectionChanges.append(FetchedResultsSectionChange(
-                sectionInfo: FetchedResultsSectionInfo(name: name, objects: visibleObjects(section: i, layout: newLayout)),
-                sectionIndex: i, type: .insert))
+        // Sections (none changed when the names are the same, which is the common case: no hashing then).
+        if oldLayout.names != newLayout.names {
+            let oldNames = Set(oldLayout.names), newNames = Set(newLayout.names)
+            for (i, name) in oldLayout.names.enumerated().reversed() where !newNames.contains(name) {
+                changes.sectionChanges.append(FetchedResultsSectionChange(
+                    sectionInfo: FetchedResultsSectionInfo(name: name, objects: []), sectionIndex: i, type: .delete))
+            }
+            for (i, name) in newLayout.names.enumerated() where !oldNames.contains(name) {
+                changes.sectionChanges.append(FetchedResultsSectionChange(
+                    sectionInfo: FetchedResultsSectionInfo(name: name, objects: visibleObjects(section: i, layout: newLayout)),
+                    sectionIndex: i, type: .insert))
+            }
         }
         // Objects.
         var deletes: [FetchedResultsObjectChange] = []

@@ -154,6 +154,7 @@ public final class FetchedResultsController {
     func install(sortedEntries fresh: [ResultEntry]) {
         tree = OrderStatisticTree(sorted: fresh, areInIncreasingOrder: makeOrder())
         entries.removeAll(keepingCapacity: true)
+        entries.reserveCapacity(fresh.count)
         for entry in fresh { entries[ObjectIdentifier(entry.object)] = entry }
         sectionList = []
         sectionsByName = [:]
@@ -292,6 +293,9 @@ public final class FetchedResultsController {
         if sectionNameKeyPath == nil {
             layout.append(name: "", count: visibleRange.count)
         } else if !isWindowed {
+            layout.names.reserveCapacity(sectionList.count)
+            layout.starts.reserveCapacity(sectionList.count)
+            layout.counts.reserveCapacity(sectionList.count)
             for record in sectionList { layout.append(name: record.name, count: record.count) }
         } else if let tree {
             for entry in tree.elements(in: visibleRange) {
@@ -306,13 +310,25 @@ public final class FetchedResultsController {
 
     /// The order of entries: sort keys with the descriptors, then object number.
     func makeOrder() -> (ResultEntry, ResultEntry) -> Bool {
-        let descriptors = activeRequest.sortDescriptors
+        let comparators = activeRequest.sortDescriptors.map(\.comparator)
+        let ascending = activeRequest.sortDescriptors.map(\.ascending)
+        let m = comparators.count
+        // Called for every step of every tree walk: the keys are read in place, without copying the arrays.
         return { a, b in
-            for (i, d) in descriptors.enumerated() {
-                let r = SortDescriptor.compareValues(a.keys[i], b.keys[i], comparator: d.comparator)
-                if r != .orderedSame { return (r == .orderedAscending) == d.ascending }
+            a.keys.withUnsafeBufferPointer { x in
+                b.keys.withUnsafeBufferPointer { y in
+                    for i in 0..<m {
+                        // Two integers (the usual section key) compare as compareValues compares them.
+                        if case .integer(let p) = x[i], case .integer(let q) = y[i] {
+                            if p != q { return (p < q) == ascending[i] }
+                            continue
+                        }
+                        let r = SortDescriptor.compareValues(x[i], y[i], comparator: comparators[i])
+                        if r != .orderedSame { return (r == .orderedAscending) == ascending[i] }
+                    }
+                    return a.number < b.number
+                }
             }
-            return a.number < b.number
         }
     }
 

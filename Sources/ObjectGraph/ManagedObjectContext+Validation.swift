@@ -3,7 +3,8 @@ extension ManagedObjectContext {
     /// Returns nil when all is well, the single error, or a 1560 error wrapping several.
     func validationError() -> ObjectGraphError? {
         var errors: [ObjectGraphError] = []
-        for object in inserted.union(updated).sortedInObjectOrder() {
+        // A save of inserts only (bulk loads) needs no union: that would rehash every object.
+        for object in (updated.isEmpty ? inserted : inserted.union(updated)).sortedInObjectOrder() {
             errors += Self.validate(object)
         }
         for object in deleted.sortedInObjectOrder() {

@@ -167,11 +167,17 @@ public final class ManagedObjectContext {
 
     private func insertObjectNow(entityName: String, values: [(String, Value)]) throws -> ManagedObject {
         let entity = try model.requireEntity(named: entityName)
-        // Check every value before anything changes, so a bad value inserts nothing.
-        var checked: [(String, Value)] = []
+        // Check every value before anything changes, so a bad value inserts nothing. Each key is looked up
+        // once; attributes convert here (`coerce` is only asked again to word the error).
+        var checked: [(key: String, slot: PropertySlot, value: Value)] = []
+        checked.reserveCapacity(values.count)
         for (key, value) in values {
-            guard entity.slots[key] != nil else { throw ObjectGraphError.unknownKey(key, entity: entity, object: nil) }
-            checked.append((key, try coerce(value, forKey: key, of: entity, objectName: nil)))
+            guard let slot = entity.slots[key] else { throw ObjectGraphError.unknownKey(key, entity: entity, object: nil) }
+            if case .attribute(let i) = slot, let converted = Self.convert(value, to: entity.attributes[i].type) {
+                checked.append((key, slot, converted))
+            } else {
+                checked.append((key, slot, try coerce(value, forKey: key, of: entity, objectName: nil)))
+            }
         }
         let number = persistentStoreCoordinator.reserveNumber(for: entity)
         let object = ManagedObject(entity: entity,
@@ -181,8 +187,17 @@ public final class ManagedObjectContext {
         registered[object.objectID] = object
         inserted.insert(object)
         pendingInserted.insert(object)
-        for (key, value) in checked {
-            try setValue(value, forKey: key, of: object, checked: true)
+        // A new object's attributes are stored directly when nothing can watch them change: its insertion
+        // is what this event reports (the per-key old values `willChange` records are never read for an
+        // object inserted in the same event), no key-value observer can know it yet, and no derived
+        // property depends on the entity. Relationships always take the full path (inverses).
+        let direct = entity.derived.triggers.isEmpty && propagation.observations.isEmpty
+        for (key, slot, value) in checked {
+            if direct, case .attribute(let i) = slot {
+                object.attributeValues[i] = value
+            } else {
+                try setValue(value, forKey: key, of: object, checked: true)
+            }
         }
         for i in entity.derivedProperties.indices { markDerivedDirty(object, i) }
         return object
@@ -269,11 +284,23 @@ public final class ObservationToken {
 
 extension Sequence where Element == ManagedObject {
     /// The objects in object order: entity name, then object number.
+    ///
+    /// Each object's (entity index, number) is read once into a flat key array, which is sorted (or only
+    /// checked, when the objects already come in order); comparisons never touch the objects.
     public func sortedInObjectOrder() -> [ManagedObject] {
-        sorted { a, b in
-            if a.entity.index != b.entity.index { return a.entity.index < b.entity.index }
-            return a.objectID.number < b.objectID.number
+        let objects = Array(self)
+        guard objects.count > 1 else { return objects }
+        var keys: [(entity: Int, number: Int, position: Int)] = []
+        keys.reserveCapacity(objects.count)
+        var inOrder = true
+        for (position, object) in objects.enumerated() {
+            let key = (entity: object.entity.index, number: object.objectID.number, position: position)
+            if inOrder, let last = keys.last, (last.entity, last.number) > (key.entity, key.number) { inOrder = false }
+            keys.append(key)
         }
+        if inOrder { return objects }
+        keys.sort { a, b in (a.entity, a.number, a.position) < (b.entity, b.number, b.position) }
+        return keys.map { objects[$0.position] }
     }
 }
 

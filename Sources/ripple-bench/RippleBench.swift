@@ -1,13 +1,61 @@
-/// `ripple-bench`: every performance target of reference/performance.md §4, each measured as a ratio
-/// against its reference in the same run. Build and run in release:
-/// `swift run -c release ripple-bench` (optionally `ripple-bench lua` or `ripple-bench fetched`).
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `ripple-bench`: every performance target of reference/performance.md §4 and issue 13, each measured as
+/// a ratio against its reference in the same run. Build and run in release:
+/// `swift build -c release --product ripple-bench && .build/release/ripple-bench [GROUP ...]`.
 @main
 struct RippleBench {
+    /// A benchmark group: its name on the command line, what it measures, and how to run it.
+    struct Group {
+        var name: String
+        var summary: String
+        var run: () throws -> Void
+    }
+
+    /// Every group, in the order a run without arguments runs them.
+    static let groups: [Group] = [
+        Group(name: "lua", summary: "T3a–T3e Lua property reads, writes and calls; T4 start-up; T5b Lua bytes per object",
+              run: LuaBenchmarks.run),
+        Group(name: "bulk", summary: "T5a memory and time per object inserted and saved from Lua vs Lua tables, several N (child processes)",
+              run: BulkBenchmarks.run),
+        Group(name: "fetched", summary: "T1a, T1c, T1d fetched-results updates; T2a full diff; FRC set-up at 10k/100k",
+              run: FetchedResultsBenchmarks.run),
+        Group(name: "rename", summary: "one rename + save under a sectioned FRC at N=100k (run it under callgrind for instructions)",
+              run: RenameBenchmark.run),
+        Group(name: "views", summary: "V1 one change through a fetched collection-view data source and its view, N = 10k/100k/1M",
+              run: ViewBenchmarks.run),
+        Group(name: "store", summary: "T6 SQLite save vs a C prepared-statement batch insert",
+              run: StoreBenchmarks.run),
+    ]
+
+    static let usage = """
+        USAGE: ripple-bench [GROUP ...]
+
+        Runs the named benchmark groups (every group when none is named) and prints one line per target:
+        the ratio measured side by side in this run, its goal, and the figures behind it.
+
+        GROUPS:
+        """
+
     static func main() throws {
-        let groups = CommandLine.arguments.dropFirst()
-        print("ripple-bench: ratios measured side by side in this run (median of 7 repetitions)")
-        if groups.isEmpty || groups.contains("lua") { try LuaBenchmarks.run() }
-        if groups.isEmpty || groups.contains("fetched") { try FetchedResultsBenchmarks.run() }
-        if groups.isEmpty || groups.contains("store") { try StoreBenchmarks.run() }
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == BulkBenchmarks.childFlag {
+            arguments.removeFirst()
+            exit(BulkBenchmarks.child(arguments))
+        }
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" || $0 == "help" }) {
+            print(usage)
+            for group in groups { print("  \(group.name.padding(9)) \(group.summary)") }
+            return
+        }
+        for name in arguments where !groups.contains(where: { $0.name == name }) {
+            let names = groups.map(\.name).joined(separator: ", ")
+            fputs("ripple-bench: unknown group '\(name)' (groups: \(names); see ripple-bench --help)\n", stderr)
+            exit(64)
+        }
+        print("ripple-bench: ratios measured side by side in this run")
+        for group in groups where arguments.isEmpty || arguments.contains(group.name) { try group.run() }
     }
 }

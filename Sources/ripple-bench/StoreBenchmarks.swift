@@ -1,19 +1,22 @@
+import CRippleBench
 import ObjectGraph
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// T6: saving 100k inserted objects into a SQLite store, against the sqlite3 command-line tool inserting
-/// the same rows (same table, same columns) in one transaction, in the same run.
+/// T6: saving 100k inserted objects into a SQLite store, against hand-written C inserting the same rows
+/// through one prepared statement in one transaction, in the same run.
 ///
 /// The Ripple figure times `save()` of a context holding 100k inserted `Item`s (label, n, score): change
-/// processing, validation, building the rows and the one-transaction write. The reference times
-/// `sqlite3 FILE < items.sql`, where items.sql is `BEGIN; INSERT … ×100k; COMMIT;` (process start and SQL
-/// parsing included, which favours neither side much at this size). Both start from an empty store file
-/// with the schema in place; median of 3 repetitions each.
+/// processing, validation, building the rows and the one-transaction write. The reference
+/// (`ripplebench_sqlite_insert`, CRippleBench) opens the same kind of store file, runs `BEGIN IMMEDIATE`,
+/// binds and steps one prepared `INSERT OR REPLACE` per row (the statement Ripple's store uses), commits
+/// and closes. Both start from an empty store file with the schema in place; the two run alternately,
+/// and the ratio is the median of the per-repetition ratios.
 enum StoreBenchmarks {
     static let count = 100_000
+    static let repetitions = 5
 
     static func model() throws -> ManagedObjectModel {
         try ManagedObjectModel(entities: [EntityDescription(name: "Item", attributes: [
@@ -31,68 +34,61 @@ enum StoreBenchmarks {
         unlink(path + "-journal")
     }
 
+    /// One Ripple save: returns (insert time, save time) in ns.
+    static func rippleSave(model: ManagedObjectModel, path: String) throws -> (insert: Double, save: Double) {
+        remove(path)
+        let coordinator = PersistentStoreCoordinator(managedObjectModel: model)
+        coordinator.addPersistentStore(try PersistentStore(sqlitePath: path, model: model))
+        let context = ManagedObjectContext(coordinator: coordinator, name: "bench")
+        let start = Measure.now()
+        for i in 1...count {
+            try context.insertObject(entityName: "Item", values: [
+                ("label", .string(label(i))), ("n", .integer(Int64(i))), ("score", .double(score(i))),
+            ])
+        }
+        let inserted = Measure.now()
+        try context.save()
+        let saved = Measure.now()
+        return (Double(inserted - start), Double(saved - inserted))
+    }
+
+    /// One run of the C reference on a fresh store file (schema created first, not timed).
+    static func cInsert(model: ManagedObjectModel, path: String) throws -> Double {
+        remove(path)
+        _ = try PersistentStore(sqlitePath: path, model: model)
+        let start = Measure.now()
+        let status = ripplebench_sqlite_insert(path, Int32(count))
+        let time = Double(Measure.now() - start)
+        if status != 0 { throw ObjectGraphError(.store, "C reference failed with SQLite status \(status)") }
+        return time
+    }
+
     /// Runs T6 and prints its line.
     static func run() throws {
         let model = try model()
         let base = "/tmp/ripple-bench-t6-\(getpid())"
-        let sqlPath = base + ".sql"
-        // The reference's input: the same rows, as SQL, in one transaction.
-        var sql = "BEGIN;\n"
-        sql.reserveCapacity(count * 48)
-        for i in 1...count { sql += "INSERT INTO ZITEM (Z_PK, ZLABEL, ZN, ZSCORE) VALUES (\(i), '\(label(i))', \(i), \(score(i)));\n" }
-        sql += "COMMIT;\n"
-        let handle = fopen(sqlPath, "w")!
-        fputs(sql, handle)
-        fclose(handle)
-
-        var insertTimes: [Double] = []
-        let ripple = try Measure.median(repetitions: 3) {
-            let path = base + "-ripple.sqlite"
-            remove(path)
-            let coordinator = PersistentStoreCoordinator(managedObjectModel: model)
-            coordinator.addPersistentStore(try PersistentStore(sqlitePath: path, model: model))
-            let context = ManagedObjectContext(coordinator: coordinator, name: "bench")
-            let start = Measure.now()
-            for i in 1...count {
-                try context.insertObject(entityName: "Item", values: [
-                    ("label", .string(label(i))), ("n", .integer(Int64(i))), ("score", .double(score(i))),
-                ])
+        var inserts: [Double] = [], saves: [Double] = [], references: [Double] = [], ratios: [Double] = []
+        for _ in 0..<repetitions {
+            let r = try rippleSave(model: model, path: base + "-ripple.sqlite")
+            let c = try cInsert(model: model, path: base + "-c.sqlite")
+            inserts.append(r.insert)
+            saves.append(r.save)
+            references.append(c)
+            ratios.append(r.save / c)
+        }
+        // Both files hold every row.
+        for suffix in ["-ripple.sqlite", "-c.sqlite"] {
+            let check = try PersistentStore(sqlitePath: base + suffix, model: model)
+            guard check.count(entityName: "Item") == count else {
+                throw ObjectGraphError(.store, "\(suffix) holds \(check.count(entityName: "Item")) rows, not \(count)")
             }
-            insertTimes.append(Double(Measure.now() - start))
-            // The timed part is measured by the caller around the whole body; subtract inserts below.
-            try context.save()
         }
-        insertTimes.sort()
-        let saveOnly = ripple - insertTimes[insertTimes.count / 2]
-
-        let cli = try Measure.median(repetitions: 3) {
-            let path = base + "-cli.sqlite"
-            remove(path)
-            // The same schema as Ripple's store (created, not timed: see below).
-            _ = try PersistentStore(sqlitePath: path, model: model)
-            let start = Measure.now()
-            let status = system("sqlite3 '\(path)' < '\(sqlPath)'")
-            if status != 0 { throw ObjectGraphError(.store, "sqlite3 exited with status \(status)") }
-            _ = start
-        }
-        // The schema creation above is inside the timed body; time it alone and take it out.
-        let schemaOnly = try Measure.median(repetitions: 3) {
-            let path = base + "-schema.sqlite"
-            remove(path)
-            _ = try PersistentStore(sqlitePath: path, model: model)
-        }
-        let cliInsert = cli - schemaOnly
-        // Check the reference really wrote every row.
-        let check = try PersistentStore(sqlitePath: base + "-cli.sqlite", model: model)
-        guard check.count(entityName: "Item") == count else {
-            throw ObjectGraphError(.store, "sqlite3 wrote \(check.count(entityName: "Item")) rows, not \(count)")
-        }
+        let median = LuaBenchmarks.median
         let ms = { (ns: Double) in Measure.format(ns / 1e6) + " ms" }
         Measure.report(Measure.Row(
-            id: "T6", what: "save 100k inserts to SQLite / sqlite3 CLI, 1 txn", ratio: saveOnly / cliInsert,
-            goal: 3, stretch: 1.5, lowerIsBetter: true,
-            detail: "save \(ms(saveOnly)) vs sqlite3 \(ms(cliInsert)); inserting the objects \(ms(insertTimes[insertTimes.count / 2]))"))
-        for suffix in ["-ripple.sqlite", "-cli.sqlite", "-schema.sqlite"] { remove(base + suffix) }
-        unlink(sqlPath)
+            id: "T6", what: "save 100k inserts to SQLite / C prepared stmt, 1 txn", ratio: median(ratios),
+            goal: 2, stretch: 1.5, lowerIsBetter: true,
+            detail: "save \(ms(median(saves))) vs C \(ms(median(references))); inserting the objects \(ms(median(inserts))) (not in the ratio); median of \(repetitions)"))
+        for suffix in ["-ripple.sqlite", "-c.sqlite"] { remove(base + suffix) }
     }
 }

@@ -6,6 +6,7 @@
 ** - The heap bytes in use (mallinfo2).
 ** - A hand-written C userdata with __index/__newindex over a double array,
 **   the reference of T3e.
+** - A hand-written SQLite batch insert, the reference of T6.
 */
 #ifndef RIPPLE_CRIPPLEBENCH_H
 #define RIPPLE_CRIPPLEBENCH_H
@@ -25,5 +26,13 @@ size_t ripplebench_heapinuse (void);
 ** run from Lua only; pushing raises only memory errors.
 */
 void ripplebench_pushcproxy (lua_State *L, const char *key, double *storage);
+
+/*
+** Opens the existing store file at path and writes rows 1...count of
+** ZITEM (Z_PK = i, ZLABEL = "item i", ZN = i, ZSCORE = i * 0.5) through one
+** prepared INSERT OR REPLACE in one BEGIN IMMEDIATE transaction; closes it.
+** Returns SQLITE_OK or the failing SQLite result code.
+*/
+int ripplebench_sqlite_insert (const char *path, int count);
 
 #endif

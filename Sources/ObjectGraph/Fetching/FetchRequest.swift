@@ -123,17 +123,26 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
         guard !sortDescriptors.isEmpty, objects.count > 1 else { return objects }
         // About n log2 n comparisons.
         try WorkBudget.charge(objects.count * (Int.bitWidth - objects.count.leadingZeroBitCount))
-        let keys: [[Value]] = try objects.map { o in try sortDescriptors.map { try o.value(forKeyPath: $0.key) } }
-        func precedes(_ i: Int, _ j: Int) -> Bool {
-            for (k, d) in sortDescriptors.enumerated() {
-                var r = SortDescriptor.compareValues(keys[i][k], keys[j][k], comparator: d.comparator)
-                if !d.ascending { r = r.reversed }
-                if r != .orderedSame { return r == .orderedAscending }
-            }
-            return i < j
+        // The keys in one flat array (object i's key k at i * m + k): no per-object array, no nested copies.
+        let m = sortDescriptors.count
+        var keys: [Value] = []
+        keys.reserveCapacity(objects.count * m)
+        for o in objects {
+            for d in sortDescriptors { keys.append(try o.value(forKeyPath: d.key)) }
         }
+        let comparators = sortDescriptors.map(\.comparator)
+        let ascending = sortDescriptors.map(\.ascending)
         // Sorting indexes with the index as the final tie-breaker gives a stable order.
-        let order = objects.indices.sorted(by: precedes)
+        var order = Array(objects.indices)
+        keys.withUnsafeBufferPointer { keys in
+            order.sort { i, j in
+                for k in 0..<m {
+                    let r = SortDescriptor.compareValues(keys[i * m + k], keys[j * m + k], comparator: comparators[k])
+                    if r != .orderedSame { return (r == .orderedAscending) == ascending[k] }
+                }
+                return i < j
+            }
+        }
         return order.map { objects[$0] }
     }
 }

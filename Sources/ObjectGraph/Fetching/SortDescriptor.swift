@@ -146,7 +146,7 @@ public struct SortDescriptor: CustomStringConvertible, Sendable, Hashable {
     public static func compareStrings(_ a: String, _ b: String, comparator: Comparator) -> ComparisonResult {
         switch comparator {
         case .compare:
-            return ValueComparison.compareScalars(Array(a.unicodeScalars), Array(b.unicodeScalars))
+            return compareUTF8(a, b)
         case .caseInsensitiveCompare:
             return ValueComparison.compareScalars(StringFolding.fold(a, .caseInsensitive),
                                                   StringFolding.fold(b, .caseInsensitive))
@@ -161,6 +161,25 @@ public struct SortDescriptor: CustomStringConvertible, Sendable, Hashable {
             let r = UnicodeText.caseInsensitiveCollator?.compare(a, b)
                 ?? compareStrings(a, b, comparator: .caseInsensitiveCompare)
             return r != .orderedSame ? r : compareStrings(a, b, comparator: .compare)
+        }
+    }
+
+    /// Unicode scalar order without copying: for well-formed UTF-8 (every Swift `String`), byte order is
+    /// scalar order, so the bytes compare directly, in place (small strings are read from the stack).
+    @inline(__always)
+    static func compareUTF8(_ a: String, _ b: String) -> ComparisonResult {
+        var a = a, b = b        // withUTF8 is mutating; native strings are not copied
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let n = Swift.min(x.count, y.count)
+                var i = 0
+                while i < n {
+                    let p = x[i], q = y[i]
+                    if p != q { return p < q ? .orderedAscending : .orderedDescending }
+                    i += 1
+                }
+                return .of(x.count, y.count)
+            }
         }
     }
 

@@ -106,7 +106,9 @@ extension BridgeClasses {
                     let entityName = try state.string(2)
                     var values: [(String, Value)] = []
                     if state.type(at: 3) == .table {
-                        for key in try engine.stringKeys(ofTableAt: 3, what: "property name") {
+                        let keys = try engine.stringKeys(ofTableAt: 3, what: "property name")
+                        values.reserveCapacity(keys.count)
+                        for key in keys {
                             state.rawGet(tableAt: 3, key: key)
                             defer { state.pop() }
                             values.append((key, try engine.value(at: -1)))

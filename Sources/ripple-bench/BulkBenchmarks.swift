@@ -1,0 +1,129 @@
+import Scripting
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// T5a and the bulk-insert targets of issue 13: objects inserted and saved *from Lua* against the same
+/// records as plain Lua tables, at several N, each in a fresh child process (so that neither side sees
+/// memory the other freed).
+///
+/// Each child (`ripple-bench --bulk-child objects|tables N`) creates a script engine, then runs one Lua
+/// chunk. `objects`: `for i = 1, N do ctx:insert("Item", {id = i, name = "x", score = i + 0.5,
+/// age = i % 90, flag = i % 2 == 0}) end`, then `ctx:save()` into the in-memory store. `tables`:
+/// `for i = 1, N do T[i] = {id = i, …} end` (the same constructor; `T` grows as Lua grows it). The child
+/// reports the growth of its resident set (`/proc/self/statm`) after a full Lua collection, and the
+/// times of the loop and of the save.
+enum BulkBenchmarks {
+    /// The first argument that makes `ripple-bench` a bulk child.
+    static let childFlag = "--bulk-child"
+    /// The sizes measured.
+    static let sizes = [10_000, 100_000, 1_000_000]
+
+    /// What one child reports.
+    struct Sample {
+        var insertedRSS: Double = 0
+        var savedRSS: Double = 0
+        var insertNanoseconds: Double = 0
+        var saveNanoseconds: Double = 0
+    }
+
+    /// Runs both children at every size, twice, alternating, and prints one block per size.
+    static func run() throws {
+        let me = StartUpBench.executableDirectory() + "/ripple-bench"
+        for n in sizes {
+            var objects: [Sample] = [], tables: [Sample] = []
+            for _ in 0..<2 {
+                objects.append(try spawnChild(me, kind: "objects", n: n))
+                tables.append(try spawnChild(me, kind: "tables", n: n))
+            }
+            for (run, (o, t)) in zip(objects, tables).enumerated() {
+                let perObject = o.insertedRSS / Double(n), perTable = t.insertedRSS / Double(n)
+                let savedPerObject = o.savedRSS / Double(n)
+                Measure.report(.init(id: "T5a", what: "RSS per object inserted from Lua / Lua table, N=\(n)",
+                    ratio: perObject / perTable, goal: 1.5, stretch: 1.0, lowerIsBetter: true,
+                    detail: "run \(run + 1): \(Int(perObject.rounded())) B vs \(Int(perTable.rounded())) B; after save() \(Int(savedPerObject.rounded())) B (\(Measure.format(savedPerObject / perTable))×, store rows included)"))
+                let usPerObject = (o.insertNanoseconds + o.saveNanoseconds) / Double(n) / 1000
+                Measure.report(.init(id: "B1", what: "insert+save from Lua, µs per object, N=\(n)",
+                    ratio: usPerObject, goal: 2, stretch: 1, lowerIsBetter: true,
+                    detail: "run \(run + 1): insert \(ms(o.insertNanoseconds)) + save \(ms(o.saveNanoseconds)); Lua tables \(ms(t.insertNanoseconds)) (\(Measure.format((o.insertNanoseconds + o.saveNanoseconds) / t.insertNanoseconds))×)"))
+            }
+        }
+    }
+
+    static func ms(_ ns: Double) -> String { Measure.format(ns / 1e6) + " ms" }
+
+    /// Runs one child and parses its report line.
+    static func spawnChild(_ executable: String, kind: String, n: Int) throws -> Sample {
+        let out = "/tmp/ripple-bench-bulk-\(getpid()).txt"
+        defer { unlink(out) }
+        let status = system("'\(executable)' \(childFlag) \(kind) \(n) > '\(out)'")
+        guard status == 0, let file = fopen(out, "r") else { throw BenchError("bulk child \(kind) \(n) failed (\(status))") }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 512)
+        guard fgets(&buffer, 512, file) != nil else { throw BenchError("bulk child \(kind) \(n) printed nothing") }
+        let fields = String(cString: buffer).split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+        guard fields.count == 4 else { throw BenchError("bulk child \(kind) \(n): bad report") }
+        return Sample(insertedRSS: fields[0], savedRSS: fields[1], insertNanoseconds: fields[2], saveNanoseconds: fields[3])
+    }
+
+    /// Resident bytes of this process.
+    static func residentBytes() -> Double {
+        guard let file = fopen("/proc/self/statm", "r") else { return .nan }
+        defer { fclose(file) }
+        var size = 0, resident = 0
+        withUnsafeMutablePointer(to: &size) { s in
+            withUnsafeMutablePointer(to: &resident) { r in
+                _ = withVaList([s, r]) { vfscanf(file, "%ld %ld", $0) }
+            }
+        }
+        return Double(resident) * Double(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// The child: prints `insertedRSS savedRSS insertNs saveNs` and returns the exit status.
+    static func child(_ arguments: [String]) -> Int32 {
+        guard arguments.count == 2, let n = Int(arguments[1]), ["objects", "tables"].contains(arguments[0]) else {
+            fputs("usage: ripple-bench \(childFlag) objects|tables N\n", stderr)
+            return 64
+        }
+        do {
+            let engine = try ScriptEngine()
+            try engine.run("""
+                local model = ripple.model { Item = { id = "integer", name = "string", score = "double",
+                                                      age = "integer", flag = "boolean" } }
+                BULK_CTX = ripple.container(model).viewContext
+                BULK_T = {}
+                collectgarbage('collect'); collectgarbage('collect')
+                """, chunkName: "=bulk-setup")
+            let before = residentBytes()
+            let body = arguments[0] == "objects"
+                ? "local ctx = BULK_CTX for i = 1, \(n) do ctx:insert(\"Item\", { id = i, name = \"x\", score = i + 0.5, age = i % 90, flag = i % 2 == 0 }) end"
+                : "local T = BULK_T for i = 1, \(n) do T[i] = { id = i, name = \"x\", score = i + 0.5, age = i % 90, flag = i % 2 == 0 } end"
+            var start = Measure.now()
+            try engine.run(body, chunkName: "=bulk")
+            let insertTime = Double(Measure.now() - start)
+            try engine.run("collectgarbage('collect'); collectgarbage('collect')", chunkName: "=gc")
+            let inserted = residentBytes() - before
+            var saveTime = 0.0
+            var saved = inserted
+            if arguments[0] == "objects" {
+                start = Measure.now()
+                try engine.run("BULK_CTX:save()", chunkName: "=bulk-save")
+                saveTime = Double(Measure.now() - start)
+                try engine.run("collectgarbage('collect'); collectgarbage('collect')", chunkName: "=gc")
+                saved = residentBytes() - before
+            }
+            print("\(inserted) \(saved) \(insertTime) \(saveTime)")
+            return 0
+        } catch {
+            fputs("bulk child: \(error)\n", stderr)
+            return 1
+        }
+    }
+}
+
+/// A benchmark that could not run.
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,72 @@
+import CollectionViews
+import FetchedResults
+import ObjectGraph
+
+/// Issue 13 point 3: one change batch through a fetched collection-view data source and its view, against
+/// result size. A context holds N `Item`s (group: 100 values, score); a `FetchedCollectionViewDataSource`
+/// over them, sorted by (group, score) and sectioned by group, drives a `CollectionView` with a cell
+/// registration; one batch = one object gets a new random score, then `processPendingChanges()` (the
+/// controller's update, the data source's batch update and the view's validation and cell updates).
+/// V1 = t(N=1M) / t(N=10k), goal ≤ 4×.
+enum ViewBenchmarks {
+    /// A data source, its view and the objects.
+    struct Fixture {
+        let context: ManagedObjectContext
+        let source: FetchedCollectionViewDataSource
+        let view: CollectionView
+        let objects: [ManagedObject]
+    }
+
+    static var rng = SplitMix(seed: 77)
+
+    static func fixture(n: Int) throws -> Fixture {
+        let item = EntityDescription(name: "Item", attributes: [
+            AttributeDescription(name: "group", type: .integer),
+            AttributeDescription(name: "score", type: .double),
+        ])
+        let coordinator = PersistentStoreCoordinator(managedObjectModel: try ManagedObjectModel(entities: [item]))
+        coordinator.addPersistentStore(PersistentStore())
+        let context = ManagedObjectContext(coordinator: coordinator, name: "bench")
+        var objects: [ManagedObject] = []
+        objects.reserveCapacity(n)
+        for _ in 0..<n {
+            objects.append(try context.insertObject(entityName: "Item", values: [
+                ("group", .integer(Int64(rng.next() % 100))), ("score", .double(rng.nextDouble())),
+            ]))
+        }
+        try context.processPendingChanges()
+        let view = CollectionView()
+        let source = FetchedCollectionViewDataSource(collectionView: view, managedObjectContext: context)
+        source.register(className: "Cell") { cell, path, source in
+            cell["score"] = try (source.item(at: path) as! ManagedObject).value(forKey: "score")
+        }
+        try source.reload(with: FetchRequest(entityName: "Item", sortDescriptors: [SortDescriptor(key: "group"), SortDescriptor(key: "score")]),
+                          sectionBehavior: .attribute("group"))
+        _ = try view.snapshot()
+        return Fixture(context: context, source: source, view: view, objects: objects)
+    }
+
+    /// One batch: one random object gets a new random score.
+    static func batch(_ f: Fixture) throws {
+        let o = f.objects[Int(rng.next() % UInt64(f.objects.count))]
+        try o.setValue(.double(rng.nextDouble()), forKey: "score")
+        try f.context.processPendingChanges()
+    }
+
+    static func time(_ f: Fixture) throws -> Double {
+        try batch(f)    // warm-up
+        return try Measure.median(repetitions: 15) { try batch(f) }
+    }
+
+    static func run() throws {
+        var times: [(Int, Double)] = []
+        for n in [10_000, 100_000, 1_000_000] {
+            let f = try fixture(n: n)
+            times.append((n, try time(f)))
+        }
+        let us = { (ns: Double) in Measure.format(ns / 1000) + " µs" }
+        Measure.report(.init(id: "V1", what: "data source + view batch t(N=1M) / t(N=10k)", ratio: times[2].1 / times[0].1,
+                             goal: 4, stretch: 4, lowerIsBetter: true,
+                             detail: "10k \(us(times[0].1)), 100k \(us(times[1].1)), 1M \(us(times[2].1)) per one-object batch"))
+    }
+}
