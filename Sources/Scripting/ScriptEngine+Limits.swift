@@ -1,4 +1,5 @@
 import LuaBridge
+import ObjectGraph
 
 extension ScriptEngine {
     /// What a script may use: its instruction and memory budgets and whether it runs in the sandbox.
@@ -51,6 +52,20 @@ extension ScriptEngine {
         guard let megabytes = memoryLimitMegabytes, message.hasPrefix("not enough memory") else { return message }
         _ = state.memoryLimitWasExceeded(reset: true)
         return "memory limit exceeded: the script holds more than \(megabytes) MB (--memory-limit MB, 0 = none)"
+    }
+
+    /// Runs `body` (one outermost Lua call: a file, a chunk) with a host-work budget equal to the
+    /// instruction limit: fetches, sorts, SUBQUERY members and regular-expression steps charge it
+    /// (``WorkBudget``), so a script cannot escape the limit by making Swift do the looping. Lua
+    /// instructions and host work units are counted against the same number separately; either running
+    /// out stops the script with a message naming the flag. No limit: no budget.
+    func withHostWorkBudget<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        guard let limit = state.instructionLimitValue, limit > 0 else { return try body() }
+        let outer = WorkBudget.current
+        WorkBudget.current = WorkBudget(limit: limit, message:
+            "instruction limit exceeded: host work (fetches, sorts, regular expressions) reached the budget of \(limit) units (--instruction-limit N, 0 = none)")
+        defer { WorkBudget.current = outer }
+        return try body()
     }
 
     /// `error` with the memory limit's message when the limit caused it.

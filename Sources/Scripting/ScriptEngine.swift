@@ -95,7 +95,7 @@ public final class ScriptEngine {
         try state.loadFile(path)
         var uncaught: LuaError?
         do {
-            try state.pcall(arguments: 0, results: 0, traceback: true)
+            try withHostWorkBudget { () throws(LuaError) in try state.pcall(arguments: 0, results: 0, traceback: true) }
         } catch {
             if let running = runningScenario {
                 // The budget, once spent, raises again at every instruction: the first message has the place.
@@ -114,7 +114,7 @@ public final class ScriptEngine {
     /// Runs a chunk of Lua source.
     public func run(_ code: String, chunkName: String = "=chunk") throws {
         try state.load(code, chunkName: chunkName)
-        try state.pcall(arguments: 0, results: 0, traceback: true)
+        try withHostWorkBudget { () throws(LuaError) in try state.pcall(arguments: 0, results: 0, traceback: true) }
     }
 
     /// Monotonic time, for scenario durations.

@@ -52,6 +52,29 @@ import Testing
         }
     }
 
+    static let hostWork = scratchFile("hostwork.lua", """
+        local model = ripple.model { Item = { n = "integer" } }
+        local ctx = ripple.container(model).viewContext
+        for i = 1, 3000 do ctx:insert("Item", { n = (i * 7919) % 3001 }) end
+        ctx:save()
+        scenario("sorting in Swift spends the budget", function()
+          for _ = 1, 20 do ctx:fetch { entity = "Item", sortDescriptors = { "n" } } end
+        end)
+        scenario("the budget is the file's, as for Lua instructions", function() ctx:fetch { entity = "Item" } end)
+        """)
+
+    @Test("--instruction-limit also bounds host work: twenty sorted fetches of 3,000 objects stop a script whose Lua alone fits")
+    func hostWorkLimit() {
+        for command in ["run", "test"] {
+            let result = runRipple([command, "--instruction-limit", "200000", Self.hostWork])
+            #expect(result.status == 1)
+            #expect(result.output.contains(
+                "instruction limit exceeded: host work (fetches, sorts, regular expressions) reached the budget of 200000 units (--instruction-limit N, 0 = none)"))
+            #expect(result.output.contains("hostwork.lua:8: instruction limit exceeded: host work"))
+        }
+        #expect(runRipple(["run", "--instruction-limit", "0", Self.hostWork]).status == 0)
+    }
+
     @Test("--memory-limit: a clear error naming the flag, the host intact, the next scenario runs")
     func memoryLimit() {
         let result = runRipple(["test", "--memory-limit", "32", Self.hog])
