@@ -1,7 +1,6 @@
 -- A SQLite store: saves survive reopening, numbering continues after the largest saved number, and bad
 -- files are refused with a clear error, untouched.
-local path = "/tmp/ripple-scenario-65.sqlite"
-os.remove(path); os.remove(path .. "-journal")
+local path = ripple.temporaryPath("scenario-65.sqlite")   -- a fresh private folder per run
 local model = ripple.model {
   Customer = { name = "string", since = "date?", score = "double?", visits = "integer?", vip = "boolean?",
                photo = "binary?", token = "uuid?",
@@ -38,13 +37,13 @@ scenario("a model that does not match the store is refused (134100)", function()
     "The model used to open the store is incompatible with the one used to create the store")
 end)
 
-scenario("a file that is not a store is refused and left alone", function()
-  local notes = "/tmp/ripple-scenario-65.txt"
+-- Writing the non-store file needs io, which the sandbox (ripple test's default) removes: pending there.
+;(ripple.sandbox and pending or scenario)("a file that is not a store is refused and left alone", function()
+  local notes = ripple.temporaryPath("scenario-65.txt")
   local f = io.open(notes, "w"); f:write("just some notes\n"); f:close()
   expect(function() ripple.container(model, { store = "sqlite", path = notes }) end):toRaise(
     "isn’t in the correct format: it is not a persistent store (SQLite error 26: file is not a database)")
   f = io.open(notes, "r"); expect(f:read("a")):toBe("just some notes\n"); f:close()
-  os.remove(notes)
 end)
 
 scenario("an unknown store type and a missing path are refused", function()

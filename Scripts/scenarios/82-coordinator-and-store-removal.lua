@@ -1,7 +1,6 @@
 -- The coordinator by name: stores listed, found by URL, added and removed; a removal invalidates
 -- everything at once (invalidatedAll): controllers wait for performFetch(), dependents lose everything.
-local path = "/tmp/ripple-scenario-82.sqlite"
-os.remove(path)
+local path = ripple.temporaryPath("scenario-82.sqlite")
 local model = ripple.model { Note = { title = "string", rank = "integer" } }
 local container = ripple.container(model, { store = "sqlite", path = path })
 local coordinator = container.persistentStoreCoordinator

@@ -1,8 +1,7 @@
 -- Two connections on one SQLite file (two containers, as two processes would have): numbers are taken
 -- inside the write transaction, so no save replaces another's row; a row changed by the other
 -- connection is a merge conflict; identifiers are quoted.
-local path = "/tmp/ripple-scenario-84.sqlite"
-os.remove(path)
+local path = ripple.temporaryPath("scenario-84.sqlite")
 local model = ripple.model { Customer = { name = "string" } }
 local function open() return ripple.container(model, { store = "sqlite", path = path, busyTimeout = 100 }).viewContext end
 local a, b = open(), open()
@@ -39,8 +38,7 @@ scenario("a row the other connection changed is a conflict: 133020, then merged 
 end)
 
 scenario("uniqueness constraints see the other connection's rows", function()
-  local tagPath = "/tmp/ripple-scenario-84-tags.sqlite"
-  os.remove(tagPath)
+  local tagPath = ripple.temporaryPath("scenario-84-tags.sqlite")
   local tags = ripple.model { Tag = { name = "string", uniquenessConstraints = { { "name" } } } }
   local one = ripple.container(tags, { store = "sqlite", path = tagPath }).viewContext
   local two = ripple.container(tags, { store = "sqlite", path = tagPath }).viewContext
@@ -52,8 +50,7 @@ scenario("uniqueness constraints see the other connection's rows", function()
 end)
 
 scenario("entity and attribute names are quoted in the schema", function()
-  local oddPath = "/tmp/ripple-scenario-84-odd.sqlite"
-  os.remove(oddPath)
+  local oddPath = ripple.temporaryPath("scenario-84-odd.sqlite")
   local odd = ripple.model { ['Note"; DROP TABLE Z_METADATA; --'] = { ['text"x'] = "string" } }
   local ctx = ripple.container(odd, { store = "sqlite", path = oddPath }).viewContext
   ctx:insert('Note"; DROP TABLE Z_METADATA; --', { ['text"x'] = "kept" })

@@ -80,8 +80,7 @@ scenario("history requests are refused on a store without tracking, and bad requ
 end)
 
 scenario("a SQLite store keeps its history in the file: another connection sees every transaction", function()
-  local path = "/tmp/ripple-scenario-87.sqlite"
-  os.remove(path)
+  local path = ripple.temporaryPath("scenario-87.sqlite")
   local app = ripple.container(model, { store = "sqlite", path = path, persistentHistoryTracking = true })
   local widget = ripple.container(model, { store = "sqlite", path = path, persistentHistoryTracking = true })
   local widgetContext = widget.viewContext

@@ -45,6 +45,11 @@ function ripple.container(model, options) end
 ---Ends the current run-loop event: runs queued blocks, automatic merges, then processes every main-queue context.
 function ripple.tick() end
 
+---A path named `name` in a private scratch folder made for this run (removed with its files when the run ends); works in the sandbox.
+---@param name string a plain file name (no `/`, not `.` or `..`)
+---@return string
+function ripple.temporaryPath(name) end
+
 ---Observes a context notification (`"objectsDidChange"`, `"willSave"`, `"didSave"`) or an object's key path (KVO).
 ---@param target ManagedObjectContext|ManagedObject
 ---@param name string A notification name, or a key path of the object.

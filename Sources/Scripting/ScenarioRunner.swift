@@ -97,6 +97,7 @@ public struct ScenarioRunner {
         } catch {
             failure = String(describing: error)
         }
+        engine.scratch.removeNow()  // ripple.temporaryPath's files live as long as the file's run
         return FileReport(file: file, scenarios: engine.results, error: failure, events: engine.log.lines)
     }
 }

@@ -69,6 +69,8 @@ public final class ScriptEngine {
     /// Models made by `ripple.model`, and windows made by `ripple.window` (for `ripple graph`).
     var models: [ManagedObjectModel] = []
     var windows: [WeakWindow] = []
+    /// The private folder of `ripple.temporaryPath` (made on first use, removed with the engine).
+    let scratch = TemporaryDirectory()
 
     /// Creates a state, opens the standard libraries and loads the `ripple` module and the prelude.
     /// - Parameter instructionLimit: stop runaway scripts after this many VM instructions per chunk

@@ -22,6 +22,10 @@ extension ScriptEngine {
             state.push(object: container, class: self.classes.container)
             return 1
         }
+        state.register(in: module, name: "temporaryPath") { [unowned self] state in
+            state.push(try self.scratch.path(for: try state.string(1)))
+            return 1
+        }
         state.register(in: module, name: "tick") { [unowned self] _ in
             try self.tick()
             return 0
