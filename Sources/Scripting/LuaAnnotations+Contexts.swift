@@ -8,6 +8,7 @@ extension LuaAnnotations {
 ---@class PersistentContainer : userdata
 ---@field viewContext ManagedObjectContext The main-queue context screens use.
 ---@field managedObjectModel ManagedObjectModel The container's model.
+---@field persistentStoreCoordinator PersistentStoreCoordinator The coordinator of its stores.
 local PersistentContainer = {}
 
 ---A private-queue context on the container's store, named `background#n`; work runs through `perform`.
@@ -33,6 +34,9 @@ function PersistentContainer:addPersistentStore(options) end
 ---@field derivedRecomputationCount integer How many times derived properties were recomputed.
 ---@field automaticallyMergesChangesFromParent boolean Merge the parent's (or the store's) saves at the next tick (read/write).
 ---@field parent ManagedObjectContext? The parent context, or nil.
+---@field mergePolicy "error"|"mergeByPropertyObjectTrump"|"mergeByPropertyStoreTrump"|"overwrite"|"rollback" How a save resolves conflicts with the store (default `"error"`; read/write).
+---@field undoManager UndoManager? Records undo groups when set (`ripple.undoManager()`; nil by default, read/write).
+---@field transactionAuthor string? The author of this context's saves in the persistent history (read/write).
 local ManagedObjectContext = {}
 
 ---Inserts an object with its defaults, then `values`; returns it.
@@ -123,6 +127,9 @@ function ObservationToken:cancel() end
 ---@field sortDescriptors? (string|SortDescriptor)[] Keys, or tables with `key`, `ascending`, `comparator`.
 ---@field fetchLimit? integer Applied after sorting.
 ---@field fetchOffset? integer Applied after sorting.
+---@field fetchBatchSize? integer Objects beyond the first batch come back as faults.
+---@field resultType? "managedObjectResultType"|"managedObjectIDResultType"|"dictionaryResultType"|"countResultType" What `ctx:fetch` returns (objects by default).
+---@field propertiesToFetch? string[] The keys of a `dictionaryResultType` fetch.
 ---@field includesPendingChanges? boolean Default true: unsaved insertions and deletions count.
 
 ---A sort descriptor.
@@ -142,7 +149,7 @@ function ObservationToken:cancel() end
 ---@field isDeleted boolean
 ---@field hasChanges boolean
 ---@field isFault boolean Whether its values are not loaded yet.
----@field objectID string `x-coredata:///Customer/t1` until saved, `x-coredata://ripple/Customer/p1` after.
+---@field objectID ManagedObjectID Temporary (`x-coredata:///Customer/t1`) until saved, then permanent (`x-coredata://ripple/Customer/p1`).
 ---@field entityName string
 ---@field managedObjectContext ManagedObjectContext?
 local ManagedObject = {}
