@@ -26,7 +26,7 @@ function ripple.tick() end
 ---Observes a context notification (`"objectsDidChange"`, `"willSave"`, `"didSave"`) or an object's key path (KVO).
 ---@param target ManagedObjectContext|ManagedObject
 ---@param name string A notification name, or a key path of the object.
----@param fn fun(note: any)
+---@param fn fun(note: ObjectsDidChangeNotification|ManagedObjectContext|DidSaveNotification|KeyValueChange) `objectsDidChange` gets the changes, `willSave` the context, `didSave` what was saved, a key path its change.
 ---@param options? KeyValueObservingOptions
 ---@return ObservationToken
 function ripple.observe(target, name, fn, options) end
@@ -79,12 +79,12 @@ function ripple.navigationController(root, options) end
 function ripple.tabBarController(tabs) end
 
 ---A collection view that validates every batch update like UIKit; options `name`, `dataSource`, `visibleItems`.
----@param options? { name?: string, dataSource?: table|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
+---@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
 ---@return CollectionView
 function ripple.collectionView(options) end
 
 ---A table view (the same class, with the `Rows` names, `beginUpdates` and `endUpdates`); options `name`, `dataSource`, `visibleRows`.
----@param options? { name?: string, dataSource?: table|CollectionViewDataSource|DiffableDataSource, visibleRows?: integer }
+---@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleRows?: integer }
 ---@return CollectionView
 function ripple.tableView(options) end
 
@@ -208,7 +208,7 @@ function ManagedObjectContext:perform(fn) end
 function ManagedObjectContext:performAndWait(fn) end
 
 ---Merges the changes a `didSave` observer received from another context.
----@param note ContextDidSaveNotification
+---@param note DidSaveNotification|ContextDidSaveNotification|PersistentHistoryTransaction
 function ManagedObjectContext:mergeChangesFromContextDidSave(note) end
 
 ---Reloads an object's saved values, keeping unsaved ones when `mergeChanges` is true.
@@ -231,8 +231,19 @@ local ObservationToken = {}
 ---Stops the observation.
 function ObservationToken:cancel() end
 
----What a `didSave` observer receives; pass it to `mergeChangesFromContextDidSave`.
+---The IDs of what a save changed (the `notification` field of a `didSave` note and of a history transaction);
+---`mergeChangesFromContextDidSave` merges it.
 ---@class ContextDidSaveNotification : userdata
+
+---What a `didSave` observer receives; pass it to `mergeChangesFromContextDidSave`.
+---@class DidSaveNotification
+---@field inserted ManagedObject[] The saved insertions, objects of the saving context.
+---@field updated ManagedObject[]
+---@field deleted ManagedObject[]
+---@field context ManagedObjectContext The saving context.
+---@field changedKeys table<ManagedObject, string[]> Sorted changed keys per updated object.
+---@field oldValues table<ManagedObject, table<string, any>> Values before the save per updated object.
+---@field notification ContextDidSaveNotification The IDs the merge needs.
 
 ---What an `objectsDidChange` observer receives.
 ---@class ObjectsDidChangeNotification
@@ -556,8 +567,8 @@ function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
 ---@field didChangeSection? fun(controller: FetchedResultsController, sectionInfo: FetchedResultsSectionInfo, sectionIndex: integer, type: "insert"|"delete")
 ---@field didChangeObject? fun(controller: FetchedResultsController, object: ManagedObject, indexPath: IndexPath?, type: "insert"|"delete"|"move"|"update", newIndexPath: IndexPath?)
 ---@field controllerDidChangeContent? fun(controller: FetchedResultsController)
----@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: table)
----@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: table)
+---@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: Snapshot) Section names and object IDs, updated objects marked for reload; `dataSource:apply(snapshot)` shows it.
+---@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: { removals: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[], insertions: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[] })
 
 ---An index path (0-based).
 ---@class IndexPath : userdata
@@ -754,7 +765,7 @@ function BatchUpdating:moveSection(from, to) end
 ---A collection view (`UICollectionView`) or table view (`UITableView`): validates every batch update like UIKit.
 ---@class CollectionView : BatchUpdating
 ---@field name string The prefix of its trace lines (`cv` or `tv` by default; read/write).
----@field dataSource table|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
+---@field dataSource ScriptDataSource|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
 ---@field batchUpdateCount integer How many batch updates were applied.
 ---@field isUpdating boolean Whether a batch is being collected (inside `performBatchUpdates` or `beginUpdates`).
 ---@field visibleRows integer? How many items have a cell, from `firstVisibleItem` (nil: all; read/write). Cells leaving the window go back to the reuse pool.
@@ -868,6 +879,20 @@ function CollectionView:indexPathsForVisibleRows() end
 ---The section index titles of a script data source (its `sectionIndexTitles`), nil without them.
 ---@return string[]?
 function CollectionView:sectionIndexTitles() end
+
+---A data source the script writes (`view.dataSource = { … }`): each function gets the view first. A table
+---view needs `numberOfRowsInSection` and `cellForRowAtIndexPath`, a collection view the `Items` names.
+---@class ScriptDataSource
+---@field numberOfSections? fun(view: CollectionView): integer The number of sections (1 when missing).
+---@field numberOfRowsInSection? fun(view: CollectionView, section: integer): integer Table view: the rows of a section.
+---@field cellForRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): CollectionReusableView Table view: a dequeued cell.
+---@field numberOfItemsInSection? fun(view: CollectionView, section: integer): integer Collection view: the items of a section.
+---@field cellForItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): CollectionReusableView Collection view: a dequeued cell.
+---@field titleForHeaderInSection? fun(view: CollectionView, section: integer): string? Table view: a header title.
+---@field titleForFooterInSection? fun(view: CollectionView, section: integer): string? Table view: a footer title.
+---@field supplementaryElementKinds? string[] Collection view: the kinds asked for in each section.
+---@field viewForSupplementaryElementOfKind? fun(view: CollectionView, kind: string, indexPath: IndexPath): CollectionReusableView? Collection view: a dequeued supplementary view.
+---@field sectionIndexTitles? fun(view: CollectionView): string[] The section index (`view:sectionIndexTitles()`).
 
 ---A cell or supplementary view; prepare blocks set any other field on it (`cell.text = …`).
 ---@class CollectionReusableView : userdata

@@ -63,7 +63,7 @@ function BatchUpdating:moveSection(from, to) end
 ---A collection view (`UICollectionView`) or table view (`UITableView`): validates every batch update like UIKit.
 ---@class CollectionView : BatchUpdating
 ---@field name string The prefix of its trace lines (`cv` or `tv` by default; read/write).
----@field dataSource table|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
+---@field dataSource ScriptDataSource|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
 ---@field batchUpdateCount integer How many batch updates were applied.
 ---@field isUpdating boolean Whether a batch is being collected (inside `performBatchUpdates` or `beginUpdates`).
 ---@field visibleRows integer? How many items have a cell, from `firstVisibleItem` (nil: all; read/write). Cells leaving the window go back to the reuse pool.
@@ -177,6 +177,20 @@ function CollectionView:indexPathsForVisibleRows() end
 ---The section index titles of a script data source (its `sectionIndexTitles`), nil without them.
 ---@return string[]?
 function CollectionView:sectionIndexTitles() end
+
+---A data source the script writes (`view.dataSource = { … }`): each function gets the view first. A table
+---view needs `numberOfRowsInSection` and `cellForRowAtIndexPath`, a collection view the `Items` names.
+---@class ScriptDataSource
+---@field numberOfSections? fun(view: CollectionView): integer The number of sections (1 when missing).
+---@field numberOfRowsInSection? fun(view: CollectionView, section: integer): integer Table view: the rows of a section.
+---@field cellForRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): CollectionReusableView Table view: a dequeued cell.
+---@field numberOfItemsInSection? fun(view: CollectionView, section: integer): integer Collection view: the items of a section.
+---@field cellForItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): CollectionReusableView Collection view: a dequeued cell.
+---@field titleForHeaderInSection? fun(view: CollectionView, section: integer): string? Table view: a header title.
+---@field titleForFooterInSection? fun(view: CollectionView, section: integer): string? Table view: a footer title.
+---@field supplementaryElementKinds? string[] Collection view: the kinds asked for in each section.
+---@field viewForSupplementaryElementOfKind? fun(view: CollectionView, kind: string, indexPath: IndexPath): CollectionReusableView? Collection view: a dequeued supplementary view.
+---@field sectionIndexTitles? fun(view: CollectionView): string[] The section index (`view:sectionIndexTitles()`).
 
 ---A cell or supplementary view; prepare blocks set any other field on it (`cell.text = …`).
 ---@class CollectionReusableView : userdata

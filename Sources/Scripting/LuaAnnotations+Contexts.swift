@@ -81,7 +81,7 @@ function ManagedObjectContext:perform(fn) end
 function ManagedObjectContext:performAndWait(fn) end
 
 ---Merges the changes a `didSave` observer received from another context.
----@param note ContextDidSaveNotification
+---@param note DidSaveNotification|ContextDidSaveNotification|PersistentHistoryTransaction
 function ManagedObjectContext:mergeChangesFromContextDidSave(note) end
 
 ---Reloads an object's saved values, keeping unsaved ones when `mergeChanges` is true.
@@ -104,8 +104,19 @@ local ObservationToken = {}
 ---Stops the observation.
 function ObservationToken:cancel() end
 
----What a `didSave` observer receives; pass it to `mergeChangesFromContextDidSave`.
+---The IDs of what a save changed (the `notification` field of a `didSave` note and of a history transaction);
+---`mergeChangesFromContextDidSave` merges it.
 ---@class ContextDidSaveNotification : userdata
+
+---What a `didSave` observer receives; pass it to `mergeChangesFromContextDidSave`.
+---@class DidSaveNotification
+---@field inserted ManagedObject[] The saved insertions, objects of the saving context.
+---@field updated ManagedObject[]
+---@field deleted ManagedObject[]
+---@field context ManagedObjectContext The saving context.
+---@field changedKeys table<ManagedObject, string[]> Sorted changed keys per updated object.
+---@field oldValues table<ManagedObject, table<string, any>> Values before the save per updated object.
+---@field notification ContextDidSaveNotification The IDs the merge needs.
 
 ---What an `objectsDidChange` observer receives.
 ---@class ObjectsDidChangeNotification
