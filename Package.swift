@@ -29,7 +29,9 @@ let package = Package(
         // Domain libraries (no Lua)
         .target(
             name: "ObjectGraph",
-            dependencies: ["CSQLite", .product(name: "Collections", package: "swift-collections")]
+            dependencies: ["CSQLite", .product(name: "Collections", package: "swift-collections")],
+            // ICU (the toolchain's _FoundationICU, as Foundation uses): MATCHES, [c]/[d] folding, collation.
+            linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
 
         .target(name: "ViewControllers", dependencies: ["ObjectGraph"]),

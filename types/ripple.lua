@@ -262,19 +262,21 @@ function ObservationToken:cancel() end
 ---@field entity string The entity name (required).
 ---@field predicate? string|fun(object: ManagedObject): boolean An `NSPredicate` format string, or a Lua function.
 ---@field arguments? any[] Values for `%@` and `%K` in the format.
----@field sortDescriptors? (string|SortDescriptor)[] Keys, or tables with `key`, `ascending`, `comparator`.
+---@field sortDescriptors? (string|SortDescriptor)[] Keys, or tables with `key`, `ascending`, `selector`.
 ---@field fetchLimit? integer Applied after sorting.
 ---@field fetchOffset? integer Applied after sorting.
 ---@field fetchBatchSize? integer Objects beyond the first batch come back as faults.
 ---@field resultType? "managedObjectResultType"|"managedObjectIDResultType"|"dictionaryResultType"|"countResultType" What `ctx:fetch` returns (objects by default).
 ---@field propertiesToFetch? string[] The keys of a `dictionaryResultType` fetch.
 ---@field includesPendingChanges? boolean Default true: unsaved insertions and deletions count.
+---@field substitutionVariables? table<string, any> Values of the predicate's `$VARIABLE`s.
 
 ---A sort descriptor.
 ---@class SortDescriptor
 ---@field key string
 ---@field ascending? boolean
----@field comparator? "compare"|"caseInsensitiveCompare"|"localizedStandardCompare"
+---@field selector? "compare:"|"caseInsensitiveCompare:"|"localizedCompare:"|"localizedCaseInsensitiveCompare:"|"localizedStandardCompare:"
+---@field comparator? "compare"|"caseInsensitiveCompare"|"localizedCompare"|"localizedCaseInsensitiveCompare"|"localizedStandardCompare"
 
 ---A managed object. Its entity's attributes and relationships are read and written by key; declare
 ---`---@class Customer : ManagedObject` with `---@field name string` in your scripts for completion on them.

@@ -38,7 +38,7 @@ scenario("every option table refuses a key it does not know, naming it", functio
   expect(function() ctx:fetch { entity = "Customer", returnsDistinctResults = true } end):toRaise(
     "'returnsDistinctResults' in a fetch request is not implemented by Ripple")
   expect(function() ctx:fetch { entity = "Customer", sortDescriptors = { { key = "name", ascendng = false } } } end):toRaise(
-    "unknown key 'ascendng' in a sort descriptor (known keys: ascending, comparator, key)")
+    "unknown key 'ascendng' in a sort descriptor (known keys: ascending, comparator, key, selector)")
   expect(function()
     ripple.fetchedResultsController { context = ctx, entity = "Customer", sortDescriptors = { "name" }, sectionKeyPath = "name" }
   end):toRaise("unknown key 'sectionKeyPath' in the options of ripple.fetchedResultsController")

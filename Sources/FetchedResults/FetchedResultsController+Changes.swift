@@ -49,10 +49,34 @@ extension FetchedResultsController: ContextObserver {
         } catch let error as FetchedResultsError where error.kind == .sectionOrder {
             clear()
             throw error
+        } catch {
+            // A predicate or key error (a regular expression stopped by its limit, a spent work budget…)
+            // left the results as they were while the context moved on: the next batch re-fetches and
+            // reports both batches' changes at once.
+            isStale = true
+            throw error
         }
         invalidateCaches()
         if let old { try checkInvariants(old: old, changes: changes) }
         try deliver(changes)
+    }
+
+    /// A save of the controller's context. With `includesPendingChanges = false` the results hold saved
+    /// objects only: the save turns the inserted objects into fetchable ones and takes the deleted ones
+    /// away, so they are processed as one more change batch (inserts, deletes, and the saved updates, whose
+    /// values a merge policy may have changed) — what a fresh fetch after the save returns. With pending changes included (the default) a save changes nothing.
+    public func contextDidSave(_ note: ContextDidSaveNotification) throws {
+        guard !activeRequest.includesPendingChanges, tree != nil, !isInvalidated,
+              note.context === managedObjectContext else { return }
+        var change = ObjectsDidChangeNotification(context: managedObjectContext)
+        change.inserted = note.inserted.filter { $0.managedObjectContext === managedObjectContext }
+        change.deleted = note.deleted
+        // A merge policy may have changed saved objects' values during the save (announced as refreshed
+        // at the next processing): evaluate them again now too.
+        change.updated = note.updated.filter { $0.managedObjectContext === managedObjectContext }
+        for object in change.updated { change.changedKeys[object] = note.changedKeys[object] ?? [] }
+        guard !change.isEmpty else { return }
+        try contextObjectsDidChange(change)
     }
 
     /// Whether a notification mentions an object of the fetched entity (or, when relationship key paths
@@ -89,7 +113,13 @@ extension FetchedResultsController: ContextObserver {
             }
             update(&touches[id]!)
         }
-        for o in note.deleted + note.invalidated where entries[ObjectIdentifier(o)] != nil { touch(o) { $0.gone = true } }
+        // Without pending changes, an object deleted but not saved is still fetched, with its current values
+        // (which may have changed in the same event, unreported since deletion wins): evaluate it again.
+        let keepsDeleted = !activeRequest.includesPendingChanges
+        for o in note.deleted + note.invalidated
+        where entries[ObjectIdentifier(o)] != nil || (keepsDeleted && o.entity.name == entityName) {
+            touch(o) { $0.gone = true }
+        }
         for o in note.inserted where o.entity.name == entityName { touch(o) { $0.changed = true } }
         for o in note.updated + note.refreshed where o.entity.name == entityName {
             touch(o) { $0.changed = true; $0.changedKeys += note.changedKeys[o] ?? [] }
@@ -110,7 +140,7 @@ extension FetchedResultsController: ContextObserver {
                 t.oldKeys = entry.keys
                 t.oldSection = entry.sectionName
             }
-            if !t.gone && !t.object.isDeleted && t.object.managedObjectContext != nil {
+            if managedObjectContext.isFetchCandidate(t.object, for: activeRequest) {
                 let matches: Bool
                 do { matches = try activeRequest.matches(t.object) } catch { throw FetchedResultsController.wrap(error) }
                 if matches {

@@ -5,16 +5,51 @@ extension ManagedObjectContext {
     public func fetch(_ request: FetchRequest) throws -> [ManagedObject] {
         try checkQueue("fetch")
         let all = try candidates(for: request)
-        guard request.fetchBatchSize > 0 else { return try request.apply(to: all) }
-        let faults = Set(all.lazy.filter(\.state.isFault).map { ObjectIdentifier($0) })
+        let faults = request.fetchBatchSize > 0 ? Set(all.lazy.filter(\.state.isFault).map { ObjectIdentifier($0) }) : []
         let result = try request.apply(to: all)
-        applyBatching(result, batchSize: request.fetchBatchSize, faultsBefore: faults)
+        if request.fetchBatchSize > 0 { applyBatching(result, batchSize: request.fetchBatchSize, faultsBefore: faults) }
+        if !pendingInserted.isEmpty {
+            for object in result where pendingInserted.contains(object) { fetchedPendingInserts.insert(object) }
+        }
         return result
     }
 
     /// The number of objects a fetch request would return (`count(for:)`).
     public func count(for request: FetchRequest) throws -> Int {
         try fetch(request).count
+    }
+
+    /// Whether a fetch of `request` would consider the object (before its predicate): what a fetched
+    /// results controller uses to keep its results equal to a fresh fetch.
+    ///
+    /// With `includesPendingChanges` (the default): objects of the entity registered here that are not
+    /// deleted — saved ones the source (store or parent) has, and unsaved inserted ones. Without it: only
+    /// objects the source has, including those deleted here but not saved yet; unsaved insertions are not
+    /// fetched. (Values are always the context's current ones.)
+    public func isFetchCandidate(_ object: ManagedObject, for request: FetchRequest) -> Bool {
+        guard object.managedObjectContext === self, !object.state.isInvalid,
+              object.entity.name == request.entityName else { return false }
+        if request.includesPendingChanges {
+            if object.state.isDeleted { return false }
+            if object.state.isInserted { return true }
+        } else if object.state.isInserted {
+            return false
+        }
+        return sourceHasObject(object.objectID)
+    }
+
+    /// Whether the source (the store, or the parent's live objects) has the object, as
+    /// ``sourceObjectIDs(entityName:)`` would list it — without loading its values.
+    func sourceHasObject(_ id: ManagedObjectID) -> Bool {
+        guard let parent else { return persistentStoreCoordinator.row(for: id) != nil }
+        return parent.performAndWait {
+            let parentID = parent.registered[id]?.objectID ?? id
+            if let object = parent.registered[parentID] {
+                return !object.state.isDeleted && !object.state.isInvalid
+                    && (object.state.isInserted || parent.sourceHasObject(parentID))
+            }
+            return parent.sourceHasObject(parentID)
+        }
     }
 
     /// Every live object of the request's entity, in object order.

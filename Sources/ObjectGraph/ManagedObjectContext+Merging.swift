@@ -13,8 +13,12 @@ extension ManagedObjectContext {
         if changes.isRemote && parent == nil {
             try persistentStoreCoordinator.reloadRows(changes.inserted + changes.updated + changes.deleted)
         }
-        try processPendingChanges()
-        try performMutation {
+        // An observer's failure while processing must not drop the merge: the merge happens, every
+        // notification is posted, and the first failure is rethrown at the end.
+        var firstError: Error?
+        isMergingChanges = true
+        do { try processPendingChanges() } catch { firstError = error }
+        do { try performMutation {
             for id in changes.inserted where registered[id] == nil {
                 if let object = materialize(id) { external.inserted.insert(object) }
             }
@@ -26,8 +30,10 @@ extension ManagedObjectContext {
                 guard let object = registered[id] else { continue }
                 removeMergedDeletion(object)
             }
-        }
-        try processPendingChanges()
+        } } catch { if firstError == nil { firstError = error } }
+        isMergingChanges = false
+        do { try processPendingChanges() } catch { if firstError == nil { firstError = error } }
+        if let firstError { throw firstError }
     }
 
     /// Merges a did-save notification (see ``mergeChanges(fromContextDidSave:)-(SavedObjectIDs)``).

@@ -61,10 +61,13 @@ extension ManagedObjectContext {
     /// Builds the notification for the pending changes and clears them.
     func takePendingNotification() -> ObjectsDidChangeNotification {
         var note = ObjectsDidChangeNotification(context: self)
-        // Inserted and deleted in the same event: nobody saw it, nobody hears of it.
+        // Inserted and deleted in the same event: nobody heard of it, nobody hears of it — unless a fetch
+        // returned it meanwhile (a fetched-results controller that fetched it must take it out again).
         let transient = pendingInserted.intersection(pendingDeleted)
+        let seen = transient.intersection(fetchedPendingInserts)
+        fetchedPendingInserts.removeAll()
         note.inserted = pendingInserted.subtracting(transient).union(external.inserted).sortedInObjectOrder()
-        note.deleted = pendingDeleted.subtracting(transient).union(external.deleted).sortedInObjectOrder()
+        note.deleted = pendingDeleted.subtracting(transient).union(seen).union(external.deleted).sortedInObjectOrder()
         note.invalidated = external.invalidated.sortedInObjectOrder()
         note.invalidatedAll = external.invalidatedAll
         note.refreshed = external.refreshedKeys.keys.sortedInObjectOrder()

@@ -148,6 +148,7 @@ extension ManagedObjectContext {
         updated.removeAll()
         deleted.removeAll()
         pendingInserted.removeAll()
+        fetchedPendingInserts.removeAll()
         pendingDeleted.removeAll()
         pendingUpdated.removeAll()
         snapshotted.removeAll()

@@ -56,8 +56,9 @@ extension ManagedObjectContext {
                 if let min = a.minLength, length < min {
                     errors.append(.validation(1670, "\(a.name) is too short.", object: object, key: a.name, value: value))
                 }
-                if let pattern = a.regularExpression, !Self.matchesPattern(s, pattern) {
-                    errors.append(.validation(1680, "\(a.name) is not valid.", object: object, key: a.name, value: value))
+                if let pattern = a.regularExpression, let failure = Self.patternFailure(s, pattern) {
+                    errors.append(.validation(1680, "\(a.name) is not valid.", object: object, key: a.name, value: value,
+                                              reason: failure.isEmpty ? nil : failure))
                 }
             }
         }
@@ -82,9 +83,17 @@ extension ManagedObjectContext {
         return errors
     }
 
-    /// Whether the whole string matches a validation pattern.
-    static func matchesPattern(_ string: String, _ pattern: String) -> Bool {
-        (try? RegularExpression(pattern: pattern, options: []).matchesWhole(string)) ?? false
+    /// Why a string fails its attribute's pattern (ICU semantics, whole-string match): nil when it matches,
+    /// "" when it does not, or the ICU error when the pattern is malformed or the match hit a limit
+    /// (`Can't do regex matching, reason: U_REGEX_TIME_OUT…`).
+    static func patternFailure(_ string: String, _ pattern: String) -> String? {
+        do {
+            return try RegularExpression(pattern: pattern, options: []).matchesWhole(string) ? nil : ""
+        } catch let error as ObjectGraphError {
+            return error.message
+        } catch {
+            return "\(error)"
+        }
     }
 }
 

@@ -57,6 +57,13 @@ public final class ManagedObjectContext {
     var observers: [WeakObserver] = []
     /// True while observers are being told of changes (re-entrant processing is deferred).
     var isPosting = false
+    /// True while ``mergeChanges(fromContextDidSave:)-(SavedObjectIDs)`` has not applied its changes yet:
+    /// the store (or parent) already holds a save that this context has not merged, so a fresh fetch
+    /// would see ahead of the context's objects.
+    public internal(set) var isMergingChanges = false
+    /// Objects inserted in the current event that a fetch returned: if they are deleted before the event
+    /// ends, whoever fetched them hears of the deletion.
+    var fetchedPendingInserts: Set<ManagedObject> = []
     /// Derived-property propagation and key-value observation state.
     var propagation = PropagationState()
     /// The parent context of a child context (`parent`): saves go there instead of the store.

@@ -39,6 +39,9 @@ public struct ObjectGraphError: Error, CustomStringConvertible {
         case concurrency
         /// An error raised by caller-supplied code (a callback or a derived function).
         case callback
+        /// A bound on host work was reached (the script's ``WorkBudget``, a regular expression's step limit,
+        /// a predicate's nesting limit).
+        case limitExceeded
     }
 
     /// The broad kind of error.

@@ -23,25 +23,37 @@ extension Window {
         return lines.joined(separator: "\n")
     }
 
-    private static func describe(_ vc: ViewController, prefix: String, depth: Int, into lines: inout [String]) {
-        let indent = String(repeating: "  ", count: depth)
-        var line = indent + prefix + vc.typeName
-        if let title = vc.title { line += " \"" + title + "\"" }
-        lines.append(line)
-        let tabs = vc as? TabBarController
-        for (i, child) in vc.children.enumerated() {
-            if vc is NavigationController {
-                describe(child, prefix: "[\(i)] ", depth: depth + 1, into: &lines)
-            } else if let tabs {
-                let before = lines.count
-                describe(child, prefix: "[\(i)] ", depth: depth + 1, into: &lines)
-                if i == tabs.selectedIndex { lines[before] += " (selected)" }
-            } else {
-                describe(child, prefix: "", depth: depth + 1, into: &lines)
+    /// Indentation stops growing at this depth; deeper lines carry their depth instead.
+    static let maximumIndentDepth = 100
+
+    /// Walks the hierarchy with an explicit stack (a presentation or containment chain of any depth
+    /// describes without deep native recursion). Beyond ``maximumIndentDepth`` levels, lines keep that
+    /// indentation and start with `(depth N) `, so that a 10,000-deep chain stays a readable, linear size.
+    private static func describe(_ root: ViewController, prefix: String, depth: Int, into lines: inout [String]) {
+        // Pending entries, the next to print on top.
+        var stack: [(vc: ViewController, prefix: String, depth: Int, selected: Bool)] = [(root, prefix, depth, false)]
+        while let (vc, prefix, depth, selected) = stack.popLast() {
+            var line = String(repeating: "  ", count: min(depth, maximumIndentDepth))
+            if depth > maximumIndentDepth { line += "(depth \(depth)) " }
+            line += prefix + vc.typeName
+            if let title = vc.title { line += " \"" + title + "\"" }
+            if selected { line += " (selected)" }
+            lines.append(line)
+            var next: [(vc: ViewController, prefix: String, depth: Int, selected: Bool)] = []
+            let tabs = vc as? TabBarController
+            for (i, child) in vc.children.enumerated() {
+                if vc is NavigationController {
+                    next.append((child, "[\(i)] ", depth + 1, false))
+                } else if let tabs {
+                    next.append((child, "[\(i)] ", depth + 1, i == tabs.selectedIndex))
+                } else {
+                    next.append((child, "", depth + 1, false))
+                }
             }
-        }
-        if let presented = vc.presentedStorage {
-            describe(presented, prefix: "presents (\(presented.modalPresentationStyle.rawValue)): ", depth: depth + 1, into: &lines)
+            if let presented = vc.presentedStorage {
+                next.append((presented, "presents (\(presented.modalPresentationStyle.rawValue)): ", depth + 1, false))
+            }
+            stack.append(contentsOf: next.reversed())
         }
     }
 }

@@ -103,9 +103,14 @@ public final class Window {
         return result
     }
 
+    /// Appends a controller and its visible descendants in depth-first order, with an explicit stack (a
+    /// containment chain of any depth, without deep native recursion).
     private static func appendVisibleTree(_ vc: ViewController, to result: inout [ViewController]) {
-        result.append(vc)
-        for child in vc.appearanceChildren { appendVisibleTree(child, to: &result) }
+        var stack = [vc]
+        while let next = stack.popLast() {
+            result.append(next)
+            stack.append(contentsOf: next.appearanceChildren.reversed())
+        }
     }
 
     /// Recomputes what is visible and fires the lifecycle callbacks for what changed.

@@ -123,7 +123,7 @@ import Testing
     @Test("a malformed regular expression throws at evaluation")
     func badRegex() {
         #expect(errorMessage { try check("name MATCHES 'a(b'", ann) }
-            == #"Can't do regex matching, reason: Can't open pattern U_REGEX_MISSING_CLOSE_PAREN (pattern "a(b")"#)
+            == #"Can't do regex matching, reason: Can't open pattern U_REGEX_MISMATCHED_PAREN (pattern "a(b")"#)
         #expect(errorMessage { try check("name MATCHES '[ab'", ann) }
             == #"Can't do regex matching, reason: Can't open pattern U_REGEX_MISSING_CLOSE_BRACKET (pattern "[ab")"#)
         #expect(errorMessage { try check("name MATCHES '*a'", ann) }

@@ -207,4 +207,61 @@ import Testing
         #expect(errorMessage { try Predicate(format: "%K == 1", arguments: [.integer(3)]) }
             == #"Unable to parse the format string "%K == 1" (at position 0, near '%K'): %K needs a key path string, got 3"#)
     }
+
+    // MARK: - Limits
+
+    @Test("nesting deeper than 100 levels is a syntax error, not a stack overflow")
+    func nestingLimit() throws {
+        let deep = String(repeating: "(", count: 3000) + "age == 1" + String(repeating: ")", count: 3000)
+        #expect(errorMessage { try Predicate(format: deep) }
+            == "Unable to parse the format string \"\(deep)\" (at position 100, near '('): nesting deeper than 100 levels")
+        #expect(errorKind { try Predicate(format: deep) } == .predicateSyntax)
+        let nots = String(repeating: "NOT ", count: 20_000) + "age == 1"
+        #expect(errorMessage { try Predicate(format: nots) }
+            == "Unable to parse the format string \"\(nots)\" (at position 400, near 'NOT'): nesting deeper than 100 levels")
+        let bangs = String(repeating: "!", count: 20_000) + "age == 1"
+        #expect(errorKind { try Predicate(format: bangs) } == .predicateSyntax)
+        let braces = "age IN " + String(repeating: "{", count: 500) + String(repeating: "}", count: 500)
+        #expect(errorMessage { try Predicate(format: braces) }
+            == "Unable to parse the format string \"\(braces)\" (at position 107, near '{'): nesting deeper than 100 levels")
+        let casts = "since == " + String(repeating: "CAST(", count: 5000) + "1"
+        #expect(errorMessage { try Predicate(format: casts) }
+            == "Unable to parse the format string \"\(casts)\" (at position 509, near 'CAST'): nesting deeper than 100 levels")
+        let subqueries = String(repeating: "SUBQUERY(orders, $o, ", count: 3000) + "TRUEPREDICATE"
+        #expect(errorKind { try Predicate(format: subqueries) } == .predicateSyntax)
+        // 100 levels are fine, and the result evaluates and prints.
+        let ok = String(repeating: "(", count: 99) + "NOT age == 1" + String(repeating: ")", count: 99)
+        #expect(try format(ok) == "NOT age == 1")
+        #expect(try format(String(repeating: "NOT ", count: 100) + "age == 1").hasPrefix("NOT NOT"))
+    }
+
+    @Test("a predicate built deeper than the limit fails to evaluate instead of overflowing")
+    func evaluatorLimit() throws {
+        var node = Predicate.Node.constant(true)
+        for _ in 0..<1000 { node = .not(node) }
+        let fixture = try FetchingFixture()
+        let ann = fixture.customer("Ann")
+        #expect(errorMessage { try Predicate(node: node).evaluate(with: ann) }
+            == "Can't evaluate a predicate nested deeper than 300 levels")
+        #expect(errorKind { try Predicate(node: node).evaluate(with: ann) } == .limitExceeded)
+    }
+
+    // MARK: - SUBQUERY and variables
+
+    @Test("SUBQUERY parses, prints and lists the key paths it reads")
+    func subquery() throws {
+        let text = "SUBQUERY(orders, $o, $o.total > 100 AND $o.customer.name BEGINSWITH[c] \"a\").@count > 0"
+        #expect(try format(text) == text)
+        #expect(try format("SUBQUERY(orders, $o, $o.total > 1).@count == $N") == "SUBQUERY(orders, $o, $o.total > 1).@count == $N")
+        let p = try Predicate(format: text)
+        #expect(p.keyPaths == ["orders", "orders.customer.name", "orders.total"])
+        #expect(errorMessage { try Predicate(format: "SUBQUERY(orders, o, o.total > 1).@count > 0") }
+            == #"Unable to parse the format string "SUBQUERY(orders, o, o.total > 1).@count > 0" (at position 17, near 'o')"#)
+        #expect(errorMessage { try Predicate(format: "SUBQUERY(orders, $o, $o.total > 1).@sum > 0") }
+            == #"Unable to parse the format string "SUBQUERY(orders, $o, $o.total > 1).@sum > 0" (at position 35, near '@sum')"#)
+        // A substitution leaves the subquery's own variable alone.
+        let bound = try Predicate(format: "SUBQUERY(orders, $o, $o.total > $MIN).@count > 0")
+            .withSubstitutionVariables(["MIN": .integer(5), "o": .integer(1)])
+        #expect(bound.predicateFormat == "SUBQUERY(orders, $o, $o.total > 5).@count > 0")
+    }
 }

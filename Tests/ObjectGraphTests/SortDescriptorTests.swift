@@ -65,6 +65,22 @@ import Testing
         #expect(SortDescriptor.compareStrings("a", "A", comparator: .caseInsensitiveCompare) == .orderedSame)
     }
 
+    @Test("localized selectors use ICU's root collation; caseInsensitiveCompare: folds fully")
+    func localizedSelectors() throws {
+        let people = ["Zoë", "émile", "Ängel", "Bob", "bob", "Straße", "STRASSE"].map { fixture.customer($0) }
+        #expect(try sorted(people, [SortDescriptor(key: "name", comparator: .localizedCompare)])
+            == ["Ängel", "bob", "Bob", "émile", "STRASSE", "Straße", "Zoë"])
+        #expect(try sorted(people, [SortDescriptor(key: "name", comparator: .localizedCaseInsensitiveCompare)])
+            == ["Ängel", "Bob", "bob", "émile", "STRASSE", "Straße", "Zoë"])
+        #expect(SortDescriptor.compareStrings("Straße", "STRASSE", comparator: .caseInsensitiveCompare) == .orderedSame)
+        #expect(SortDescriptor.compareStrings("é", "f", comparator: .localizedCompare) == .orderedAscending)
+        #expect(SortDescriptor.compareStrings("é", "f", comparator: .compare) == .orderedDescending)
+        #expect(SortDescriptor.Comparator(selector: "localizedStandardCompare:") == .localizedStandardCompare)
+        #expect(SortDescriptor.Comparator(selector: "localizedCaseInsensitiveCompare") == .localizedCaseInsensitiveCompare)
+        #expect(SortDescriptor.Comparator(selector: "compareNumbers:") == nil)
+        #expect(SortDescriptor(key: "name", comparator: .localizedCompare).description == "(name, ascending, localizedCompare:)")
+    }
+
     @Test("key paths through a to-one relationship; nil to-one sorts first")
     func toOneKeyPath() throws {
         let ann = fixture.customer("Ann"), bob = fixture.customer("Bob")

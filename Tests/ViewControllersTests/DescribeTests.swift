@@ -44,4 +44,24 @@ import Testing
     }
 
     private func describeTwice(_ window: Window) -> Bool { window.describe() == window.describe() }
+
+    @Test("a 10,000-deep chain describes without deep recursion; indentation stops at 100 levels")
+    func deepChain() throws {
+        let window = Window()
+        let root = ViewController(title: "0")
+        var last = root
+        for i in 1...10_000 {
+            let next = ViewController(title: "\(i)")
+            last.attach(next)  // addChild without the per-call transition walk (quadratic for a chain)
+            last = next
+        }
+        window.rootViewController = root
+        let lines = window.describe().split(separator: "\n")
+        #expect(lines.count == 10_002)
+        #expect(lines[1] == "  ViewController \"0\"")
+        #expect(lines[99] == String(repeating: "  ", count: 99) + "ViewController \"98\"")
+        #expect(lines[100] == String(repeating: "  ", count: 100) + "ViewController \"99\"")
+        #expect(lines[101] == String(repeating: "  ", count: 100) + "(depth 101) ViewController \"100\"")
+        #expect(lines[10_001] == String(repeating: "  ", count: 100) + "(depth 10001) ViewController \"10000\"")
+    }
 }

@@ -124,6 +124,11 @@ public indirect enum Expression {
     case evaluatedObject
     /// A literal collection of expressions (`{1, 2, $MAX}`).
     case aggregate([Expression])
+    /// A key path read on the object a variable holds (`$o.total` inside a `SUBQUERY`).
+    case variableKeyPath(variable: String, keyPath: String)
+    /// `SUBQUERY(collection, $variable, predicate)`: the members of the collection for which the predicate,
+    /// with `$variable` bound to the member, is true; with `count`, their number (`.@count`).
+    case subquery(collection: Expression, variable: String, predicate: Predicate.Node, count: Bool)
 
     /// The canonical text of the expression.
     ///
@@ -140,6 +145,11 @@ public indirect enum Expression {
         case .variable(let name): return "$" + name
         case .evaluatedObject: return "SELF"
         case .aggregate(let items): return "{" + items.map(\.predicateFormat).joined(separator: ", ") + "}"
+        case .variableKeyPath(let variable, let path):
+            return "$" + variable + "." + Expression.keyPath(path).predicateFormat
+        case .subquery(let collection, let variable, let predicate, let count):
+            return "SUBQUERY(" + collection.predicateFormat + ", $" + variable + ", " + Predicate.format(predicate)
+                + ")" + (count ? ".@count" : "")
         }
     }
 
@@ -178,6 +188,12 @@ public indirect enum Expression {
         switch self {
         case .keyPath(let p): return [p]
         case .aggregate(let items): return items.flatMap(\.keyPaths)
+        case .subquery(let collection, let variable, let predicate, _):
+            // The collection's own key paths, and each `$variable.key` read through it.
+            let base = collection.keyPaths
+            var inner: [String] = []
+            Predicate.collectVariableKeyPaths(predicate, variable: variable, into: &inner)
+            return base + base.flatMap { b in inner.map { b + "." + $0 } }
         default: return []
         }
     }
@@ -187,6 +203,11 @@ public indirect enum Expression {
         switch self {
         case .variable(let name): return variables[name].map { .constantValue($0) } ?? self
         case .aggregate(let items): return .aggregate(items.map { $0.substituting(variables) })
+        case .subquery(let collection, let variable, let predicate, let count):
+            var outer = variables
+            outer[variable] = nil
+            return .subquery(collection: collection.substituting(variables), variable: variable,
+                             predicate: Predicate.substitute(predicate, outer), count: count)
         default: return self
         }
     }

@@ -28,6 +28,9 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
     public var fetchOffset: Int
     /// Whether unsaved changes of the context (inserts, updates, deletes) are taken into account.
     public var includesPendingChanges: Bool
+    /// Values of the predicate's `$VARIABLE`s, bound at evaluation (as `evaluate(with:substitutionVariables:)`
+    /// binds them); a variable without a value fails the fetch with `Can't get value for 'NAME' in bindings {…}.`
+    public var substitutionVariables: [String: Value] = [:]
     /// The batch size (`fetchBatchSize`, 0 = no batching): only the first batch of a fetch's objects is
     /// loaded; the others stay faults, and touching one loads its whole batch.
     public var fetchBatchSize: Int = 0
@@ -71,7 +74,7 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
     /// The entity is not checked here: the context passes only objects of ``entityName``.
     public func matches(_ object: ManagedObject) throws -> Bool {
         guard let predicate else { return true }
-        return try predicate.evaluate(with: object)
+        return try predicate.evaluate(with: object, substitutionVariables: substitutionVariables)
     }
 
     /// Compares two objects with the sort descriptors, most significant first; `.orderedSame` when every
@@ -104,6 +107,7 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
     ///   limit or offset.
     public func apply(to candidates: [ManagedObject]) throws -> [ManagedObject] {
         try validate()
+        try WorkBudget.charge(candidates.count)
         var matching: [ManagedObject] = []
         for object in candidates where try matches(object) { matching.append(object) }
         let sorted = try sort(matching)
@@ -117,6 +121,8 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
     /// Each object's sort keys are read once.
     public func sort(_ objects: [ManagedObject]) throws -> [ManagedObject] {
         guard !sortDescriptors.isEmpty, objects.count > 1 else { return objects }
+        // About n log2 n comparisons.
+        try WorkBudget.charge(objects.count * (Int.bitWidth - objects.count.leadingZeroBitCount))
         let keys: [[Value]] = try objects.map { o in try sortDescriptors.map { try o.value(forKeyPath: $0.key) } }
         func precedes(_ i: Int, _ j: Int) -> Bool {
             for (k, d) in sortDescriptors.enumerated() {

@@ -22,16 +22,25 @@ extension ManagedObject {
     /// - Parameter keyPath: Keys separated by dots.
     /// - Returns: The value; `.collection` when the path goes through a to-many relationship.
     /// - Throws: `.unknownKey` with Key-Value Coding's wording when a key is not a property of the entity
-    ///   it is applied to, or when a collection operator is unknown or applied to a non-collection.
+    ///   it is applied to, or when a collection operator is unknown or applied to a non-collection;
+    ///   `.limitExceeded` for a key path of more than ``KeyPathEvaluator/maximumComponents`` keys (a
+    ///   self-referencing relationship could otherwise be followed deep enough to exhaust the stack).
     public func value(forKeyPath keyPath: String) throws -> Value {
         if !keyPath.utf8.contains(UInt8(ascii: ".")), !keyPath.hasPrefix("@") { return try value(forKey: keyPath) }
         let components = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard components.count <= KeyPathEvaluator.maximumComponents else {
+            throw ObjectGraphError(.limitExceeded,
+                "The key path '\(keyPath.prefix(60))…' has \(components.count) keys; at most \(KeyPathEvaluator.maximumComponents) are followed")
+        }
         return try KeyPathEvaluator.value(of: components[...], on: .object(self))
     }
 }
 
 /// Key-path evaluation over values (objects, collections and scalars).
 enum KeyPathEvaluator {
+    /// The most keys a key path may have (evaluation recurses once per key).
+    static let maximumComponents = 100
+
     /// The collection operators understood in key paths.
     static let collectionOperators: Set<String> = ["@count", "@sum", "@avg", "@min", "@max"]
 

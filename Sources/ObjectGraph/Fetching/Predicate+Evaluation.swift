@@ -24,14 +24,23 @@ struct PredicateEvaluator {
     let object: ManagedObject
     let variables: [String: Value]
     let regexCache: Predicate.RegexCache
+    /// The nesting level of the node being evaluated (bounded like the parser's, for built nodes).
+    var depth: Int
 
-    init(object: ManagedObject, variables: [String: Value], regexCache: Predicate.RegexCache) {
+    init(object: ManagedObject, variables: [String: Value], regexCache: Predicate.RegexCache, depth: Int = 0) {
         self.object = object
         self.variables = variables
         self.regexCache = regexCache
+        self.depth = depth
     }
 
     mutating func evaluate(_ node: Predicate.Node) throws -> Bool {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Predicate.maximumNestingDepth * 3 else {
+            throw ObjectGraphError(.limitExceeded,
+                "Can't evaluate a predicate nested deeper than \(Predicate.maximumNestingDepth * 3) levels")
+        }
         switch node {
         case .constant(let b): return b
         case .block(let block): return try block(object, variables)
@@ -59,6 +68,32 @@ struct PredicateEvaluator {
                     "Can't get value for '\(name)' in bindings {\(bindings)}.")
             }
             return v
+        case .variableKeyPath(let name, let path):
+            switch try value(of: .variable(name)) {
+            case .object(let o): return try o.value(forKeyPath: path)
+            case .null: return .null
+            case let other:
+                throw ObjectGraphError(.predicateEvaluation,
+                    "Can't get value for key path '\(path)' of $\(name): it holds \(other), not an object")
+            }
+        case .subquery(let collection, let variable, let predicate, let count):
+            let items: [Value]
+            switch try value(of: collection) {
+            case .collection(let c): items = c
+            case .null: items = []
+            case let other:
+                throw ObjectGraphError(.predicateEvaluation,
+                    "Can't do SUBQUERY over something that isn't a collection (\(other))")
+            }
+            try WorkBudget.charge(items.count)
+            var matching: [Value] = []
+            for item in items {
+                var bound = variables
+                bound[variable] = item
+                var inner = PredicateEvaluator(object: object, variables: bound, regexCache: regexCache, depth: depth + 1)
+                if try inner.evaluate(predicate) { matching.append(item) }
+            }
+            return count ? .integer(Int64(matching.count)) : .collection(matching)
         }
     }
 
@@ -145,20 +180,33 @@ struct PredicateEvaluator {
             case .contains:
                 return Self.contains(s, StringFolding.fold(pattern, options))
             case .like:
-                return Self.like(s[...], Self.likePattern(StringFolding.fold(pattern, options))[...])
+                return try Self.like(s[...], Self.likePattern(StringFolding.fold(pattern, options))[...])
             default:
                 let regex = try regexCache.expression(pattern, options: options)
-                return regex.matchesWhole(string)
+                return try regex.matchesWhole(string)
             }
         }
     }
 
+    /// Substring search (Knuth–Morris–Pratt): linear in both lengths, whatever the text.
     static func contains(_ haystack: [Unicode.Scalar], _ needle: [Unicode.Scalar]) -> Bool {
         if needle.isEmpty { return true }
         guard haystack.count >= needle.count else { return false }
-        for start in 0...(haystack.count - needle.count)
-        where haystack[start..<(start + needle.count)].elementsEqual(needle) {
-            return true
+        // failure[i]: the length of the longest proper prefix of needle[0...i] that is also its suffix.
+        var failure = [Int](repeating: 0, count: needle.count)
+        var k = 0
+        if needle.count > 1 {
+            for i in 1..<needle.count {
+                while k > 0 && needle[i] != needle[k] { k = failure[k - 1] }
+                if needle[i] == needle[k] { k += 1 }
+                failure[i] = k
+            }
+        }
+        var matched = 0
+        for c in haystack {
+            while matched > 0 && c != needle[matched] { matched = failure[matched - 1] }
+            if c == needle[matched] { matched += 1 }
+            if matched == needle.count { return true }
         }
         return false
     }
@@ -187,12 +235,19 @@ struct PredicateEvaluator {
         return out
     }
 
-    /// Whole-string wildcard match, iterative with single backtrack point (linear for most patterns).
-    static func like(_ s: ArraySlice<Unicode.Scalar>, _ p: ArraySlice<LikeToken>) -> Bool {
+    /// Whole-string wildcard match, iterative with single backtrack point (linear for most patterns, at
+    /// worst length × pattern length steps, charged to the script's ``WorkBudget`` every 10,000 steps).
+    static func like(_ s: ArraySlice<Unicode.Scalar>, _ p: ArraySlice<LikeToken>) throws -> Bool {
         let s = Array(s), p = Array(p)
         var si = 0, pi = 0
         var starP = -1, starS = 0
+        var steps = 0
         while si < s.count {
+            steps += 1
+            if steps == 10_000 {
+                try WorkBudget.charge(100)
+                steps = 0
+            }
             if pi < p.count, p[pi] == .any || p[pi] == .literal(s[si]) {
                 si += 1
                 pi += 1

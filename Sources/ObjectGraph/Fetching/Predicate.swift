@@ -12,13 +12,20 @@
 /// `OR`/`||`, `NOT`/`!` (NOT binds tighter than AND, AND tighter than OR) and parentheses; `ANY`/`SOME`,
 /// `ALL`, `NONE`; key paths with `@count` `@sum` `@avg` `@min` `@max`; `nil`/`NULL`, `TRUE`/`YES`,
 /// `FALSE`/`NO`, `TRUEPREDICATE`, `FALSEPREDICATE`, `SELF`; quoted strings; numbers; `{…}` collections;
-/// `CAST(seconds, "NSDate")`; `%@` `%K` `%d` `%i` `%f` arguments; `$VARIABLE`s. Keywords are
+/// `CAST(seconds, "NSDate")`; `%@` `%K` `%d` `%i` `%f` arguments; `$VARIABLE`s and `$x.key` key paths;
+/// `SUBQUERY(collection, $x, predicate)` with an optional `.@count`. Keywords are
 /// case-insensitive; a key that is a reserved word is written with a `#` prefix (`#date`).
 ///
 /// ## Semantics
 ///
 /// - Numbers compare numerically across integer, double and Boolean; dates with dates and numbers.
-/// - Strings compare by Unicode scalar value; `[c]` lower-cases, `[d]` folds Latin diacritics.
+/// - Strings compare by Unicode scalar value; `[c]` applies Unicode full case folding (ß = ss), `[d]`
+///   removes diacritics after canonical decomposition (ễ = e), both through ICU.
+/// - `MATCHES` is ICU's regular expression, matched against the whole string, with a step limit.
+/// - NaN is unordered: ordering comparisons with it are false.
+/// - `SUBQUERY(collection, $x, predicate).@count` counts the members for which the predicate holds.
+/// - Nesting is limited to ``maximumNestingDepth`` levels (a syntax error beyond), so that parsing and
+///   evaluation use a bounded native stack. See docs/predicates.md.
 /// - `== nil` is true for nil; ordering operators (`<`, `BETWEEN`, …) with a nil operand, or with
 ///   operands of incompatible types (a string and a number), are false; `==` across types is false.
 /// - A key path through a nil to-one is nil. An unknown key throws `.unknownKey`.
@@ -52,6 +59,10 @@ public final class Predicate: CustomStringConvertible, @unchecked Sendable {
 
     /// The structure of the predicate.
     public let node: Node
+    /// The deepest nesting of parentheses, `NOT`s, `{…}` collections and `SUBQUERY`s the parser accepts
+    /// and the evaluator follows; deeper text is a syntax error (`… : nesting deeper than 100 levels`).
+    public static let maximumNestingDepth = 100
+
     /// Compiled `MATCHES` patterns, by options and pattern (looked up, never iterated).
     let regexCache = RegexCache()
 
@@ -167,6 +178,20 @@ public final class Predicate: CustomStringConvertible, @unchecked Sendable {
         }.joined(separator: " " + keyword + " ")
     }
 
+    /// The key paths read on `$variable` inside a subquery's predicate (`$o.total` gives `total`).
+    static func collectVariableKeyPaths(_ node: Node, variable: String, into paths: inout [String]) {
+        switch node {
+        case .constant, .block: break
+        case .comparison(let c):
+            for e in [c.leftExpression, c.rightExpression] {
+                if case .variableKeyPath(variable, let path) = e { paths.append(path) }
+            }
+        case .not(let inner): collectVariableKeyPaths(inner, variable: variable, into: &paths)
+        case .and(let items), .or(let items):
+            for item in items { collectVariableKeyPaths(item, variable: variable, into: &paths) }
+        }
+    }
+
     private static func collectKeyPaths(_ node: Node, into paths: inout [String]) {
         switch node {
         case .constant, .block: break
@@ -178,7 +203,7 @@ public final class Predicate: CustomStringConvertible, @unchecked Sendable {
         }
     }
 
-    private static func substitute(_ node: Node, _ variables: [String: Value]) -> Node {
+    static func substitute(_ node: Node, _ variables: [String: Value]) -> Node {
         switch node {
         case .constant, .block: return node
         case .comparison(var c):

@@ -41,7 +41,7 @@ struct PredicateLexer {
     static let reservedWords: Set<String> = [
         "AND", "OR", "NOT", "ANY", "SOME", "ALL", "NONE", "IN", "BETWEEN", "BEGINSWITH", "ENDSWITH",
         "CONTAINS", "LIKE", "MATCHES", "NIL", "NULL", "TRUE", "FALSE", "YES", "NO", "TRUEPREDICATE",
-        "FALSEPREDICATE", "SELF", "CAST",
+        "FALSEPREDICATE", "SELF", "CAST", "SUBQUERY",
     ]
 
     /// Whether a key must be escaped with `#` in a format string.

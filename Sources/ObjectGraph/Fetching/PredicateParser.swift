@@ -8,15 +8,21 @@
 /// primary    := "(" predicate ")" | "TRUEPREDICATE" | "FALSEPREDICATE" | comparison
 /// comparison := ["ANY" | "SOME" | "ALL" | "NONE"] expression operator ["[" options "]"] expression
 /// expression := keyPath | string | ["-"] number | "nil" | "TRUE" | "FALSE" | "SELF" | "%@" | "%K"
-///             | "%d" | "%i" | "%f" | "$" name | "{" [expression ("," expression)*] "}"
+///             | "%d" | "%i" | "%f" | "$" name ["." keyPath] | "{" [expression ("," expression)*] "}"
 ///             | "CAST" "(" expression "," string ")"
+///             | "SUBQUERY" "(" expression "," "$" name "," predicate ")" ["." "@count"]
 /// ```
+///
+/// Nesting — parentheses, `NOT`s, `{…}` collections, `CAST`s, `SUBQUERY`s — is limited to
+/// ``Predicate/maximumNestingDepth`` levels, so that no text can exhaust the native stack: deeper text
+/// fails like any syntax error, with the position of the token that went one level too deep.
 struct PredicateParser {
     private let lexer: PredicateLexer
     private let tokens: [PredicateToken]
     private var index = 0
     private let arguments: [Value]
     private var argumentIndex = 0
+    private var depth = 0
 
     init(format: String, arguments: [Value]) throws {
         lexer = PredicateLexer(format: format)
@@ -41,6 +47,19 @@ struct PredicateParser {
         if case .end = token.kind { return lexer.syntaxError(at: token.position, near: nil) }
         return lexer.syntaxError(at: token.position, near: token.text)
     }
+
+    /// Enters one nesting level at the current token.
+    private mutating func enter() throws {
+        depth += 1
+        guard depth <= Predicate.maximumNestingDepth else {
+            throw ObjectGraphError(.predicateSyntax,
+                "Unable to parse the format string \"\(lexer.format)\""
+                    + PredicateLexer.locator(current.position, current.text)
+                    + ": nesting deeper than \(Predicate.maximumNestingDepth) levels")
+        }
+    }
+
+    private mutating func leave() { depth -= 1 }
 
     private mutating func expectSymbol(_ s: String) throws {
         guard current.isSymbol(s) else { throw error(at: current) }
@@ -69,6 +88,8 @@ struct PredicateParser {
 
     private mutating func parseNot() throws -> Predicate.Node {
         if current.keyword == "NOT" || current.isSymbol("!") {
+            try enter()
+            defer { leave() }
             advance()
             return .not(try parseNot())
         }
@@ -77,6 +98,8 @@ struct PredicateParser {
 
     private mutating func parsePrimary() throws -> Predicate.Node {
         if current.isSymbol("(") {
+            try enter()
+            defer { leave() }
             advance()
             let node = try parseOr()
             try expectSymbol(")")
@@ -171,6 +194,8 @@ struct PredicateParser {
             advance()
             return .constantValue(try number(text, negative: token.isSymbol("-"), token: numberToken))
         case .symbol("{"):
+            try enter()
+            defer { leave() }
             advance()
             var items: [Expression] = []
             if !current.isSymbol("}") {
@@ -184,6 +209,10 @@ struct PredicateParser {
             return .aggregate(items)
         case .variable(let name):
             advance()
+            if current.isSymbol(".") {
+                guard case .keyPath(let path) = try continueKeyPath("") else { throw error(at: current) }
+                return .variableKeyPath(variable: name, keyPath: String(path.dropFirst()))
+            }
             return .variable(name)
         case .argument(let conversion):
             let value = try nextArgument(token)
@@ -232,6 +261,8 @@ struct PredicateParser {
                     return .evaluatedObject
                 case "CAST":
                     return try parseCast()
+                case "SUBQUERY":
+                    return try parseSubquery()
                 default:
                     if PredicateLexer.isReservedWord(name) { throw error(at: token) }
                 }
@@ -255,7 +286,32 @@ struct PredicateParser {
         return .keyPath(path)
     }
 
+    /// `SUBQUERY(collection, $x, predicate)`, optionally followed by `.@count`.
+    private mutating func parseSubquery() throws -> Expression {
+        try enter()
+        defer { leave() }
+        advance()
+        try expectSymbol("(")
+        let collection = try parseExpression()
+        try expectSymbol(",")
+        guard case .variable(let variable) = current.kind else { throw error(at: current) }
+        advance()
+        try expectSymbol(",")
+        let predicate = try parseOr()
+        try expectSymbol(")")
+        var countOnly = false
+        if current.isSymbol(".") {
+            advance()
+            guard current.keyword == "@COUNT" else { throw error(at: current) }
+            advance()
+            countOnly = true
+        }
+        return .subquery(collection: collection, variable: variable, predicate: predicate, count: countOnly)
+    }
+
     private mutating func parseCast() throws -> Expression {
+        try enter()
+        defer { leave() }
         advance()
         try expectSymbol("(")
         let valueToken = current

@@ -13,10 +13,15 @@
 ///
 /// A total order, so that sorting is deterministic:
 /// 1. nil sorts before any non-nil value in ascending order (as SQLite and Core Data do);
-/// 2. numbers (integer, double, Boolean) and dates compare numerically with each other;
-/// 3. strings compare with the comparator: `.compare` by Unicode scalar value,
-///    `.caseInsensitiveCompare` after lower-casing, `.localizedStandardCompare` case-insensitively with
-///    digit runs compared by numeric value (`"File2" < "File10"`), ties broken by `.compare`;
+/// 2. numbers (integer, double, Boolean) and dates compare numerically with each other; NaN is ordered as
+///    `CFNumberCompare` (hence `NSNumber`'s `compare:` and Core Data's in-memory sorts) orders it: equal to
+///    NaN, after every negative number and `-0.0`, before `0.0` and every positive number — which makes
+///    `-0.0` sort before `0.0` as well, so that the order stays total;
+/// 3. strings compare with the comparator (the sort descriptor's selector): `.compare` by Unicode scalar
+///    value; `.caseInsensitiveCompare` after Unicode full case folding; `.localizedCompare`,
+///    `.localizedCaseInsensitiveCompare` and `.localizedStandardCompare` with ICU's collator of the root
+///    locale (the simulator does not follow the machine's locale) — the last one case-insensitive with
+///    digit runs compared by numeric value (`"File2" < "File10"`); localized ties are broken by `.compare`;
 /// 4. values of different kinds order by kind: nil, numbers and dates, strings, data, UUIDs, objects,
 ///    collections; objects by entity name then object number, collections element by element.
 ///
@@ -28,10 +33,19 @@ public struct SortDescriptor: CustomStringConvertible, Sendable, Hashable {
     public enum Comparator: String, Sendable, Hashable {
         /// `compare:`: Unicode scalar order.
         case compare
-        /// `caseInsensitiveCompare:`.
+        /// `caseInsensitiveCompare:`: Unicode scalar order after full case folding.
         case caseInsensitiveCompare
         /// `localizedStandardCompare:`: Finder order, case-insensitive, numbers by value.
         case localizedStandardCompare
+        /// `localizedCompare:`: the collation order (accents and case count).
+        case localizedCompare
+        /// `localizedCaseInsensitiveCompare:`: the collation order, case ignored.
+        case localizedCaseInsensitiveCompare
+
+        /// The comparator of a selector name, with or without its colon (`"localizedStandardCompare:"`).
+        public init?(selector: String) {
+            self.init(rawValue: selector.hasSuffix(":") ? String(selector.dropLast()) : selector)
+        }
     }
 
     /// The key path whose values are compared.
@@ -99,7 +113,19 @@ public struct SortDescriptor: CustomStringConvertible, Sendable, Hashable {
             }
             return .of(x.count, y.count)
         default:
-            let x = a.numericValue ?? 0, y = b.numericValue ?? 0
+            return compareNumbers(a.numericValue ?? 0, b.numericValue ?? 0)
+        }
+    }
+
+    /// The order of two numbers as `CFNumberCompare` gives it: a total order in which NaN equals NaN and
+    /// sits between the negative numbers (with `-0.0`) and the positive ones (with `0.0`).
+    public static func compareNumbers(_ x: Double, _ y: Double) -> ComparisonResult {
+        switch (x.isNaN, y.isNaN) {
+        case (true, true): return .orderedSame
+        case (true, false): return y.sign == .minus ? .orderedDescending : .orderedAscending
+        case (false, true): return x.sign == .minus ? .orderedAscending : .orderedDescending
+        case (false, false):
+            if x == 0, y == 0, x.sign != y.sign { return x.sign == .minus ? .orderedAscending : .orderedDescending }
             return .of(x, y)
         }
     }
@@ -125,7 +151,15 @@ public struct SortDescriptor: CustomStringConvertible, Sendable, Hashable {
             return ValueComparison.compareScalars(StringFolding.fold(a, .caseInsensitive),
                                                   StringFolding.fold(b, .caseInsensitive))
         case .localizedStandardCompare:
-            let r = compareNumerically(StringFolding.fold(a, .caseInsensitive), StringFolding.fold(b, .caseInsensitive))
+            let r = UnicodeText.standardCollator?.compare(a, b)
+                ?? compareNumerically(StringFolding.fold(a, .caseInsensitive), StringFolding.fold(b, .caseInsensitive))
+            return r != .orderedSame ? r : compareStrings(a, b, comparator: .compare)
+        case .localizedCompare:
+            let r = UnicodeText.localizedCollator?.compare(a, b) ?? .orderedSame
+            return r != .orderedSame ? r : compareStrings(a, b, comparator: .compare)
+        case .localizedCaseInsensitiveCompare:
+            let r = UnicodeText.caseInsensitiveCollator?.compare(a, b)
+                ?? compareStrings(a, b, comparator: .caseInsensitiveCompare)
             return r != .orderedSame ? r : compareStrings(a, b, comparator: .compare)
         }
     }

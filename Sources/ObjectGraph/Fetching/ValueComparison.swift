@@ -62,7 +62,8 @@ enum ValueComparison {
         case (.null, _), (_, .null), (.object, _), (_, .object), (.collection, _), (_, .collection):
             return nil
         default:
-            guard let a = lhs.numericValue, let b = rhs.numericValue else { return nil }
+            // NaN is unordered, as in IEEE arithmetic: every ordering comparison with it is false.
+            guard let a = lhs.numericValue, let b = rhs.numericValue, !a.isNaN, !b.isNaN else { return nil }
             return .of(a, b)
         }
     }
@@ -89,38 +90,41 @@ enum ValueComparison {
     }
 }
 
-/// Case and diacritic folding for the `[c]` and `[d]` options.
+/// Case and diacritic folding for the `[c]` and `[d]` options, as Foundation folds with
+/// `.caseInsensitive` and `.diacriticInsensitive`.
 ///
-/// Diacritic folding maps the accented letters of Latin-1 Supplement and Latin Extended-A to their base
-/// letter (é → e, Ł → L) and drops combining marks (U+0300–U+036F); ligatures (æ, œ, ß, ĳ) are kept.
-/// Case folding lower-cases with the standard library's Unicode mapping.
+/// - `[c]`: Unicode full case folding (ICU's `u_strFoldCase`): `"Straße"` and `"STRASSE"` both fold to
+///   `"strasse"`, Greek final sigma to sigma.
+/// - `[d]`: canonical decomposition (NFD), then every nonspacing mark removed (`"Nguyễn"` → `"Nguyen"`);
+///   Latin letters with a stroke that do not decompose (Ø, Ł, Đ, Ħ…) map to their base letter too;
+///   ligatures (æ, œ, ĳ) are kept.
 enum StringFolding {
     /// The folded scalars of a string.
     static func fold(_ string: String, _ options: ComparisonPredicate.Options) -> [Unicode.Scalar] {
-        var scalars = Array(string.unicodeScalars)
-        if options.contains(.diacriticInsensitive) {
-            scalars = foldDiacritics(scalars)
-        }
-        if options.contains(.caseInsensitive) {
-            var s = String.UnicodeScalarView()
-            s.append(contentsOf: scalars)
-            scalars = Array(String(s).lowercased().unicodeScalars)
-        }
-        return scalars
+        Array(folded(string, options).unicodeScalars)
     }
 
-    /// Removes Latin diacritics from each scalar.
-    static func foldDiacritics(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
-        var out: [Unicode.Scalar] = []
-        out.reserveCapacity(scalars.count)
-        for s in scalars {
+    /// The folded string.
+    static func folded(_ string: String, _ options: ComparisonPredicate.Options) -> String {
+        var s = string
+        if options.contains(.diacriticInsensitive) { s = removingDiacritics(s) }
+        if options.contains(.caseInsensitive) { s = UnicodeText.caseFolded(s) }
+        return s
+    }
+
+    /// The string without diacritics (`[d]`).
+    static func removingDiacritics(_ string: String) -> String {
+        if string.utf8.allSatisfy({ $0 < 0x80 }) { return string }
+        var out = String.UnicodeScalarView()
+        for s in UnicodeText.decomposed(string).unicodeScalars {
+            if s.properties.generalCategory == .nonspacingMark { continue }
             if let base = baseLetter(s) {
                 if base.value != 0 { out.append(base) }
             } else {
                 out.append(s)
             }
         }
-        return out
+        return String(out)
     }
 
     /// The base letter of an accented Latin letter; U+0000 for a combining mark (drop it); nil to keep.

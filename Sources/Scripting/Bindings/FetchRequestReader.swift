@@ -11,7 +11,8 @@ struct FetchRequestReader {
 
     /// The keys of a fetch request table.
     static let keys = ["entity", "predicate", "arguments", "sortDescriptors", "fetchLimit", "fetchOffset",
-                       "includesPendingChanges", "fetchBatchSize", "resultType", "propertiesToFetch"]
+                       "includesPendingChanges", "fetchBatchSize", "resultType", "propertiesToFetch",
+                       "substitutionVariables"]
     /// Fetch request properties Core Data has and Ripple does not.
     static let notImplemented = [
         "relationshipKeyPathsForPrefetching": "there is no row cache to prefetch into; relationships load on access",
@@ -23,7 +24,6 @@ struct FetchRequestReader {
         "includesSubentities": "entity inheritance is not simulated",
         "includesPropertyValues": "property values are always available",
         "shouldRefreshRefetchedObjects": "refetched objects keep their values; use ctx:refresh(obj, true)",
-        "substitutionVariables": "$VARIABLE substitution is not implemented",
     ]
 
     /// Reads the fetch request table at `index`; `extraKeys` are the other keys the caller reads from it.
@@ -41,6 +41,7 @@ struct FetchRequestReader {
         state.pop()
         var request = FetchRequest(entityName: entityName)
         request.predicate = try readPredicate(table)
+        request.substitutionVariables = try readSubstitutionVariables(table)
         request.sortDescriptors = try readSortDescriptors(table)
         request.fetchLimit = try readInt(table, "fetchLimit") ?? 0
         request.fetchBatchSize = try readInt(table, "fetchBatchSize") ?? 0
@@ -107,6 +108,24 @@ struct FetchRequestReader {
         }
     }
 
+    /// `substitutionVariables = { MIN = 18, OWNER = ann }`: values of the predicate's `$MIN`, `$OWNER`.
+    func readSubstitutionVariables(_ table: Int32) throws -> [String: Value] {
+        let type = state.rawGet(tableAt: table, key: "substitutionVariables")
+        defer { state.pop() }
+        if type == .nil { return [:] }
+        guard type == .table else {
+            throw ScriptingError("substitutionVariables must be a table of names and values, got \(state.typeName(at: -1))")
+        }
+        var variables: [String: Value] = [:]
+        try state.forEachPair(inTableAt: -1) { key, value in
+            guard state.type(at: key) == .string, let name = state.toString(at: key) else {
+                throw ScriptingError("substitutionVariables: a variable name must be a string, got \(state.typeName(at: key))")
+            }
+            variables[name] = try engine.value(at: value)
+        }
+        return variables
+    }
+
     func readSortDescriptors(_ table: Int32) throws -> [SortDescriptor] {
         let type = state.rawGet(tableAt: table, key: "sortDescriptors")
         defer { state.pop() }
@@ -130,7 +149,7 @@ struct FetchRequestReader {
         case .string:
             return SortDescriptor(key: state.toString(at: index) ?? "", ascending: true)
         case .table:
-            try engine.checkOptionKeys(ofTableAt: index, known: ["key", "ascending", "comparator"], what: "a sort descriptor")
+            try engine.checkOptionKeys(ofTableAt: index, known: ["key", "ascending", "comparator", "selector"], what: "a sort descriptor")
             guard state.rawGet(tableAt: index, key: "key") == .string, let key = state.toString(at: -1) else {
                 state.pop()
                 throw ScriptingError("a sort descriptor table needs a key (key = \"…\")")
@@ -140,14 +159,18 @@ struct FetchRequestReader {
             if state.rawGet(tableAt: index, key: "ascending") == .boolean { ascending = state.toBoolean(at: -1) }
             state.pop()
             var descriptor = SortDescriptor(key: key, ascending: ascending)
-            if state.rawGet(tableAt: index, key: "comparator") == .string, let name = state.toString(at: -1) {
-                state.pop()
-                guard let comparator = SortDescriptor.Comparator(rawValue: name) else {
-                    throw ScriptingError("unknown comparator '\(name)' (expected compare, caseInsensitiveCompare or localizedStandardCompare)")
+            // `selector = "localizedStandardCompare:"` as NSSortDescriptor(key:ascending:selector:);
+            // `comparator = "localizedStandardCompare"` is the same thing without the colon.
+            for field in ["selector", "comparator"] {
+                let type = state.rawGet(tableAt: index, key: field)
+                defer { state.pop() }
+                if type == .nil { continue }
+                guard type == .string, let name = state.toString(at: -1),
+                      let comparator = SortDescriptor.Comparator(selector: name) else {
+                    let shown = type == .string ? "'\(state.toString(at: -1) ?? "")'" : state.typeName(at: -1)
+                    throw ScriptingError("unknown sort \(field) \(shown) (expected compare:, caseInsensitiveCompare:, localizedCompare:, localizedCaseInsensitiveCompare: or localizedStandardCompare:)")
                 }
                 descriptor.comparator = comparator
-            } else {
-                state.pop()
             }
             return descriptor
         default:
