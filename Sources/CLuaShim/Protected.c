@@ -33,6 +33,12 @@ static void needstack (lua_State *L, int n) {
 */
 static int openlibs (lua_State *L) {
   luaL_openlibs(L);
+  /* coroutine.yield with file:line in its errors (see simlua_yield) */
+  if (lua_getglobal(L, "coroutine") == LUA_TTABLE) {
+    lua_pushcfunction(L, simlua_yield);
+    lua_setfield(L, -2, "yield");
+  }
+  lua_pop(L, 1);
   return 0;
 }
 
@@ -196,6 +202,18 @@ int simlua_msghandler (lua_State *L) {
 
 
 /*
+** Message handler that adds a traceback to string errors only: an error
+** object of any other type (a table a script raised on purpose) passes
+** through unchanged, so it can be re-raised as it was.
+*/
+static int stringmsghandler (lua_State *L) {
+  if (lua_type(L, 1) != LUA_TSTRING)
+    return 1;
+  return simlua_msghandler(L);
+}
+
+
+/*
 ** Body of simlua_describe.
 */
 static int describebody (lua_State *L) {
@@ -224,7 +242,8 @@ void simlua_describe (lua_State *L, int idx) {
 /*
 ** lua_pcall with the function and its `nargs` arguments on top. With
 ** `traceback`, the message handler is simlua_msghandler (the error
-** becomes a string with "stack traceback:" appended).
+** becomes a string with "stack traceback:" appended); with traceback 2,
+** only string errors get one and other error objects are kept as they are.
 */
 int simlua_pcall (lua_State *L, int nargs, int nresults, int traceback) {
   int status, base;
@@ -232,7 +251,7 @@ int simlua_pcall (lua_State *L, int nargs, int nresults, int traceback) {
   if (!traceback)
     return lua_pcall(L, nargs, nresults, 0);
   base = lua_gettop(L) - nargs;  /* function index */
-  lua_pushcfunction(L, simlua_msghandler);
+  lua_pushcfunction(L, traceback == 2 ? stringmsghandler : simlua_msghandler);
   lua_insert(L, base);
   status = lua_pcall(L, nargs, nresults, base);
   lua_remove(L, base);

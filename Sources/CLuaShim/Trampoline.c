@@ -5,6 +5,7 @@
 ** error is raised here, after the Swift frames are gone.
 */
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -24,6 +25,17 @@ static const char objectmarker = 0;
 
 /* Address used as the registry key of the weak object cache. */
 static const char cachekey = 0;
+
+/* Addresses tagging the blocks of function upvalues and class data. */
+static const char functionmarker = 0;
+static const char classmarker = 0;
+
+/*
+** Room guaranteed to every Swift function on top of its arguments (Lua
+** only guarantees LUA_MINSTACK): enough for the deepest value the bridge
+** converts (see ScriptEngine+Values.swift) and the pushes around it.
+*/
+#define EXTRASTACK 80
 
 
 /*
@@ -48,22 +60,95 @@ void simlua_setfastcallbacks (simlua_FastGet get, simlua_FastSet set) {
 
 
 /*
+** Pushes "chunk:line: " for the nearest Lua function on the stack from
+** `level` up: the caller of a Swift function is often C (pcall, tostring,
+** a metamethod run by the VM), and luaL_where would then give nothing.
+*/
+static void nearestwhere (lua_State *L, int level) {
+  lua_Debug ar;
+  for (; level < 64 && lua_getstack(L, level, &ar); level++) {
+    lua_getinfo(L, "Sl", &ar);
+    if (ar.currentline > 0) {
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+  lua_pushliteral(L, "");
+}
+
+
+/*
+** luaL_error with the position of the nearest Lua code.
+*/
+static int errorwhere (lua_State *L, const char *fmt, ...) {
+  va_list argp;
+  nearestwhere(L, 1);
+  va_start(argp, fmt);
+  lua_pushvfstring(L, fmt, argp);
+  va_end(argp);
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
+
+/*
+** Whether the caller of the running C function is Lua code with a line.
+*/
+static int callerhasline (lua_State *L) {
+  lua_Debug ar;
+  if (!lua_getstack(L, 1, &ar)) return 0;
+  lua_getinfo(L, "l", &ar);
+  return ar.currentline > 0;
+}
+
+
+/*
+** luaL_argerror's message ("bad argument #1 to 'f' (...)", "calling 'm'
+** on bad self (...)") with the position of the nearest Lua code.
+*/
+static int argerror (lua_State *L, int arg, const char *extramsg) {
+  lua_Debug ar;
+  const char *name = "?";
+  if (callerhasline(L))
+    return luaL_argerror(L, arg, extramsg);
+  if (lua_getstack(L, 0, &ar)) {
+    lua_getinfo(L, "n", &ar);
+    if (ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0) {
+      arg--;
+      if (arg == 0) {
+        nearestwhere(L, 1);
+        lua_pushfstring(L, "calling '%s' on bad self (%s)", ar.name ? ar.name : "?", extramsg);
+        lua_concat(L, 2);
+        return lua_error(L);
+      }
+    }
+    if (ar.name != NULL) name = ar.name;
+  }
+  nearestwhere(L, 1);
+  lua_pushfstring(L, "bad argument #%d to '%s' (%s)", arg, name, extramsg);
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
+
+/*
 ** Turns a status returned by Swift into results or a raised error.
 ** SIMLUA_RAISE_WHERE prefixes the position of the calling Lua code,
-** as luaL_error does; SIMLUA_ARGERROR uses luaL_argerror's wording.
+** as luaL_error does (the nearest Lua code when the caller is C);
+** SIMLUA_ARGERROR uses luaL_argerror's wording.
 */
 static int finish (lua_State *L, int n) {
   switch (n) {
     case SIMLUA_RAISE:
       return lua_error(L);
     case SIMLUA_RAISE_WHERE:
-      luaL_where(L, 1);
+      nearestwhere(L, 1);
       lua_insert(L, -2);
       lua_concat(L, 2);
       return lua_error(L);
     case SIMLUA_ARGERROR: {
       int arg = (int)lua_tointeger(L, -2);
-      return luaL_argerror(L, arg, lua_tostring(L, -1));
+      return argerror(L, arg, lua_tostring(L, -1));
     }
     default:
       return n;
@@ -76,22 +161,87 @@ static int finish (lua_State *L, int n) {
 ** light userdata pointing at the Swift function box.
 */
 int simlua_trampoline (lua_State *L) {
-  return finish(L, dispatchfn(L, lua_touserdata(L, lua_upvalueindex(1))));
+  int up = lua_upvalueindex(1);
+  simlua_Function *f = (simlua_Function *)lua_touserdata(L, up);
+  /* debug.setupvalue can put any value there: check the block's tag */
+  /* (a light userdata has raw length 0, so the size test rules it out) */
+  if (f == NULL || lua_rawlen(L, up) != sizeof(simlua_Function) || f->tag != &functionmarker)
+    return errorwhere(L, "invalid Ripple function (its upvalue was replaced)");
+  if (!lua_checkstack(L, EXTRASTACK))
+    return errorwhere(L, "stack overflow (no room to call into Ripple)");
+  return finish(L, dispatchfn(L, f->box));
 }
 
 
 /*
-** Returns the bridged object at index 1 if it belongs to class `cls`;
-** raises a type error otherwise (the metamethods can be called directly
-** from Lua with any value through debug.getmetatable).
+** Pushes the Lua function calling the Swift function box `box` through
+** simlua_trampoline. Raises only memory errors (the aborting allocator
+** turns them into an abort).
 */
-static void *checkself (lua_State *L, void *cls) {
-  simlua_Object *o = (simlua_Object *)lua_touserdata(L, 1);
-  /* light userdata have raw length 0, so this also rules them out */
-  if (o == NULL || lua_rawlen(L, 1) != sizeof(simlua_Object) || o->cls != cls)
-    luaL_typeerror(L, 1, "bridged object");
+void simlua_pushfunction (lua_State *L, void *box) {
+  simlua_Function *f = (simlua_Function *)lua_newuserdatauv(L, sizeof(simlua_Function), 0);
+  f->tag = &functionmarker;
+  f->box = box;
+  lua_pushcclosure(L, simlua_trampoline, 1);
+}
+
+
+/*
+** The bridged object block of the userdata at `idx`, or NULL for any other
+** value (a userdata made by other C code, a light userdata, ...). Never
+** raises.
+*/
+simlua_Object *simlua_toobject (lua_State *L, int idx) {
+  /* lua_touserdata is NULL for other types; a light userdata has raw length 0 */
+  simlua_Object *o = (simlua_Object *)lua_touserdata(L, idx);
+  if (o == NULL || lua_rawlen(L, idx) != sizeof(simlua_Object))
+    return NULL;
+  return o->tag == &objectmarker ? o : NULL;
+}
+
+
+/*
+** The class data upvalue number `up` of a class metamethod, checked: a
+** forged upvalue (debug.setupvalue) raises instead of being read.
+*/
+static simlua_ClassData *classdata (lua_State *L, int up) {
+  int i = lua_upvalueindex(up);
+  simlua_ClassData *cd = (simlua_ClassData *)lua_touserdata(L, i);
+  if (cd == NULL || lua_rawlen(L, i) != sizeof(simlua_ClassData) || cd->tag != &classmarker)
+    errorwhere(L, "invalid Ripple metamethod (its upvalue was replaced)");
+  return cd;
+}
+
+
+/*
+** Checks that upvalue `up` of a class metamethod is still a table.
+*/
+static void checktableupvalue (lua_State *L, int up) {
+  if (lua_type(L, lua_upvalueindex(up)) != LUA_TTABLE)
+    errorwhere(L, "invalid Ripple metamethod (its upvalue was replaced)");
+}
+
+
+/*
+** Returns the bridged object at index 1 if it belongs to the class of
+** `cd`; raises luaL_typeerror's "Customer expected, got Order" otherwise
+** (the metamethods can be called directly from Lua with any value through
+** getmetatable).
+*/
+static void *checkself (lua_State *L, simlua_ClassData *cd) {
+  simlua_Object *o = simlua_toobject(L, 1);
+  if (o == NULL || o->cls != cd->cls) {
+    const char *got;
+    if (luaL_getmetafield(L, 1, "__name") == LUA_TSTRING)
+      got = lua_tostring(L, -1);   /* luaL_typeerror's naming */
+    else if (lua_type(L, 1) == LUA_TLIGHTUSERDATA)
+      got = "light userdata";
+    else
+      got = luaL_typename(L, 1);
+    argerror(L, 1, lua_pushfstring(L, "%s expected, got %s", cd->name, got));
+  }
   if (o->object == NULL)
-    luaL_error(L, "attempt to use a finalized object");
+    errorwhere(L, "attempt to use a finalized object");
   return o->object;
 }
 
@@ -116,7 +266,13 @@ static int slotof (lua_State *L, simlua_ClassData *cd, int slots,
     lua_pop(L, 1);
     return 0;
   }
-  *slot = lua_tointegerx(L, -1, NULL);
+  {
+    int isint = 0;
+    *slot = lua_tointegerx(L, -1, &isint);
+    /* the slot table is reachable through debug.getupvalue: never trust it */
+    if (!isint || *slot < 0 || *slot >= cd->nslots)
+      errorwhere(L, "invalid property slot for %s (the class's slot table was modified)", cd->name);
+  }
   lua_pop(L, 1);
   if (isstring && lua_rawlen(L, 2) <= SHORTLEN) {
     cd->keys[h] = k;
@@ -131,10 +287,14 @@ static int slotof (lua_State *L, simlua_ClassData *cd, int slots,
 ** Raises only memory errors (the aborting allocator turns them into an
 ** abort).
 */
-void simlua_pushclassdata (lua_State *L, void *cls) {
+void simlua_pushclassdata (lua_State *L, void *cls, lua_Integer nslots,
+                           const char *name) {
   simlua_ClassData *cd = (simlua_ClassData *)lua_newuserdatauv(L, sizeof(simlua_ClassData), 0);
   memset(cd, 0, sizeof(simlua_ClassData));
+  cd->tag = &classmarker;
   cd->cls = cls;
+  cd->nslots = nslots;
+  strncpy(cd->name, name != NULL ? name : "?", SIMLUA_CLASSNAME - 1);
 }
 
 
@@ -147,9 +307,10 @@ void simlua_pushclassdata (lua_State *L, void *cls) {
 ** to the fallback (numbers as their text).
 */
 int simlua_index (lua_State *L) {
-  simlua_ClassData *cd = (simlua_ClassData *)lua_touserdata(L, lua_upvalueindex(3));
+  simlua_ClassData *cd = classdata(L, 3);
   void *cls = cd->cls;
-  void *obj = checkself(L, cls);
+  void *obj = checkself(L, cd);
+  checktableupvalue(L, 1);
   lua_Integer slot;
   if (slotof(L, cd, lua_upvalueindex(1), &slot)) {
     simlua_Scalar v;
@@ -162,6 +323,7 @@ int simlua_index (lua_State *L) {
     }
   }
   lua_settop(L, 2);
+  checktableupvalue(L, 2);
   lua_pushvalue(L, 2);
   if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL)
     return 1;
@@ -179,9 +341,10 @@ int simlua_index (lua_State *L) {
 ** data. Stack: object, key, value.
 */
 int simlua_newindex (lua_State *L) {
-  simlua_ClassData *cd = (simlua_ClassData *)lua_touserdata(L, lua_upvalueindex(2));
+  simlua_ClassData *cd = classdata(L, 2);
   void *cls = cd->cls;
-  void *obj = checkself(L, cls);
+  void *obj = checkself(L, cd);
+  checktableupvalue(L, 1);
   lua_Integer slot;
   lua_settop(L, 3);  /* the value is always at 3, even in direct calls */
   if (slotof(L, cd, lua_upvalueindex(1), &slot)) {
@@ -220,9 +383,8 @@ int simlua_newindex (lua_State *L) {
 ** Calls nothing that can raise.
 */
 int simlua_gc (lua_State *L) {
-  simlua_Object *o = (simlua_Object *)lua_touserdata(L, 1);
-  if (o != NULL && lua_rawlen(L, 1) == sizeof(simlua_Object) &&
-      o->object != NULL) {
+  simlua_Object *o = simlua_toobject(L, 1);
+  if (o != NULL && o->object != NULL) {
     void *obj = o->object;
     o->object = NULL;
     releasefn(obj);
@@ -263,7 +425,8 @@ int simlua_pushobject (lua_State *L, void *object, void *cls) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &cachekey);
   }
   if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA &&
-      ((simlua_Object *)lua_touserdata(L, -1))->object == object) {  /* mt cache ud */
+      simlua_toobject(L, -1) != NULL &&
+      simlua_toobject(L, -1)->object == object) {  /* mt cache ud */
     lua_replace(L, mt);
     lua_settop(L, mt);
     return 0;
@@ -271,6 +434,7 @@ int simlua_pushobject (lua_State *L, void *object, void *cls) {
   /* none, or one finalized by a direct call of its __gc (getmetatable(o).__gc(o)): make a new one */
   lua_pop(L, 1);                                     /* mt cache */
   o = (simlua_Object *)lua_newuserdatauv(L, sizeof(simlua_Object), 0);
+  o->tag = &objectmarker;
   o->object = object;
   o->cls = cls;
   lua_pushvalue(L, mt);
@@ -280,4 +444,20 @@ int simlua_pushobject (lua_State *L, void *object, void *cls) {
   lua_replace(L, mt);
   lua_settop(L, mt);
   return 1;
+}
+
+
+/*
+** coroutine.yield, with the caller's position in its errors: Lua's own
+** "attempt to yield across a C-call boundary" carries no file:line, and a
+** script that yields inside a callback run by Ripple (an observer, a
+** delegate, a prepare block) needs to know where it did.
+*/
+int simlua_yield (lua_State *L) {
+  if (!lua_isyieldable(L)) {
+    if (lua_pushthread(L))
+      return errorwhere(L, "attempt to yield from outside a coroutine");
+    return errorwhere(L, "attempt to yield across a C-call boundary (a callback run by Ripple cannot yield)");
+  }
+  return lua_yield(L, lua_gettop(L));
 }

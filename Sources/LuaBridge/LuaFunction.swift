@@ -135,8 +135,7 @@ extension LuaState {
     public func pushFunction(_ body: @escaping Body) {
         let box = LuaFunctionBox(body)
         functionBoxes.append(box)
-        lua_pushlightuserdata(L, Unmanaged.passUnretained(box).toOpaque())
-        lua_pushcclosure(L, simlua_trampoline, 1)
+        simlua_pushfunction(L, Unmanaged.passUnretained(box).toOpaque())
     }
 
     /// Registers a Swift function as the global `name` (raw set on `_G`).

@@ -25,28 +25,42 @@ extension LuaState {
     }
 
     /// The Swift object behind a bridged userdata at `i`, or `nil` for any other value (or a finalized one).
+    ///
+    /// The userdata is recognised by a private tag in its memory block, not by its metatable, so a metatable
+    /// moved onto another userdata with `debug.setmetatable` never makes foreign memory pass for an object.
     /// - Parameter i: A stack index.
     public func object(at i: Int32) -> AnyObject? {
-        let i = absoluteIndex(i)
-        guard lua_type(L, i) == LUA_TUSERDATA, lua_rawlen(L, i) == MemoryLayout<simlua_Object>.size,
-            lua_getmetatable(L, i) != 0
-        else { return nil }
-        let isBridged = lua_rawgetp(L, -1, simlua_objectmarker()) == LUA_TBOOLEAN
-        lua_settop(L, -3)
-        guard isBridged, let raw = lua_touserdata(L, i),
-            let pointer = raw.assumingMemoryBound(to: simlua_Object.self).pointee.object
+        guard let block = simlua_toobject(L, i), let pointer = block.pointee.object else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// The Swift object behind the userdata at `i` if it was pushed with class `cls` (`luaL_testudata`
+    /// semantics: the class itself, not just the Swift type), or `nil`.
+    /// - Parameters:
+    ///   - i: A stack index.
+    ///   - cls: The expected class.
+    public func object(at i: Int32, of cls: LuaClass) -> AnyObject? {
+        guard let block = simlua_toobject(L, i), block.pointee.cls == Unmanaged.passUnretained(cls).toOpaque(),
+            let pointer = block.pointee.object
         else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Whether the value at `i` is a bridged userdata whose object was released by a direct call of its
+    /// `__gc` (`getmetatable(o).__gc(o)`).
+    /// - Parameter i: A stack index.
+    public func isFinalizedObject(at i: Int32) -> Bool {
+        guard let block = simlua_toobject(L, i) else { return false }
+        return block.pointee.object == nil
     }
 
     /// The class a bridged userdata at `i` was pushed with, or `nil` for any other value (for
     /// introspection such as REPL completion).
     /// - Parameter i: A stack index.
     public func luaClass(at i: Int32) -> LuaClass? {
-        let i = absoluteIndex(i)
-        guard object(at: i) != nil, let raw = lua_touserdata(L, i),
-            let cls = raw.assumingMemoryBound(to: simlua_Object.self).pointee.cls
-        else { return nil }
+        guard let block = simlua_toobject(L, i), block.pointee.object != nil, let cls = block.pointee.cls else {
+            return nil
+        }
         return Unmanaged<LuaClass>.fromOpaque(cls).takeUnretainedValue()
     }
 
@@ -79,11 +93,11 @@ extension LuaState {
         lua_createtable(L, 0, Int32(cls.methods.count))
         let methods = top
         for (name, body) in cls.methods.sorted(by: { $0.key < $1.key }) {
-            pushFunction(body)
+            pushFunction(Self.checkingSelf(of: cls, body))
             rawSet(tableAt: methods, key: name)
         }
 
-        simlua_pushclassdata(L, clsPointer)
+        simlua_pushclassdata(L, clsPointer, lua_Integer(cls.properties.count), cls.name)
         let classData = top
         lua_pushvalue(L, slots)
         lua_pushvalue(L, methods)
@@ -97,22 +111,42 @@ extension LuaState {
         lua_pushcclosure(L, simlua_gc, 0)
         rawSet(tableAt: mt, key: "__gc")
         if let tostring = cls.tostring {
-            let name = cls.name
-            pushFunction { state in
-                guard let object = state.object(at: 1) else {
-                    throw LuaArgumentError(argument: 1, message: "\(name) expected, got \(state.typeName(at: 1))")
+            pushFunction { [unowned cls] state in
+                guard let object = state.object(at: 1, of: cls) else {
+                    if state.isFinalizedObject(at: 1) { throw LuaError(.runtime, "attempt to use a finalized object") }
+                    throw state.typeError(1, expected: cls.name)
                 }
                 state.push(tostring(object))
                 return 1
             }
             rawSet(tableAt: mt, key: "__tostring")
         }
-        for name in cls.metamethods.keys.sorted() {
-            pushFunction(cls.metamethods[name]!)
+        for (name, body) in cls.metamethods.sorted(by: { $0.key < $1.key }) {
+            pushFunction(Self.binaryMetamethods.contains(name) ? body : Self.checkingSelf(of: cls, body))
             rawSet(tableAt: mt, key: name)
         }
         lua_settop(L, mt)
         lua_pushvalue(L, mt)
         lua_rawsetp(L, simlua_registryindex(), clsPointer)
+    }
+
+    /// Metamethods whose receiver may be either operand (`5 < p` calls `p`'s `__lt` with `(5, p)`): their
+    /// bodies check both arguments themselves.
+    static let binaryMetamethods: Set<String> = [
+        "__eq", "__lt", "__le", "__concat", "__add", "__sub", "__mul", "__div", "__mod", "__pow", "__idiv",
+        "__band", "__bor", "__bxor", "__shl", "__shr",
+    ]
+
+    /// Wraps a method or unary metamethod so that argument 1 must be an object of exactly `cls`
+    /// (`luaL_testudata` semantics): `calling 'm' on bad self (Customer expected, got Order)` for a method
+    /// call, `bad argument #1 to '__len' (RelationshipSet expected, got Customer)` for a direct call.
+    static func checkingSelf(of cls: LuaClass, _ body: @escaping Body) -> Body {
+        { [unowned cls] state in
+            guard state.object(at: 1, of: cls) != nil else {
+                if state.isFinalizedObject(at: 1) { throw LuaError(.runtime, "attempt to use a finalized object") }
+                throw state.typeError(1, expected: cls.name)
+            }
+            return try body(state)
+        }
     }
 }

@@ -154,6 +154,30 @@ extension LuaState {
         if status != LUA_OK { throw popError(status, splittingTraceback: traceback, keepingValue: !traceback) }
     }
 
+    /// Calls like ``pcall(arguments:results:traceback:)`` with a traceback, except that an error object that
+    /// is not a string (a table raised on purpose) gets none and is kept in ``LuaError/value``, so that
+    /// throwing the error from a Swift function re-raises it unchanged.
+    /// - Parameters:
+    ///   - arguments: The number of arguments on top of the function.
+    ///   - results: The number of results to keep, or ``multipleResults``.
+    /// - Throws: ``LuaError``: for a string error, message and traceback split and no value; otherwise the
+    ///   object in ``LuaError/value``.
+    public func pcallWithStringTraceback(arguments: Int32, results: Int32) throws(LuaError) {
+        if callDepth == 0, let limit = instructionLimit {
+            simlua_setinstructionlimit(L, Int32(clamping: limit))
+        }
+        callDepth += 1
+        let status = simlua_pcall(L, arguments, results, 2)
+        callDepth -= 1
+        if callDepth == 0, let limit = instructionLimit {
+            simlua_setinstructionlimit(L, Int32(clamping: limit))
+        }
+        if status != LUA_OK {
+            let isString = lua_type(L, -1) == LUA_TSTRING
+            throw popError(status, splittingTraceback: isString, keepingValue: !isString)
+        }
+    }
+
     /// Pops the error object left by a failed call and converts it.
     func popError(_ status: Int32, splittingTraceback: Bool = false, keepingValue: Bool = true) -> LuaError {
         var message: String

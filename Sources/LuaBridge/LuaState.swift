@@ -251,14 +251,15 @@ public final class LuaState {
         lua_createtable(L, arrayCount, recordCount)
     }
 
-    /// Pushes `t[key]` without metamethods, `t` being the table at `tableAt`.
+    /// Pushes `t[key]` without metamethods, `t` being the table at `tableAt` (`nil` if it is not a table).
     /// - Parameters:
     ///   - tableAt: The index of a table.
     ///   - key: The key.
     /// - Returns: The type of the pushed value.
     @discardableResult
     public func rawGet(tableAt t: Int32, key: String) -> LuaType {
-        let t = requireTable(t)
+        guard type(at: t) == .table else { lua_pushnil(L); return .nil }
+        let t = absoluteIndex(t)
         push(key)
         return LuaType(code: lua_rawget(L, t))
     }
@@ -274,14 +275,15 @@ public final class LuaState {
         lua_rawset(L, t)
     }
 
-    /// Pushes `t[index]` without metamethods.
+    /// Pushes `t[index]` without metamethods (`nil` if the value at `tableAt` is not a table).
     /// - Parameters:
     ///   - tableAt: The index of a table.
     ///   - index: The integer key.
     /// - Returns: The type of the pushed value.
     @discardableResult
     public func rawGet(tableAt t: Int32, index: Int) -> LuaType {
-        let t = requireTable(t)
+        guard type(at: t) == .table else { lua_pushnil(L); return .nil }
+        let t = absoluteIndex(t)
         return LuaType(code: lua_rawgeti(L, t, lua_Integer(index)))
     }
 
@@ -304,7 +306,12 @@ public final class LuaState {
     /// - Returns: The type of the pushed value.
     @discardableResult
     public func getGlobal(_ name: String) -> LuaType {
-        lua_rawgeti(L, simlua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        // The registry is reachable through debug.getregistry(): never assume _G is still a table.
+        guard lua_rawgeti(L, simlua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS)) == LUA_TTABLE else {
+            lua_settop(L, -2)
+            lua_pushnil(L)
+            return .nil
+        }
         push(name)
         let code = lua_rawget(L, -2)
         remove(at: -2)
@@ -314,7 +321,10 @@ public final class LuaState {
     /// Pops a value and stores it as the global `name`, written raw into `_G`.
     /// - Parameter name: The global's name.
     public func setGlobal(_ name: String) {
-        lua_rawgeti(L, simlua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        guard lua_rawgeti(L, simlua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS)) == LUA_TTABLE else {
+            lua_settop(L, -3)  // _G was replaced through debug.getregistry(): nowhere to store the value
+            return
+        }
         push(name)
         lua_pushvalue(L, -3)
         lua_rawset(L, -3)
@@ -327,6 +337,11 @@ public final class LuaState {
         precondition(lua_type(L, t) == LUA_TTABLE, "LuaBridge: raw table access on a \(typeName(at: t))")
         return lua_absindex(L, t)
     }
+
+    /// An address identifying the table, function, userdata or thread at `i` (`lua_topointer`), for cycle
+    /// detection; `nil` for other values.
+    /// - Parameter i: A stack index.
+    public func identity(at i: Int32) -> UnsafeRawPointer? { lua_topointer(L, i) }
 
     // MARK: References
 

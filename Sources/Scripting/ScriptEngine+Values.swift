@@ -4,6 +4,9 @@ import ObjectGraph
 extension ScriptEngine {
     /// Pushes a value: strings, numbers, booleans as themselves; dates as numbers; binary data as
     /// strings; UUIDs as their text; objects as their userdata; collections as arrays.
+    ///
+    /// Collections come from ``value(at:)``, so they are at most ``maximumValueDepth`` deep; each level asks
+    /// for stack room first (the trampoline guarantees enough for that depth, see CLuaShim).
     func push(_ value: Value) {
         switch value {
         case .null: state.pushNil()
@@ -16,7 +19,9 @@ extension ScriptEngine {
         case .uuid(let u): state.push(u.description)
         case .object(let o): push(o)
         case .collection(let items):
-            state.newTable(arrayCount: Int32(items.count), recordCount: 0)
+            state.newTable(arrayCount: Int32(clamping: items.count), recordCount: 0)
+            // The table took the slot reserved for this value; its items need two more.
+            guard state.checkStack(2) else { return }  // unreachable within the documented depth
             for (i, item) in items.enumerated() {
                 push(item)
                 state.rawSet(tableAt: -2, index: i + 1)
@@ -47,10 +52,24 @@ extension ScriptEngine {
         }
     }
 
+    /// How deeply tables may nest in a value converted by ``value(at:)`` (a flat array is depth 1).
+    static let maximumValueDepth = 32
+
     /// The value at a stack index: nil, booleans, integers, floats, strings, managed objects, and
-    /// sequences of objects (for to-many relationships).
-    /// - Throws: a message naming the Lua type when it cannot be a property value.
+    /// sequences (for to-many relationships, predicate arguments, cell values).
+    ///
+    /// This is the one conversion of Lua values to ``Value``: every binding that turns a Lua value into a
+    /// Swift value goes through it. It never raises and never overflows: nested tables are limited to
+    /// ``maximumValueDepth`` levels, stack room is checked before every push, and a table that contains
+    /// itself is refused.
+    /// - Throws: a message naming the Lua type when it cannot be a property value, the depth limit, or the
+    ///   cycle.
     func value(at index: Int32) throws -> Value {
+        var visiting: Set<UnsafeRawPointer> = []
+        return try value(at: state.absoluteIndex(index), depth: 0, visiting: &visiting)
+    }
+
+    private func value(at index: Int32, depth: Int, visiting: inout Set<UnsafeRawPointer>) throws -> Value {
         switch state.type(at: index) {
         case .none, .nil: return .null
         case .boolean: return .bool(state.toBoolean(at: index))
@@ -63,15 +82,24 @@ extension ScriptEngine {
             if let set = state.object(at: index, as: RelationshipSet.self) {
                 return .collection(try set.members().map { .object($0) })
             }
+            if state.isFinalizedObject(at: index) { throw ScriptingError("attempt to use a finalized object") }
             throw ScriptingError("a \(state.typeName(at: index)) cannot be stored in a managed object")
         case .table:
-            let table = state.absoluteIndex(index)
-            let count = state.rawLength(at: table)
+            guard depth < Self.maximumValueDepth else {
+                throw ScriptingError("a table nested more than \(Self.maximumValueDepth) levels deep cannot be converted to a value")
+            }
+            guard let identity = state.identity(at: index), visiting.insert(identity).inserted else {
+                throw ScriptingError("a table that contains itself cannot be converted to a value")
+            }
+            defer { visiting.remove(identity) }
+            let count = state.rawLength(at: index)
             var items: [Value] = []
+            items.reserveCapacity(min(count, 1 << 16))
+            guard state.checkStack(2) else { throw ScriptingError("stack overflow converting a table") }
             for i in 0..<count {
-                state.rawGet(tableAt: table, index: i + 1)
+                state.rawGet(tableAt: index, index: i + 1)
                 defer { state.pop() }
-                items.append(try value(at: -1))
+                items.append(try value(at: state.top, depth: depth + 1, visiting: &visiting))
             }
             return .collection(items)
         default:

@@ -24,11 +24,23 @@
 #define SIMLUA_OP_INDEX     2     /* fallback read of key at index 2             */
 #define SIMLUA_OP_NEWINDEX  3     /* fallback write of key 2 with value 3        */
 
-/* Memory block of every bridged object userdata. */
+/*
+** Memory block of every bridged object userdata. `tag` is the address of a
+** private marker: a userdata made by other C code (an io file, a class data
+** block) never has it, so a metatable moved with debug.setmetatable cannot
+** make the bridge read foreign memory as a Swift object.
+*/
 typedef struct simlua_Object {
+  const void *tag;                /* simlua_objectmarker()                      */
   void *object;                   /* retained Swift object; NULL once finalized */
   void *cls;                      /* unretained class box (owned by the state)  */
 } simlua_Object;
+
+/* Memory block of the upvalue of every Swift function (see simlua_pushfunction). */
+typedef struct simlua_Function {
+  const void *tag;                /* private marker, checked at every call      */
+  void *box;                      /* unretained function box (owned by the state) */
+} simlua_Function;
 
 /* Scalar values of the fast property paths (no Lua state involved). */
 #define SIMLUA_SCALAR_SLOW     0  /* not handled: use the access callback      */
@@ -50,8 +62,12 @@ typedef struct simlua_Scalar {
 ** hit is always the same string.
 */
 #define SIMLUA_KEYCACHE 8
+#define SIMLUA_CLASSNAME 64
 typedef struct simlua_ClassData {
+  const void *tag;                /* private marker, checked at every call     */
   void *cls;                      /* unretained class box (owned by the state) */
+  lua_Integer nslots;             /* valid slots are 0 ..< nslots               */
+  char name[SIMLUA_CLASSNAME];    /* the class name, for type errors            */
   const void *keys[SIMLUA_KEYCACHE];
   lua_Integer slots[SIMLUA_KEYCACHE];
 } simlua_ClassData;
@@ -76,9 +92,13 @@ int  simlua_trampoline (lua_State *L);
 int  simlua_index (lua_State *L);
 int  simlua_newindex (lua_State *L);
 int  simlua_gc (lua_State *L);
-void simlua_pushclassdata (lua_State *L, void *cls);
+void simlua_pushclassdata (lua_State *L, void *cls, lua_Integer nslots,
+                           const char *name);
 void *simlua_objectmarker (void);
 int  simlua_pushobject (lua_State *L, void *object, void *cls);
+void simlua_pushfunction (lua_State *L, void *box);
+simlua_Object *simlua_toobject (lua_State *L, int idx);
+int  simlua_yield (lua_State *L);
 
 /* State.c */
 lua_State *simlua_newstate (void);

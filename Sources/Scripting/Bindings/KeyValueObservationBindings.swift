@@ -88,13 +88,15 @@ extension ScriptEngine {
     }
 
     /// Calls a Lua derived function under `pcall` with a traceback; its error is re-raised unchanged
-    /// (message and traceback) in the Lua code whose mutation caused the recomputation.
+    /// (message and traceback) in the Lua code whose mutation caused the recomputation; an error object that
+    /// is not a string (a table) is re-raised as it is.
     func callDerivedFunction(_ function: LuaRef, on object: ManagedObject) throws -> Value {
         state.push(function)
         push(object)
         do {
-            try state.pcall(arguments: 1, results: 1, traceback: true)
+            try state.pcallWithStringTraceback(arguments: 1, results: 1)
         } catch {
+            if error.value != nil { throw error }
             state.push(error.description)
             throw LuaError(.runtime, error.message, traceback: error.traceback, value: state.ref())
         }
