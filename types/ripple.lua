@@ -6,6 +6,7 @@
 ---The `ripple` module: models, containers, notifications, fetched results, screens and collection views.
 ---@class ripple
 ---@field ViewController ViewControllerClass Class-wide settings of view controllers (`dvc_defaultAutoDismiss`).
+---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
 ripple = {}
 
 ---Declares entities, attributes and relationships; refused with a message naming the entity and key when inconsistent.
@@ -30,7 +31,7 @@ function ripple.temporaryPath(name) end
 ---Observes a context notification (`"objectsDidChange"`, `"willSave"`, `"didSave"`) or an object's key path (KVO).
 ---@param target ManagedObjectContext|ManagedObject
 ---@param name string A notification name, or a key path of the object.
----@param fn fun(note: any)
+---@param fn fun(note: ObjectsDidChangeNotification|ManagedObjectContext|DidSaveNotification|KeyValueChange) `objectsDidChange` gets the changes, `willSave` the context, `didSave` what was saved, a key path its change.
 ---@param options? KeyValueObservingOptions
 ---@return ObservationToken
 function ripple.observe(target, name, fn, options) end
@@ -82,13 +83,15 @@ function ripple.navigationController(root, options) end
 ---@return TabBarController
 function ripple.tabBarController(tabs) end
 
----A collection view that validates every batch update like UIKit.
+---A collection view that validates every batch update like UIKit; options `name`, `dataSource`, `visibleItems`.
+---@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
 ---@return CollectionView
-function ripple.collectionView() end
+function ripple.collectionView(options) end
 
----A table view (the same class, with the `Rows` names, `beginUpdates` and `endUpdates`).
+---A table view (the same class, with the `Rows` names, `beginUpdates` and `endUpdates`); options `name`, `dataSource`, `visibleRows`.
+---@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleRows?: integer }
 ---@return CollectionView
-function ripple.tableView() end
+function ripple.tableView(options) end
 
 ---NXCollectionViewDataSource's static data source: sections of items given by the script.
 ---@param view CollectionView
@@ -111,6 +114,8 @@ function ripple.graph(target, options) end
 ---@class StoreOptions
 ---@field store? "memory"|"sqlite" The kind of store (default `"memory"`).
 ---@field path? string The SQLite file.
+---@field busyTimeout? integer How long a SQLite store waits for another connection's lock, in milliseconds (default 5000).
+---@field persistentHistoryTracking? boolean Record each save as a transaction (`ripple.historyRequest`).
 
 ---Options of `ripple.observe(object, keyPath, fn, options)`.
 ---@class KeyValueObservingOptions
@@ -135,6 +140,7 @@ function ripple.graph(target, options) end
 ---@class PersistentContainer : userdata
 ---@field viewContext ManagedObjectContext The main-queue context screens use.
 ---@field managedObjectModel ManagedObjectModel The container's model.
+---@field persistentStoreCoordinator PersistentStoreCoordinator The coordinator of its stores.
 local PersistentContainer = {}
 
 ---A private-queue context on the container's store, named `background#n`; work runs through `perform`.
@@ -160,6 +166,9 @@ function PersistentContainer:addPersistentStore(options) end
 ---@field derivedRecomputationCount integer How many times derived properties were recomputed.
 ---@field automaticallyMergesChangesFromParent boolean Merge the parent's (or the store's) saves at the next tick (read/write).
 ---@field parent ManagedObjectContext? The parent context, or nil.
+---@field mergePolicy "error"|"mergeByPropertyObjectTrump"|"mergeByPropertyStoreTrump"|"overwrite"|"rollback" How a save resolves conflicts with the store (default `"error"`; read/write).
+---@field undoManager UndoManager? Records undo groups when set (`ripple.undoManager()`; nil by default, read/write).
+---@field transactionAuthor string? The author of this context's saves in the persistent history (read/write).
 local ManagedObjectContext = {}
 
 ---Inserts an object with its defaults, then `values`; returns it.
@@ -204,7 +213,7 @@ function ManagedObjectContext:perform(fn) end
 function ManagedObjectContext:performAndWait(fn) end
 
 ---Merges the changes a `didSave` observer received from another context.
----@param note ContextDidSaveNotification
+---@param note DidSaveNotification|ContextDidSaveNotification|PersistentHistoryTransaction
 function ManagedObjectContext:mergeChangesFromContextDidSave(note) end
 
 ---Reloads an object's saved values, keeping unsaved ones when `mergeChanges` is true.
@@ -227,8 +236,19 @@ local ObservationToken = {}
 ---Stops the observation.
 function ObservationToken:cancel() end
 
----What a `didSave` observer receives; pass it to `mergeChangesFromContextDidSave`.
+---The IDs of what a save changed (the `notification` field of a `didSave` note and of a history transaction);
+---`mergeChangesFromContextDidSave` merges it.
 ---@class ContextDidSaveNotification : userdata
+
+---What a `didSave` observer receives; pass it to `mergeChangesFromContextDidSave`.
+---@class DidSaveNotification
+---@field inserted ManagedObject[] The saved insertions, objects of the saving context.
+---@field updated ManagedObject[]
+---@field deleted ManagedObject[]
+---@field context ManagedObjectContext The saving context.
+---@field changedKeys table<ManagedObject, string[]> Sorted changed keys per updated object.
+---@field oldValues table<ManagedObject, table<string, any>> Values before the save per updated object.
+---@field notification ContextDidSaveNotification The IDs the merge needs.
 
 ---What an `objectsDidChange` observer receives.
 ---@class ObjectsDidChangeNotification
@@ -250,6 +270,9 @@ function ObservationToken:cancel() end
 ---@field sortDescriptors? (string|SortDescriptor)[] Keys, or tables with `key`, `ascending`, `selector`.
 ---@field fetchLimit? integer Applied after sorting.
 ---@field fetchOffset? integer Applied after sorting.
+---@field fetchBatchSize? integer Objects beyond the first batch come back as faults.
+---@field resultType? "managedObjectResultType"|"managedObjectIDResultType"|"dictionaryResultType"|"countResultType" What `ctx:fetch` returns (objects by default).
+---@field propertiesToFetch? string[] The keys of a `dictionaryResultType` fetch.
 ---@field includesPendingChanges? boolean Default true: unsaved insertions and deletions count.
 ---@field substitutionVariables? table<string, any> Values of the predicate's `$VARIABLE`s.
 
@@ -268,7 +291,7 @@ function ObservationToken:cancel() end
 ---@field isDeleted boolean
 ---@field hasChanges boolean
 ---@field isFault boolean Whether its values are not loaded yet.
----@field objectID string `x-coredata:///Customer/t1` until saved, `x-coredata://ripple/Customer/p1` after.
+---@field objectID ManagedObjectID Temporary (`x-coredata:///Customer/t1`) until saved, then permanent (`x-coredata://ripple/Customer/p1`).
 ---@field entityName string
 ---@field managedObjectContext ManagedObjectContext?
 local ManagedObject = {}
@@ -308,6 +331,192 @@ function RelationshipSet:contains(object) end
 ---The members as an array.
 ---@return ManagedObject[]
 function RelationshipSet:toArray() end
+
+---An object ID (`NSManagedObjectID`): one userdata per ID, so `==` and table keys work; prints as its URI.
+---An object's temporary ID and its permanent ID (after the save) are different IDs, as in Core Data.
+---@class ManagedObjectID : userdata
+---@field entityName string The entity of the object it names.
+---@field isTemporaryID boolean True until the object is saved (`x-coredata:///Customer/t1`).
+---@field uriRepresentation string `x-coredata:///Customer/t1` (temporary) or `x-coredata://ripple/Customer/p1` (permanent).
+local ManagedObjectID = {}
+
+---The object with that ID in this context (`object(with:)`): the registered object or a new fault; for an
+---ID that names no saved object, a stand-in whose first access fails ("could not fulfill a fault").
+---@param id ManagedObjectID
+---@return ManagedObject
+function ManagedObjectContext:object(id) end
+
+---The object with that ID, loaded from the store if needed (`existingObject(with:)`); an error 133000
+---when no such object exists (never saved, or deleted since).
+---@param id ManagedObjectID
+---@return ManagedObject
+function ManagedObjectContext:existingObject(id) end
+
+---Runs a batch request or a history request against the store, leaving every context as it is:
+---`{ result = true | ids | count }` (batch) or `{ result = transactions }` (history).
+---@param request BatchRequest|PersistentHistoryChangeRequest
+---@return BatchResult|PersistentHistoryResult
+function ManagedObjectContext:execute(request) end
+
+---Undoes the last group of changes of the context's undo manager; nothing happens without one.
+function ManagedObjectContext:undo() end
+
+---Redoes the last undone group; nothing happens without an undo manager.
+function ManagedObjectContext:redo() end
+
+---The coordinator of a container (`NSPersistentStoreCoordinator`): the model and the stores.
+---@class PersistentStoreCoordinator : userdata
+---@field managedObjectModel ManagedObjectModel The coordinator's model.
+---@field persistentStores PersistentStore[] The stores, in the order they were added.
+local PersistentStoreCoordinator = {}
+
+---The object ID a URI names (`managedObjectID(forURIRepresentation:)`), or nil when the URI is not one of this coordinator's.
+---@param uri string `x-coredata://ripple/Customer/p1` or `x-coredata:///Customer/t1`.
+---@return ManagedObjectID?
+function PersistentStoreCoordinator:managedObjectID(uri) end
+
+---The token of the last transaction of the first store with `persistentHistoryTracking`, nil when none tracks history or nothing was saved.
+---@return PersistentHistoryToken?
+function PersistentStoreCoordinator:currentPersistentHistoryToken() end
+
+---The store at a file path (`persistentStore(for:)`), or nil.
+---@param url string
+---@return PersistentStore?
+function PersistentStoreCoordinator:persistentStore(url) end
+
+---Adds a store (`{ store = "memory" }` by default) and returns it; refused when its data does not fit the model.
+---@param options? StoreOptions
+---@return PersistentStore
+function PersistentStoreCoordinator:addPersistentStore(options) end
+
+---Removes a store: its objects are invalidated in every context.
+---@param store PersistentStore
+function PersistentStoreCoordinator:removePersistentStore(store) end
+
+---A persistent store (`NSPersistentStore`).
+---@class PersistentStore : userdata
+---@field type "InMemory"|"SQLite" Core Data's store type name.
+---@field url string? The SQLite file path, nil in memory.
+---@field identifier string The store's unique identifier (in its metadata).
+local PersistentStore = {}
+
+---Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate in the store, without
+---loading them; run it with `ctx:execute(request)`.
+---@param options BatchDeleteRequestOptions
+---@return BatchRequest
+function ripple.batchDeleteRequest(options) end
+
+---Makes an `NSBatchUpdateRequest`: sets `propertiesToUpdate` on the objects matching the predicate in the store.
+---@param options BatchUpdateRequestOptions
+---@return BatchRequest
+function ripple.batchUpdateRequest(options) end
+
+---Makes an `NSBatchInsertRequest`: inserts `objects` (tables of values) in the store.
+---@param options BatchInsertRequestOptions
+---@return BatchRequest
+function ripple.batchInsertRequest(options) end
+
+---Merges changes made behind the contexts' backs (`NSManagedObjectContext.mergeChanges(fromRemoteContextSave:into:)`),
+---such as the IDs a batch request returned: each context refreshes, drops or announces the objects.
+---@param changes { inserted?: (ManagedObjectID|ManagedObject)[], updated?: (ManagedObjectID|ManagedObject)[], deleted?: (ManagedObjectID|ManagedObject)[] }
+---@param contexts ManagedObjectContext[]
+function ripple.mergeChanges(changes, contexts) end
+
+---Makes an `NSPersistentHistoryChangeRequest`: `{ after = token }` fetches the transactions after a token
+---(all of them with `{}`), `{ deleteBefore = token }` deletes those up to it; run it with `ctx:execute`.
+---@param options { after?: PersistentHistoryToken, deleteBefore?: PersistentHistoryToken }
+---@return PersistentHistoryChangeRequest
+function ripple.historyRequest(options) end
+
+---Makes an undo manager; set it as `ctx.undoManager` to record one undo group per event.
+---@return UndoManager
+function ripple.undoManager() end
+
+---Options of `ripple.batchDeleteRequest`.
+---@class BatchDeleteRequestOptions
+---@field entity string The entity name (required).
+---@field predicate? string|fun(object: ManagedObject): boolean Which objects (all when nil).
+---@field arguments? any[] Values for `%@` and `%K` in the format.
+---@field resultType? "resultTypeStatusOnly"|"resultTypeObjectIDs"|"resultTypeCount" What `execute` returns (status by default).
+
+---Options of `ripple.batchUpdateRequest`.
+---@class BatchUpdateRequestOptions
+---@field entity string The entity name (required).
+---@field propertiesToUpdate table<string, any> The new values (required).
+---@field predicate? string|fun(object: ManagedObject): boolean Which objects (all when nil).
+---@field arguments? any[] Values for `%@` and `%K` in the format.
+---@field resultType? "statusOnlyResultType"|"updatedObjectIDsResultType"|"updatedObjectsCountResultType" What `execute` returns (status by default).
+
+---Options of `ripple.batchInsertRequest`.
+---@class BatchInsertRequestOptions
+---@field entity string The entity name (required).
+---@field objects table<string, any>[] One table of values per object (required).
+---@field resultType? "statusOnly"|"objectIDs"|"count" What `execute` returns (status by default).
+
+---A batch request made by `ripple.batchDeleteRequest`, `ripple.batchUpdateRequest` or `ripple.batchInsertRequest` (read-only).
+---@class BatchRequest : userdata
+---@field entityName string The entity it works on.
+---@field resultType string Its result type, as Apple spells it for the request's kind.
+local BatchRequest = {}
+
+---What `ctx:execute(batchRequest)` returns (`NSBatchDeleteResult`, `NSBatchUpdateResult`, `NSBatchInsertResult`).
+---@class BatchResult
+---@field result boolean|ManagedObjectID[]|integer True (status), the IDs of the objects, or their number, by `resultType`.
+
+---A history request made by `ripple.historyRequest`; run it with `ctx:execute(request)`.
+---@class PersistentHistoryChangeRequest : userdata
+
+---A point in a store's history (`NSPersistentHistoryToken`): one userdata per token, so `==` works.
+---@class PersistentHistoryToken : userdata
+
+---What `ctx:execute(historyRequest)` returns.
+---@class PersistentHistoryResult
+---@field result PersistentHistoryTransaction[] The transactions, oldest first (empty for a deletion).
+
+---One save recorded by a store with `persistentHistoryTracking` (`NSPersistentHistoryTransaction`).
+---@class PersistentHistoryTransaction
+---@field token PersistentHistoryToken The transaction's token (pass it as `after` next time).
+---@field author? string The saving context's `transactionAuthor`.
+---@field contextName string The saving context's name.
+---@field changes PersistentHistoryChange[] One change per object.
+---@field notification ContextDidSaveNotification What `ctx:mergeChangesFromContextDidSave` merges (`objectIDNotification()`).
+
+---One object's change in a transaction (`NSPersistentHistoryChange`).
+---@class PersistentHistoryChange
+---@field changeType "insert"|"update"|"delete"
+---@field changedObjectID ManagedObjectID
+---@field updatedProperties string[] The keys an update changed.
+
+---An undo manager (`UndoManager`) made by `ripple.undoManager()`: a context with one records a group each
+---time it processes its own changes (once per event for the view context).
+---@class UndoManager : userdata
+---@field canUndo boolean Whether there is a group to undo.
+---@field canRedo boolean Whether there is a group to redo.
+---@field undoActionName string The name of the group `undo()` would undo (`""` when unnamed).
+---@field redoActionName string The name of the group `redo()` would redo.
+---@field groupsByEvent boolean Always true: a group per run-loop event.
+---@field isUndoRegistrationEnabled boolean False between `disableUndoRegistration` and `enableUndoRegistration`.
+local UndoManager = {}
+
+---Undoes the last group: the context processes its pending changes first, then the inverse is applied
+---and announced; an error when there is nothing to undo.
+function UndoManager:undo() end
+
+---Redoes the last undone group; an error when there is nothing to redo.
+function UndoManager:redo() end
+
+---Names the group being made (the current event's changes, or the last group when there are none).
+---@param name string
+function UndoManager:setActionName(name) end
+
+---Forgets every group.
+function UndoManager:removeAllActions() end
+
+---Stops recording changes; calls nest.
+function UndoManager:disableUndoRegistration() end
+
+---Resumes recording; an error when registration is not disabled.
+function UndoManager:enableUndoRegistration() end
 
 ---Options of `ripple.fetchedResultsController` (every `FetchRequest` field too).
 ---@class FetchedResultsControllerOptions : FetchRequest
@@ -365,8 +574,8 @@ function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
 ---@field didChangeSection? fun(controller: FetchedResultsController, sectionInfo: FetchedResultsSectionInfo, sectionIndex: integer, type: "insert"|"delete")
 ---@field didChangeObject? fun(controller: FetchedResultsController, object: ManagedObject, indexPath: IndexPath?, type: "insert"|"delete"|"move"|"update", newIndexPath: IndexPath?)
 ---@field controllerDidChangeContent? fun(controller: FetchedResultsController)
----@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: table)
----@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: table)
+---@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: Snapshot) Section names and object IDs, updated objects marked for reload; `dataSource:apply(snapshot)` shows it.
+---@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: { removals: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[], insertions: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[] })
 
 ---An index path (0-based).
 ---@class IndexPath : userdata
@@ -563,9 +772,13 @@ function BatchUpdating:moveSection(from, to) end
 ---A collection view (`UICollectionView`) or table view (`UITableView`): validates every batch update like UIKit.
 ---@class CollectionView : BatchUpdating
 ---@field name string The prefix of its trace lines (`cv` or `tv` by default; read/write).
----@field dataSource CollectionViewDataSource? Its data source.
+---@field dataSource ScriptDataSource|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
 ---@field batchUpdateCount integer How many batch updates were applied.
 ---@field isUpdating boolean Whether a batch is being collected (inside `performBatchUpdates` or `beginUpdates`).
+---@field visibleRows integer? How many items have a cell, from `firstVisibleItem` (nil: all; read/write). Cells leaving the window go back to the reuse pool.
+---@field visibleItems integer? Collection-view name of `visibleRows`.
+---@field firstVisibleItem integer The first visible item counted across sections (the scroll position; 0 by default).
+---@field isLoaded boolean Whether the view has asked its data source for its content yet.
 local CollectionView = {}
 
 ---Collects the operations `fn` makes on its batch, then validates and applies them as one update.
@@ -621,6 +834,72 @@ function CollectionView:describe() end
 ---@param className string?
 ---@param reuseIdentifier string
 function CollectionView:registerClass(className, reuseIdentifier) end
+
+---Registers a cell class named after its reuse identifier (`register(_:forCellReuseIdentifier:)`); `prepareForReuse`
+---(a function or `{ prepareForReuse = fn }`) runs on a pooled cell before it is handed out again.
+---@param reuseIdentifier string
+---@param prepareForReuse? fun(cell: CollectionReusableView)|{ prepareForReuse: fun(cell: CollectionReusableView) }
+function CollectionView:register(reuseIdentifier, prepareForReuse) end
+
+---A cell for a registered identifier (`dequeueReusableCell(withReuseIdentifier:for:)`): the most recently
+---pooled one, or a new empty cell; UIKit's error when nothing is registered for the identifier.
+---@param reuseIdentifier string
+---@param indexPath IndexPath
+---@return CollectionReusableView
+function CollectionView:dequeueReusableCell(reuseIdentifier, indexPath) end
+
+---Registers a supplementary view class for a kind and reuse identifier (nil class removes it).
+---@param className string?
+---@param kind string
+---@param reuseIdentifier string
+function CollectionView:registerClassForSupplementaryViewOfKind(className, kind, reuseIdentifier) end
+
+---An empty supplementary view of a registered kind and identifier (`dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`).
+---@param kind string
+---@param reuseIdentifier string
+---@param indexPath IndexPath
+---@return CollectionReusableView
+function CollectionView:dequeueReusableSupplementaryView(kind, reuseIdentifier, indexPath) end
+
+---The number of cells waiting in the reuse pool of an identifier.
+---@param reuseIdentifier string
+---@return integer
+function CollectionView:numberOfReusableCells(reuseIdentifier) end
+
+---Makes the item at an index path the first visible one (`scrollToItem(at:)`): cells that leave the window
+---go to the pool, items that enter it get a cell.
+---@param indexPath IndexPath
+function CollectionView:scrollToItemAtIndexPath(indexPath) end
+
+---Table-view name of `scrollToItemAtIndexPath`.
+---@param indexPath IndexPath
+function CollectionView:scrollToRowAtIndexPath(indexPath) end
+
+---The index paths of the items that have a cell, in order.
+---@return IndexPath[]
+function CollectionView:indexPathsForVisibleItems() end
+
+---Table-view name of `indexPathsForVisibleItems`.
+---@return IndexPath[]
+function CollectionView:indexPathsForVisibleRows() end
+
+---The section index titles of a script data source (its `sectionIndexTitles`), nil without them.
+---@return string[]?
+function CollectionView:sectionIndexTitles() end
+
+---A data source the script writes (`view.dataSource = { … }`): each function gets the view first. A table
+---view needs `numberOfRowsInSection` and `cellForRowAtIndexPath`, a collection view the `Items` names.
+---@class ScriptDataSource
+---@field numberOfSections? fun(view: CollectionView): integer The number of sections (1 when missing).
+---@field numberOfRowsInSection? fun(view: CollectionView, section: integer): integer Table view: the rows of a section.
+---@field cellForRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): CollectionReusableView Table view: a dequeued cell.
+---@field numberOfItemsInSection? fun(view: CollectionView, section: integer): integer Collection view: the items of a section.
+---@field cellForItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): CollectionReusableView Collection view: a dequeued cell.
+---@field titleForHeaderInSection? fun(view: CollectionView, section: integer): string? Table view: a header title.
+---@field titleForFooterInSection? fun(view: CollectionView, section: integer): string? Table view: a footer title.
+---@field supplementaryElementKinds? string[] Collection view: the kinds asked for in each section.
+---@field viewForSupplementaryElementOfKind? fun(view: CollectionView, kind: string, indexPath: IndexPath): CollectionReusableView? Collection view: a dequeued supplementary view.
+---@field sectionIndexTitles? fun(view: CollectionView): string[] The section index (`view:sectionIndexTitles()`).
 
 ---A cell or supplementary view; prepare blocks set any other field on it (`cell.text = …`).
 ---@class CollectionReusableView : userdata
@@ -707,6 +986,177 @@ function CollectionViewDataSource:reloadWithSections(sections, sectionItems) end
 ---@param request FetchRequest
 ---@param options? table
 function CollectionViewDataSource:reloadWithFetchRequest(request, options) end
+
+---An identifier of a diffable snapshot: a string, a number, a boolean or an object ID (`object.objectID`).
+---@alias ItemIdentifier string|number|boolean|ManagedObjectID
+
+---An empty `NSDiffableDataSourceSnapshot`; fill it, then `dataSource:apply(snapshot)`.
+---@return Snapshot
+function ripple.snapshot() end
+
+---A `UITableViewDiffableDataSource` for a table view: `cellProvider(tableView, indexPath, item)` returns
+---`tableView:dequeueReusableCell(identifier, indexPath)` after setting its fields.
+---@param view CollectionView A table view.
+---@param cellProvider fun(view: CollectionView, indexPath: IndexPath, item: ItemIdentifier): CollectionReusableView?
+---@return DiffableDataSource
+function ripple.tableViewDiffableDataSource(view, cellProvider) end
+
+---A `UICollectionViewDiffableDataSource` for a collection view (see `ripple.tableViewDiffableDataSource`).
+---@param view CollectionView A collection view.
+---@param cellProvider fun(view: CollectionView, indexPath: IndexPath, item: ItemIdentifier): CollectionReusableView?
+---@return DiffableDataSource
+function ripple.collectionViewDiffableDataSource(view, cellProvider) end
+
+---A diffable snapshot (`NSDiffableDataSourceSnapshot`): sections and items by identifier. Mutable in place;
+---`copy()` (and `dataSource:snapshot()`) give an independent copy. Misuse fails with UIKit's messages.
+---@class Snapshot : userdata
+---@field sectionIdentifiers ItemIdentifier[] The sections, in order.
+---@field itemIdentifiers ItemIdentifier[] Every item, section after section.
+---@field numberOfItems integer The number of items.
+---@field numberOfSections integer The number of sections.
+---@field reloadedItemIdentifiers ItemIdentifier[] The items marked by `reloadItems`.
+---@field reconfiguredItemIdentifiers ItemIdentifier[] The items marked by `reconfigureItems`.
+---@field description string `main: a, b; other: c`.
+local Snapshot = {}
+
+---Appends sections (one identifier or an array); one supplied twice or already there is an error.
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+function Snapshot:appendSections(identifiers) end
+
+---Inserts sections before a section.
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+---@param section ItemIdentifier
+function Snapshot:insertSectionsBeforeSection(identifiers, section) end
+
+---Inserts sections after a section.
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+---@param section ItemIdentifier
+function Snapshot:insertSectionsAfterSection(identifiers, section) end
+
+---Deletes sections with their items (unknown ones are ignored).
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+function Snapshot:deleteSections(identifiers) end
+
+---Moves a section before another.
+---@param section ItemIdentifier
+---@param before ItemIdentifier
+function Snapshot:moveSectionBeforeSection(section, before) end
+
+---Moves a section after another.
+---@param section ItemIdentifier
+---@param after ItemIdentifier
+function Snapshot:moveSectionAfterSection(section, after) end
+
+---Marks sections for reload.
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+function Snapshot:reloadSections(identifiers) end
+
+---Appends items to a section (the last one when nil); an item the snapshot already has is moved, with UIKit's warning in the trace.
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+---@param section? ItemIdentifier
+function Snapshot:appendItems(identifiers, section) end
+
+---Inserts items before an item.
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+---@param item ItemIdentifier
+function Snapshot:insertItemsBeforeItem(identifiers, item) end
+
+---Inserts items after an item.
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+---@param item ItemIdentifier
+function Snapshot:insertItemsAfterItem(identifiers, item) end
+
+---Deletes items (unknown ones are ignored).
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+function Snapshot:deleteItems(identifiers) end
+
+---Deletes every item and section.
+function Snapshot:deleteAllItems() end
+
+---Moves an item before another.
+---@param item ItemIdentifier
+---@param before ItemIdentifier
+function Snapshot:moveItemBeforeItem(item, before) end
+
+---Moves an item after another.
+---@param item ItemIdentifier
+---@param after ItemIdentifier
+function Snapshot:moveItemAfterItem(item, after) end
+
+---Marks items for reload (new cells on apply).
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+function Snapshot:reloadItems(identifiers) end
+
+---Marks items for reconfiguration (the same cells prepared again on apply).
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+function Snapshot:reconfigureItems(identifiers) end
+
+---The items of a section, in order; an error for an unknown section.
+---@param section ItemIdentifier
+---@return ItemIdentifier[]
+function Snapshot:itemIdentifiersInSection(section) end
+
+---The number of items of a section.
+---@param section ItemIdentifier
+---@return integer
+function Snapshot:numberOfItemsInSection(section) end
+
+---The 0-based index of an item among all items, or nil.
+---@param item ItemIdentifier
+---@return integer?
+function Snapshot:indexOfItem(item) end
+
+---The 0-based index of a section, or nil.
+---@param section ItemIdentifier
+---@return integer?
+function Snapshot:indexOfSection(section) end
+
+---The section that holds an item, or nil.
+---@param item ItemIdentifier
+---@return ItemIdentifier?
+function Snapshot:sectionIdentifierForSectionContainingItem(item) end
+
+---An independent copy.
+---@return Snapshot
+function Snapshot:copy() end
+
+---A diffable data source (`UITableViewDiffableDataSource` / `UICollectionViewDiffableDataSource`): applies
+---snapshots to its view as batch updates of the difference.
+---@class DiffableDataSource : userdata
+---@field collectionView CollectionView? Its view.
+---@field tableView CollectionView? Its view (the same as `collectionView`).
+---@field supplementaryViewProvider (fun(view: CollectionView, kind: string, indexPath: IndexPath): CollectionReusableView?)? Makes headers and footers (read/write).
+---@field supplementaryElementKinds string[] The kinds `supplementaryViewProvider` is asked for, per section (read/write).
+local DiffableDataSource = {}
+
+---Shows a snapshot: the difference from the current one as one batch update (`animatingDifferences`
+---defaults to true; false still diffs, without animation), reloads and reconfigurations included.
+---@param snapshot Snapshot
+---@param animatingDifferences? boolean
+function DiffableDataSource:apply(snapshot, animatingDifferences) end
+
+---Shows a snapshot with `reloadData` instead of a batch update.
+---@param snapshot Snapshot
+function DiffableDataSource:applySnapshotUsingReloadData(snapshot) end
+
+---A copy of the snapshot on screen.
+---@return Snapshot
+function DiffableDataSource:snapshot() end
+
+---The item at an index path, or nil.
+---@param indexPath IndexPath
+---@return ItemIdentifier?
+function DiffableDataSource:itemIdentifierForIndexPath(indexPath) end
+
+---The index path of an item, or nil.
+---@param item ItemIdentifier
+---@return IndexPath?
+function DiffableDataSource:indexPathForItemIdentifier(item) end
+
+---`ripple.uikit`: the UIKit version whose behaviour the views and fetched results controllers follow.
+---@class UIKit : userdata
+---@field profile "ios16.4"|"ios15"|"ios9" The current profile (read/write; `"ios16.4"` by default).
+---@field profiles string[] Every known profile.
 
 ---Runs `fn` and records whether it passed; a failure reports the file and line of the failed expectation.
 ---@param name string

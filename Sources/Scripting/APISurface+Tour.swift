@@ -51,6 +51,39 @@ step("collection views", function()
   cv:performBatchUpdates(function(batch) keep(batch) end)
 end)
 
+step("diffable data sources", function()
+  local dtv, dcv = ripple.tableView(), ripple.collectionView()
+  dtv:register("Cell")
+  local source = ripple.tableViewDiffableDataSource(dtv, function(view, indexPath, item)
+    return view:dequeueReusableCell("Cell", indexPath)
+  end)
+  local snapshot = ripple.snapshot()
+  snapshot:appendSections({ "main" })
+  snapshot:appendItems({ "a" })
+  source:apply(snapshot)
+  keep(source, snapshot, source:snapshot(), ripple.collectionViewDiffableDataSource(dcv, function() end))
+end)
+step("undo manager", function()
+  local undo = ripple.undoManager()
+  ctx.undoManager = undo
+  keep(undo)
+end)
+step("batch requests", function()
+  local request = ripple.batchUpdateRequest {
+    entity = "Order", propertiesToUpdate = { total = 2 }, resultType = "updatedObjectIDsResultType",
+  }
+  keep(request, ripple.batchDeleteRequest { entity = "Order" }, ripple.batchInsertRequest { entity = "Order", objects = {} })
+  keep(ctx:execute(request))
+end)
+step("persistent history", function()
+  local tracked = ripple.container(model, { persistentHistoryTracking = true })
+  tracked.viewContext:insert("Customer", { name = "Bob" })
+  tracked.viewContext:save()
+  local request = ripple.historyRequest {}
+  keep(tracked, request, tracked.persistentStoreCoordinator:currentPersistentHistoryToken(),
+    tracked.viewContext:execute(request))
+end)
+
 local matchers = {}
 step("expect", function()
   local e = expect(nil)

@@ -63,9 +63,13 @@ function BatchUpdating:moveSection(from, to) end
 ---A collection view (`UICollectionView`) or table view (`UITableView`): validates every batch update like UIKit.
 ---@class CollectionView : BatchUpdating
 ---@field name string The prefix of its trace lines (`cv` or `tv` by default; read/write).
----@field dataSource CollectionViewDataSource? Its data source.
+---@field dataSource ScriptDataSource|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
 ---@field batchUpdateCount integer How many batch updates were applied.
 ---@field isUpdating boolean Whether a batch is being collected (inside `performBatchUpdates` or `beginUpdates`).
+---@field visibleRows integer? How many items have a cell, from `firstVisibleItem` (nil: all; read/write). Cells leaving the window go back to the reuse pool.
+---@field visibleItems integer? Collection-view name of `visibleRows`.
+---@field firstVisibleItem integer The first visible item counted across sections (the scroll position; 0 by default).
+---@field isLoaded boolean Whether the view has asked its data source for its content yet.
 local CollectionView = {}
 
 ---Collects the operations `fn` makes on its batch, then validates and applies them as one update.
@@ -121,6 +125,72 @@ function CollectionView:describe() end
 ---@param className string?
 ---@param reuseIdentifier string
 function CollectionView:registerClass(className, reuseIdentifier) end
+
+---Registers a cell class named after its reuse identifier (`register(_:forCellReuseIdentifier:)`); `prepareForReuse`
+---(a function or `{ prepareForReuse = fn }`) runs on a pooled cell before it is handed out again.
+---@param reuseIdentifier string
+---@param prepareForReuse? fun(cell: CollectionReusableView)|{ prepareForReuse: fun(cell: CollectionReusableView) }
+function CollectionView:register(reuseIdentifier, prepareForReuse) end
+
+---A cell for a registered identifier (`dequeueReusableCell(withReuseIdentifier:for:)`): the most recently
+---pooled one, or a new empty cell; UIKit's error when nothing is registered for the identifier.
+---@param reuseIdentifier string
+---@param indexPath IndexPath
+---@return CollectionReusableView
+function CollectionView:dequeueReusableCell(reuseIdentifier, indexPath) end
+
+---Registers a supplementary view class for a kind and reuse identifier (nil class removes it).
+---@param className string?
+---@param kind string
+---@param reuseIdentifier string
+function CollectionView:registerClassForSupplementaryViewOfKind(className, kind, reuseIdentifier) end
+
+---An empty supplementary view of a registered kind and identifier (`dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`).
+---@param kind string
+---@param reuseIdentifier string
+---@param indexPath IndexPath
+---@return CollectionReusableView
+function CollectionView:dequeueReusableSupplementaryView(kind, reuseIdentifier, indexPath) end
+
+---The number of cells waiting in the reuse pool of an identifier.
+---@param reuseIdentifier string
+---@return integer
+function CollectionView:numberOfReusableCells(reuseIdentifier) end
+
+---Makes the item at an index path the first visible one (`scrollToItem(at:)`): cells that leave the window
+---go to the pool, items that enter it get a cell.
+---@param indexPath IndexPath
+function CollectionView:scrollToItemAtIndexPath(indexPath) end
+
+---Table-view name of `scrollToItemAtIndexPath`.
+---@param indexPath IndexPath
+function CollectionView:scrollToRowAtIndexPath(indexPath) end
+
+---The index paths of the items that have a cell, in order.
+---@return IndexPath[]
+function CollectionView:indexPathsForVisibleItems() end
+
+---Table-view name of `indexPathsForVisibleItems`.
+---@return IndexPath[]
+function CollectionView:indexPathsForVisibleRows() end
+
+---The section index titles of a script data source (its `sectionIndexTitles`), nil without them.
+---@return string[]?
+function CollectionView:sectionIndexTitles() end
+
+---A data source the script writes (`view.dataSource = { … }`): each function gets the view first. A table
+---view needs `numberOfRowsInSection` and `cellForRowAtIndexPath`, a collection view the `Items` names.
+---@class ScriptDataSource
+---@field numberOfSections? fun(view: CollectionView): integer The number of sections (1 when missing).
+---@field numberOfRowsInSection? fun(view: CollectionView, section: integer): integer Table view: the rows of a section.
+---@field cellForRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): CollectionReusableView Table view: a dequeued cell.
+---@field numberOfItemsInSection? fun(view: CollectionView, section: integer): integer Collection view: the items of a section.
+---@field cellForItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): CollectionReusableView Collection view: a dequeued cell.
+---@field titleForHeaderInSection? fun(view: CollectionView, section: integer): string? Table view: a header title.
+---@field titleForFooterInSection? fun(view: CollectionView, section: integer): string? Table view: a footer title.
+---@field supplementaryElementKinds? string[] Collection view: the kinds asked for in each section.
+---@field viewForSupplementaryElementOfKind? fun(view: CollectionView, kind: string, indexPath: IndexPath): CollectionReusableView? Collection view: a dequeued supplementary view.
+---@field sectionIndexTitles? fun(view: CollectionView): string[] The section index (`view:sectionIndexTitles()`).
 
 ---A cell or supplementary view; prepare blocks set any other field on it (`cell.text = …`).
 ---@class CollectionReusableView : userdata

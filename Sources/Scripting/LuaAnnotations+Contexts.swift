@@ -8,6 +8,7 @@ extension LuaAnnotations {
 ---@class PersistentContainer : userdata
 ---@field viewContext ManagedObjectContext The main-queue context screens use.
 ---@field managedObjectModel ManagedObjectModel The container's model.
+---@field persistentStoreCoordinator PersistentStoreCoordinator The coordinator of its stores.
 local PersistentContainer = {}
 
 ---A private-queue context on the container's store, named `background#n`; work runs through `perform`.
@@ -33,6 +34,9 @@ function PersistentContainer:addPersistentStore(options) end
 ---@field derivedRecomputationCount integer How many times derived properties were recomputed.
 ---@field automaticallyMergesChangesFromParent boolean Merge the parent's (or the store's) saves at the next tick (read/write).
 ---@field parent ManagedObjectContext? The parent context, or nil.
+---@field mergePolicy "error"|"mergeByPropertyObjectTrump"|"mergeByPropertyStoreTrump"|"overwrite"|"rollback" How a save resolves conflicts with the store (default `"error"`; read/write).
+---@field undoManager UndoManager? Records undo groups when set (`ripple.undoManager()`; nil by default, read/write).
+---@field transactionAuthor string? The author of this context's saves in the persistent history (read/write).
 local ManagedObjectContext = {}
 
 ---Inserts an object with its defaults, then `values`; returns it.
@@ -77,7 +81,7 @@ function ManagedObjectContext:perform(fn) end
 function ManagedObjectContext:performAndWait(fn) end
 
 ---Merges the changes a `didSave` observer received from another context.
----@param note ContextDidSaveNotification
+---@param note DidSaveNotification|ContextDidSaveNotification|PersistentHistoryTransaction
 function ManagedObjectContext:mergeChangesFromContextDidSave(note) end
 
 ---Reloads an object's saved values, keeping unsaved ones when `mergeChanges` is true.
@@ -100,8 +104,19 @@ local ObservationToken = {}
 ---Stops the observation.
 function ObservationToken:cancel() end
 
----What a `didSave` observer receives; pass it to `mergeChangesFromContextDidSave`.
+---The IDs of what a save changed (the `notification` field of a `didSave` note and of a history transaction);
+---`mergeChangesFromContextDidSave` merges it.
 ---@class ContextDidSaveNotification : userdata
+
+---What a `didSave` observer receives; pass it to `mergeChangesFromContextDidSave`.
+---@class DidSaveNotification
+---@field inserted ManagedObject[] The saved insertions, objects of the saving context.
+---@field updated ManagedObject[]
+---@field deleted ManagedObject[]
+---@field context ManagedObjectContext The saving context.
+---@field changedKeys table<ManagedObject, string[]> Sorted changed keys per updated object.
+---@field oldValues table<ManagedObject, table<string, any>> Values before the save per updated object.
+---@field notification ContextDidSaveNotification The IDs the merge needs.
 
 ---What an `objectsDidChange` observer receives.
 ---@class ObjectsDidChangeNotification
@@ -123,6 +138,9 @@ function ObservationToken:cancel() end
 ---@field sortDescriptors? (string|SortDescriptor)[] Keys, or tables with `key`, `ascending`, `selector`.
 ---@field fetchLimit? integer Applied after sorting.
 ---@field fetchOffset? integer Applied after sorting.
+---@field fetchBatchSize? integer Objects beyond the first batch come back as faults.
+---@field resultType? "managedObjectResultType"|"managedObjectIDResultType"|"dictionaryResultType"|"countResultType" What `ctx:fetch` returns (objects by default).
+---@field propertiesToFetch? string[] The keys of a `dictionaryResultType` fetch.
 ---@field includesPendingChanges? boolean Default true: unsaved insertions and deletions count.
 ---@field substitutionVariables? table<string, any> Values of the predicate's `$VARIABLE`s.
 
@@ -144,7 +162,7 @@ function ObservationToken:cancel() end
 ---@field isDeleted boolean
 ---@field hasChanges boolean
 ---@field isFault boolean Whether its values are not loaded yet.
----@field objectID string `x-coredata:///Customer/t1` until saved, `x-coredata://ripple/Customer/p1` after.
+---@field objectID ManagedObjectID Temporary (`x-coredata:///Customer/t1`) until saved, then permanent (`x-coredata://ripple/Customer/p1`).
 ---@field entityName string
 ---@field managedObjectContext ManagedObjectContext?
 local ManagedObject = {}

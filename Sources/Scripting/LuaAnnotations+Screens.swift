@@ -56,8 +56,8 @@ function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
 ---@field didChangeSection? fun(controller: FetchedResultsController, sectionInfo: FetchedResultsSectionInfo, sectionIndex: integer, type: "insert"|"delete")
 ---@field didChangeObject? fun(controller: FetchedResultsController, object: ManagedObject, indexPath: IndexPath?, type: "insert"|"delete"|"move"|"update", newIndexPath: IndexPath?)
 ---@field controllerDidChangeContent? fun(controller: FetchedResultsController)
----@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: table)
----@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: table)
+---@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: Snapshot) Section names and object IDs, updated objects marked for reload; `dataSource:apply(snapshot)` shows it.
+---@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: { removals: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[], insertions: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[] })
 
 ---An index path (0-based).
 ---@class IndexPath : userdata

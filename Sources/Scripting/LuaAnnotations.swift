@@ -14,7 +14,7 @@
 public enum LuaAnnotations {
     /// The whole annotation file.
     public static var source: String {
-        [header, module, contexts, objects, fetchedResults, screens, collectionViews, scenarios].joined(separator: "\n")
+        [header, module, contexts, objects, coreData, fetchedResults, screens, collectionViews, diffable, scenarios].joined(separator: "\n")
     }
 
     static let header = #"""
@@ -29,6 +29,7 @@ public enum LuaAnnotations {
 ---The `ripple` module: models, containers, notifications, fetched results, screens and collection views.
 ---@class ripple
 ---@field ViewController ViewControllerClass Class-wide settings of view controllers (`dvc_defaultAutoDismiss`).
+---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
 ripple = {}
 
 ---Declares entities, attributes and relationships; refused with a message naming the entity and key when inconsistent.
@@ -53,7 +54,7 @@ function ripple.temporaryPath(name) end
 ---Observes a context notification (`"objectsDidChange"`, `"willSave"`, `"didSave"`) or an object's key path (KVO).
 ---@param target ManagedObjectContext|ManagedObject
 ---@param name string A notification name, or a key path of the object.
----@param fn fun(note: any)
+---@param fn fun(note: ObjectsDidChangeNotification|ManagedObjectContext|DidSaveNotification|KeyValueChange) `objectsDidChange` gets the changes, `willSave` the context, `didSave` what was saved, a key path its change.
 ---@param options? KeyValueObservingOptions
 ---@return ObservationToken
 function ripple.observe(target, name, fn, options) end
@@ -105,13 +106,15 @@ function ripple.navigationController(root, options) end
 ---@return TabBarController
 function ripple.tabBarController(tabs) end
 
----A collection view that validates every batch update like UIKit.
+---A collection view that validates every batch update like UIKit; options `name`, `dataSource`, `visibleItems`.
+---@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
 ---@return CollectionView
-function ripple.collectionView() end
+function ripple.collectionView(options) end
 
----A table view (the same class, with the `Rows` names, `beginUpdates` and `endUpdates`).
+---A table view (the same class, with the `Rows` names, `beginUpdates` and `endUpdates`); options `name`, `dataSource`, `visibleRows`.
+---@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleRows?: integer }
 ---@return CollectionView
-function ripple.tableView() end
+function ripple.tableView(options) end
 
 ---NXCollectionViewDataSource's static data source: sections of items given by the script.
 ---@param view CollectionView
@@ -134,6 +137,8 @@ function ripple.graph(target, options) end
 ---@class StoreOptions
 ---@field store? "memory"|"sqlite" The kind of store (default `"memory"`).
 ---@field path? string The SQLite file.
+---@field busyTimeout? integer How long a SQLite store waits for another connection's lock, in milliseconds (default 5000).
+---@field persistentHistoryTracking? boolean Record each save as a transaction (`ripple.historyRequest`).
 
 ---Options of `ripple.observe(object, keyPath, fn, options)`.
 ---@class KeyValueObservingOptions

@@ -97,8 +97,8 @@ func isDocumented(_ name: String) -> Bool {
 
     @Test("the stubs for missing names are LuaLS that parses back to those names")
     func stubsParseBack() throws {
-        let names = ["ManagedObjectContext:undo", "ManagedObjectContext.undoManager", "UndoManager.levels",
-                     "UndoManager:undo", "ripple.history", "describe"]
+        let names = ["ManagedObjectContext:undo", "ManagedObjectContext.undoManager", "Ledger.levels",
+                     "Ledger:undo", "ripple.history", "describe"]
         let stubs = reference.stubs(for: names)
         #expect(stubs == """
             -- add to ---@class ManagedObjectContext:
@@ -108,12 +108,12 @@ func isDocumented(_ name: String) -> Bool {
             function ManagedObjectContext:undo(...) end
 
             ---TODO: describe the class.
-            ---@class UndoManager : userdata
+            ---@class Ledger : userdata
             ---@field levels any TODO: describe.
-            local UndoManager = {}
+            local Ledger = {}
 
             ---TODO: describe.
-            function UndoManager:undo(...) end
+            function Ledger:undo(...) end
 
             ---TODO: describe.
             function ripple.history(...) end

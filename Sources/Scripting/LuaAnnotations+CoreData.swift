@@ -1,0 +1,192 @@
+extension LuaAnnotations {
+    /// Object IDs, the coordinator and its stores, batch requests, persistent history and undo
+    /// (docs/core-data.md).
+    static let coreData = #"""
+---An object ID (`NSManagedObjectID`): one userdata per ID, so `==` and table keys work; prints as its URI.
+---An object's temporary ID and its permanent ID (after the save) are different IDs, as in Core Data.
+---@class ManagedObjectID : userdata
+---@field entityName string The entity of the object it names.
+---@field isTemporaryID boolean True until the object is saved (`x-coredata:///Customer/t1`).
+---@field uriRepresentation string `x-coredata:///Customer/t1` (temporary) or `x-coredata://ripple/Customer/p1` (permanent).
+local ManagedObjectID = {}
+
+---The object with that ID in this context (`object(with:)`): the registered object or a new fault; for an
+---ID that names no saved object, a stand-in whose first access fails ("could not fulfill a fault").
+---@param id ManagedObjectID
+---@return ManagedObject
+function ManagedObjectContext:object(id) end
+
+---The object with that ID, loaded from the store if needed (`existingObject(with:)`); an error 133000
+---when no such object exists (never saved, or deleted since).
+---@param id ManagedObjectID
+---@return ManagedObject
+function ManagedObjectContext:existingObject(id) end
+
+---Runs a batch request or a history request against the store, leaving every context as it is:
+---`{ result = true | ids | count }` (batch) or `{ result = transactions }` (history).
+---@param request BatchRequest|PersistentHistoryChangeRequest
+---@return BatchResult|PersistentHistoryResult
+function ManagedObjectContext:execute(request) end
+
+---Undoes the last group of changes of the context's undo manager; nothing happens without one.
+function ManagedObjectContext:undo() end
+
+---Redoes the last undone group; nothing happens without an undo manager.
+function ManagedObjectContext:redo() end
+
+---The coordinator of a container (`NSPersistentStoreCoordinator`): the model and the stores.
+---@class PersistentStoreCoordinator : userdata
+---@field managedObjectModel ManagedObjectModel The coordinator's model.
+---@field persistentStores PersistentStore[] The stores, in the order they were added.
+local PersistentStoreCoordinator = {}
+
+---The object ID a URI names (`managedObjectID(forURIRepresentation:)`), or nil when the URI is not one of this coordinator's.
+---@param uri string `x-coredata://ripple/Customer/p1` or `x-coredata:///Customer/t1`.
+---@return ManagedObjectID?
+function PersistentStoreCoordinator:managedObjectID(uri) end
+
+---The token of the last transaction of the first store with `persistentHistoryTracking`, nil when none tracks history or nothing was saved.
+---@return PersistentHistoryToken?
+function PersistentStoreCoordinator:currentPersistentHistoryToken() end
+
+---The store at a file path (`persistentStore(for:)`), or nil.
+---@param url string
+---@return PersistentStore?
+function PersistentStoreCoordinator:persistentStore(url) end
+
+---Adds a store (`{ store = "memory" }` by default) and returns it; refused when its data does not fit the model.
+---@param options? StoreOptions
+---@return PersistentStore
+function PersistentStoreCoordinator:addPersistentStore(options) end
+
+---Removes a store: its objects are invalidated in every context.
+---@param store PersistentStore
+function PersistentStoreCoordinator:removePersistentStore(store) end
+
+---A persistent store (`NSPersistentStore`).
+---@class PersistentStore : userdata
+---@field type "InMemory"|"SQLite" Core Data's store type name.
+---@field url string? The SQLite file path, nil in memory.
+---@field identifier string The store's unique identifier (in its metadata).
+local PersistentStore = {}
+
+---Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate in the store, without
+---loading them; run it with `ctx:execute(request)`.
+---@param options BatchDeleteRequestOptions
+---@return BatchRequest
+function ripple.batchDeleteRequest(options) end
+
+---Makes an `NSBatchUpdateRequest`: sets `propertiesToUpdate` on the objects matching the predicate in the store.
+---@param options BatchUpdateRequestOptions
+---@return BatchRequest
+function ripple.batchUpdateRequest(options) end
+
+---Makes an `NSBatchInsertRequest`: inserts `objects` (tables of values) in the store.
+---@param options BatchInsertRequestOptions
+---@return BatchRequest
+function ripple.batchInsertRequest(options) end
+
+---Merges changes made behind the contexts' backs (`NSManagedObjectContext.mergeChanges(fromRemoteContextSave:into:)`),
+---such as the IDs a batch request returned: each context refreshes, drops or announces the objects.
+---@param changes { inserted?: (ManagedObjectID|ManagedObject)[], updated?: (ManagedObjectID|ManagedObject)[], deleted?: (ManagedObjectID|ManagedObject)[] }
+---@param contexts ManagedObjectContext[]
+function ripple.mergeChanges(changes, contexts) end
+
+---Makes an `NSPersistentHistoryChangeRequest`: `{ after = token }` fetches the transactions after a token
+---(all of them with `{}`), `{ deleteBefore = token }` deletes those up to it; run it with `ctx:execute`.
+---@param options { after?: PersistentHistoryToken, deleteBefore?: PersistentHistoryToken }
+---@return PersistentHistoryChangeRequest
+function ripple.historyRequest(options) end
+
+---Makes an undo manager; set it as `ctx.undoManager` to record one undo group per event.
+---@return UndoManager
+function ripple.undoManager() end
+
+---Options of `ripple.batchDeleteRequest`.
+---@class BatchDeleteRequestOptions
+---@field entity string The entity name (required).
+---@field predicate? string|fun(object: ManagedObject): boolean Which objects (all when nil).
+---@field arguments? any[] Values for `%@` and `%K` in the format.
+---@field resultType? "resultTypeStatusOnly"|"resultTypeObjectIDs"|"resultTypeCount" What `execute` returns (status by default).
+
+---Options of `ripple.batchUpdateRequest`.
+---@class BatchUpdateRequestOptions
+---@field entity string The entity name (required).
+---@field propertiesToUpdate table<string, any> The new values (required).
+---@field predicate? string|fun(object: ManagedObject): boolean Which objects (all when nil).
+---@field arguments? any[] Values for `%@` and `%K` in the format.
+---@field resultType? "statusOnlyResultType"|"updatedObjectIDsResultType"|"updatedObjectsCountResultType" What `execute` returns (status by default).
+
+---Options of `ripple.batchInsertRequest`.
+---@class BatchInsertRequestOptions
+---@field entity string The entity name (required).
+---@field objects table<string, any>[] One table of values per object (required).
+---@field resultType? "statusOnly"|"objectIDs"|"count" What `execute` returns (status by default).
+
+---A batch request made by `ripple.batchDeleteRequest`, `ripple.batchUpdateRequest` or `ripple.batchInsertRequest` (read-only).
+---@class BatchRequest : userdata
+---@field entityName string The entity it works on.
+---@field resultType string Its result type, as Apple spells it for the request's kind.
+local BatchRequest = {}
+
+---What `ctx:execute(batchRequest)` returns (`NSBatchDeleteResult`, `NSBatchUpdateResult`, `NSBatchInsertResult`).
+---@class BatchResult
+---@field result boolean|ManagedObjectID[]|integer True (status), the IDs of the objects, or their number, by `resultType`.
+
+---A history request made by `ripple.historyRequest`; run it with `ctx:execute(request)`.
+---@class PersistentHistoryChangeRequest : userdata
+
+---A point in a store's history (`NSPersistentHistoryToken`): one userdata per token, so `==` works.
+---@class PersistentHistoryToken : userdata
+
+---What `ctx:execute(historyRequest)` returns.
+---@class PersistentHistoryResult
+---@field result PersistentHistoryTransaction[] The transactions, oldest first (empty for a deletion).
+
+---One save recorded by a store with `persistentHistoryTracking` (`NSPersistentHistoryTransaction`).
+---@class PersistentHistoryTransaction
+---@field token PersistentHistoryToken The transaction's token (pass it as `after` next time).
+---@field author? string The saving context's `transactionAuthor`.
+---@field contextName string The saving context's name.
+---@field changes PersistentHistoryChange[] One change per object.
+---@field notification ContextDidSaveNotification What `ctx:mergeChangesFromContextDidSave` merges (`objectIDNotification()`).
+
+---One object's change in a transaction (`NSPersistentHistoryChange`).
+---@class PersistentHistoryChange
+---@field changeType "insert"|"update"|"delete"
+---@field changedObjectID ManagedObjectID
+---@field updatedProperties string[] The keys an update changed.
+
+---An undo manager (`UndoManager`) made by `ripple.undoManager()`: a context with one records a group each
+---time it processes its own changes (once per event for the view context).
+---@class UndoManager : userdata
+---@field canUndo boolean Whether there is a group to undo.
+---@field canRedo boolean Whether there is a group to redo.
+---@field undoActionName string The name of the group `undo()` would undo (`""` when unnamed).
+---@field redoActionName string The name of the group `redo()` would redo.
+---@field groupsByEvent boolean Always true: a group per run-loop event.
+---@field isUndoRegistrationEnabled boolean False between `disableUndoRegistration` and `enableUndoRegistration`.
+local UndoManager = {}
+
+---Undoes the last group: the context processes its pending changes first, then the inverse is applied
+---and announced; an error when there is nothing to undo.
+function UndoManager:undo() end
+
+---Redoes the last undone group; an error when there is nothing to redo.
+function UndoManager:redo() end
+
+---Names the group being made (the current event's changes, or the last group when there are none).
+---@param name string
+function UndoManager:setActionName(name) end
+
+---Forgets every group.
+function UndoManager:removeAllActions() end
+
+---Stops recording changes; calls nest.
+function UndoManager:disableUndoRegistration() end
+
+---Resumes recording; an error when registration is not disabled.
+function UndoManager:enableUndoRegistration() end
+
+"""#
+}
