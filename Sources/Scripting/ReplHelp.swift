@@ -23,6 +23,10 @@ enum ReplHelp {
                     lines.append("  " + line(entry))
                 }
             }
+            // A global of the same name as an alias (busted's `context`) is listed too.
+            if className != name {
+                lines += reference.entries.filter { $0.member == name && $0.owner.isEmpty }.map(line)
+            }
             return lines
         }
         var matches: [APIReference.Entry]
