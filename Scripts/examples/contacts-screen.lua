@@ -1,6 +1,6 @@
 -- Seed 003 (Core Data + NSFetchedResultsController): the contacts screen as an app developer writes it.
 -- Run: swift run ripple run Scripts/examples/contacts-screen.lua --trace
--- (the same screen is checked by Scripts/scenarios/70-screens-contacts.lua)
+-- (`swift test` runs it with invariant checking, as every example: add, rename across sections, delete — the table always equals a fresh fetch)
 local model = ripple.model {
   Person = {
     firstName = "string",
