@@ -31,6 +31,11 @@ extension FetchedResultsController: ContextObserver {
     ///   controller's state is already up to date; the remaining callbacks of the batch are skipped).
     public func contextObjectsDidChange(_ note: ObjectsDidChangeNotification) throws {
         guard tree != nil, !isInvalidated else { return }
+        if checksInvariants {
+            for object in note.inserted { announcedObjects.insert(ObjectIdentifier(object)) }
+            for object in note.updated { announcedObjects.insert(ObjectIdentifier(object)) }
+            for object in note.refreshed { announcedObjects.insert(ObjectIdentifier(object)) }
+        }
         if note.invalidatedAll {
             isInvalidated = true
             invalidateCaches()

@@ -41,6 +41,9 @@ public final class FetchedResultsController {
     /// After every batch, check the controller against a fresh fetch and the reported changes against the
     /// two snapshots; a violation is thrown as `.invariantViolation`. Costs O(N log N) per batch.
     public var checksInvariants = false
+    /// Invariant mode: the objects the context announced (inserted, updated, refreshed) since the last
+    /// fetch — with the results, all a controller can know of; store rows never announced are not expected.
+    var announcedObjects = Set<ObjectIdentifier>()
     /// The iOS release whose quirks the controller reproduces (``PlatformProfile/ios9``: an update of an
     /// object that did not move is followed by a move to the same index path).
     public var platform = PlatformSettings()
@@ -110,6 +113,7 @@ public final class FetchedResultsController {
             clear()
             throw error
         }
+        announcedObjects = []
         if token == nil { token = managedObjectContext.addObserver(self) }
         if let cacheName {
             SectionInfoCache.store(name: cacheName, coordinator: coordinator, configuration: configuration,
