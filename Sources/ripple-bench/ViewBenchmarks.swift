@@ -20,21 +20,7 @@ enum ViewBenchmarks {
     static var rng = SplitMix(seed: 77)
 
     static func fixture(n: Int) throws -> Fixture {
-        let item = EntityDescription(name: "Item", attributes: [
-            AttributeDescription(name: "group", type: .integer),
-            AttributeDescription(name: "score", type: .double),
-        ])
-        let coordinator = PersistentStoreCoordinator(managedObjectModel: try ManagedObjectModel(entities: [item]))
-        coordinator.addPersistentStore(PersistentStore())
-        let context = ManagedObjectContext(coordinator: coordinator, name: "bench")
-        var objects: [ManagedObject] = []
-        objects.reserveCapacity(n)
-        for _ in 0..<n {
-            objects.append(try context.insertObject(entityName: "Item", values: [
-                ("group", .integer(Int64(rng.next() % 100))), ("score", .double(rng.nextDouble())),
-            ]))
-        }
-        try context.processPendingChanges()
+        let (context, objects) = try ItemFixture.make(n: n, rng: &rng)
         let view = CollectionView()
         let source = FetchedCollectionViewDataSource(collectionView: view, managedObjectContext: context)
         source.register(className: "Cell") { cell, path, source in

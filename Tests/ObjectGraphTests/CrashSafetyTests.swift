@@ -5,17 +5,6 @@ import Testing
 import Glibc
 #endif
 
-/// The `ripple` executable built next to the test bundle.
-private let rippleExecutable: String = {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let exe = n > 0 ? String(cString: buffer) : ""
-    var parts = exe.split(separator: "/", omittingEmptySubsequences: false)
-    while let last = parts.last, !last.hasSuffix(".xctest") && parts.count > 1 { parts.removeLast() }
-    parts.removeLast()
-    return parts.joined(separator: "/") + "/ripple"
-}()
-
 private func writeText(_ path: String, _ text: String) {
     let handle = fopen(path, "w")!
     fputs(text, handle)

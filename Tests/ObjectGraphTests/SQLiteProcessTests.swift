@@ -6,17 +6,6 @@ import Testing
 import Glibc
 #endif
 
-/// The `ripple` executable built next to the test bundle.
-private let rippleBinary: String = {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let exe = n > 0 ? String(cString: buffer) : ""
-    var parts = exe.split(separator: "/", omittingEmptySubsequences: false)
-    while let last = parts.last, !last.hasSuffix(".xctest") && parts.count > 1 { parts.removeLast() }
-    parts.removeLast()
-    return parts.joined(separator: "/") + "/ripple"
-}()
-
 /// Runs `ripple run script` to completion; returns its exit status.
 private func runRipple(_ script: String) throws -> Int32 {
     var pid: pid_t = 0
@@ -25,12 +14,12 @@ private func runRipple(_ script: String) throws -> Int32 {
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_adddup2(&actions, devNull, 1)
     posix_spawn_file_actions_adddup2(&actions, devNull, 2)
-    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(rippleBinary), strdup("run"), strdup(script), nil]
-    let status = posix_spawn(&pid, rippleBinary, &actions, nil, argv, environ)
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(rippleExecutable), strdup("run"), strdup(script), nil]
+    let status = posix_spawn(&pid, rippleExecutable, &actions, nil, argv, environ)
     posix_spawn_file_actions_destroy(&actions)
     close(devNull)
     for arg in argv { free(arg) }
-    try #require(status == 0, "could not start \(rippleBinary)")
+    try #require(status == 0, "could not start \(rippleExecutable)")
     var exitStatus: Int32 = 0
     waitpid(pid, &exitStatus, 0)
     return (exitStatus >> 8) & 0xff
