@@ -316,22 +316,54 @@ public final class FetchedResultsController {
     func makeOrder() -> (ResultEntry, ResultEntry) -> Bool {
         let comparators = activeRequest.sortDescriptors.map(\.comparator)
         let ascending = activeRequest.sortDescriptors.map(\.ascending)
+        let plain = comparators.map { $0 == .compare }
         let m = comparators.count
         // Called for every step of every tree walk: the keys are read in place, without copying the arrays.
         return { a, b in
             a.keys.withUnsafeBufferPointer { x in
                 b.keys.withUnsafeBufferPointer { y in
                     for i in 0..<m {
-                        // Two integers (the usual section key) compare as compareValues compares them.
-                        if case .integer(let p) = x[i], case .integer(let q) = y[i] {
+                        // Two integers (the usual section key), two strings under `compare:` and two doubles
+                        // that are neither NaN nor both zero compare inline, exactly as compareValues
+                        // compares them (UTF-8 byte order is Unicode scalar order; CFNumberCompare's
+                        // special cases are NaN and the sign of zero).
+                        switch (x[i], y[i]) {
+                        case (.integer(let p), .integer(let q)):
                             if p != q { return (p < q) == ascending[i] }
                             continue
+                        case (.string(let p), .string(let q)) where plain[i]:
+                            let r = Self.compareUTF8(p, q)
+                            if r != 0 { return (r < 0) == ascending[i] }
+                            continue
+                        case (.double(let p), .double(let q)) where !p.isNaN && !q.isNaN && (p != 0 || q != 0):
+                            if p != q { return (p < q) == ascending[i] }
+                            continue
+                        default:
+                            break
                         }
                         let r = SortDescriptor.compareValues(x[i], y[i], comparator: comparators[i])
                         if r != .orderedSame { return (r == .orderedAscending) == ascending[i] }
                     }
                     return a.number < b.number
                 }
+            }
+        }
+    }
+
+    /// The order of two strings' UTF-8 bytes (-1, 0, 1), read in place: `SortDescriptor`'s `compare:` order.
+    @inline(__always)
+    static func compareUTF8(_ a: String, _ b: String) -> Int {
+        var a = a, b = b        // withUTF8 is mutating; native strings are not copied
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let n = Swift.min(x.count, y.count)
+                var i = 0
+                while i < n {
+                    let p = x[i], q = y[i]
+                    if p != q { return p < q ? -1 : 1 }
+                    i += 1
+                }
+                return x.count == y.count ? 0 : (x.count < y.count ? -1 : 1)
             }
         }
     }
