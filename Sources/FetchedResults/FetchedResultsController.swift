@@ -327,17 +327,23 @@ public final class FetchedResultsController {
                         // that are neither NaN nor both zero compare inline, exactly as compareValues
                         // compares them (UTF-8 byte order is Unicode scalar order; CFNumberCompare's
                         // special cases are NaN and the sign of zero).
-                        switch (x[i], y[i]) {
-                        case (.integer(let p), .integer(let q)):
-                            if p != q { return (p < q) == ascending[i] }
-                            continue
-                        case (.string(let p), .string(let q)) where plain[i]:
-                            let r = Self.compareUTF8(p, q)
-                            if r != 0 { return (r < 0) == ascending[i] }
-                            continue
-                        case (.double(let p), .double(let q)) where !p.isNaN && !q.isNaN && (p != 0 || q != 0):
-                            if p != q { return (p < q) == ascending[i] }
-                            continue
+                        switch x[i] {
+                        case .integer(let p):
+                            if case .integer(let q) = y[i] {
+                                if p != q { return (p < q) == ascending[i] }
+                                continue
+                            }
+                        case .string(let p) where plain[i]:
+                            if case .string(let q) = y[i] {
+                                let r = Self.compareUTF8(p, q)
+                                if r != 0 { return (r < 0) == ascending[i] }
+                                continue
+                            }
+                        case .double(let p) where !p.isNaN:
+                            if case .double(let q) = y[i], !q.isNaN, p != 0 || q != 0 {
+                                if p != q { return (p < q) == ascending[i] }
+                                continue
+                            }
                         default:
                             break
                         }

@@ -53,8 +53,9 @@ enum ViewBenchmarks {
         for _ in 0..<count { try batch(f) }
     }
 
-    /// `ripple-bench --views-at N [table]`: one fixture of N objects (a table view with `table`), 100 batches
-    /// through ``batches(_:count:)``; prints the time per batch. For profiling one size under callgrind.
+    /// `ripple-bench --views-at N [table|collection] [BATCHES]`: one fixture of N objects (a table view with
+    /// `table`), BATCHES batches (default 100) through ``batches(_:count:)``; prints the time per batch. For
+    /// profiling one size under callgrind.
     static let sizeFlag = "--views-at"
 
     static func runOne(_ arguments: [String]) throws {
@@ -62,11 +63,17 @@ enum ViewBenchmarks {
             fputs("ripple-bench: \(sizeFlag) needs a positive object count\n", stderr)
             exit(64)
         }
-        let f = try fixture(n: n, table: arguments.dropFirst().first == "table")
+        let kind = arguments.count > 1 ? arguments[1] : "collection"
+        let count = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 100
+        guard kind == "table" || kind == "collection", count > 0, arguments.count <= 3 else {
+            fputs("ripple-bench: usage: \(sizeFlag) N [table|collection] [BATCHES]\n", stderr)
+            exit(64)
+        }
+        let f = try fixture(n: n, table: kind == "table")
         try batch(f)
         let start = Measure.now()
-        try batches(f, count: 100)
-        print("views at N=\(n): \(Measure.format(Double(Measure.now() - start) / 100 / 1000)) µs per batch")
+        try batches(f, count: count)
+        print("views at N=\(n) (\(kind) view): \(Measure.format(Double(Measure.now() - start) / Double(count) / 1000)) µs per batch")
     }
 
     static func run() throws {
