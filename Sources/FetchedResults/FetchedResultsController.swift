@@ -62,7 +62,12 @@ public final class FetchedResultsController {
     var sectionList: [SectionRecord] = []
     var sectionsByName: [String: SectionRecord] = [:]
     /// The request as it was at the last successful `performFetch()`.
-    var activeRequest: FetchRequest
+    var activeRequest: FetchRequest {
+        didSet { keySlots = nil }
+    }
+    /// The storage slots of the sort keys and the section key (nil for a key path with several keys or an
+    /// operator) for the entity last read, so that reading an object's keys needs no key lookup.
+    var keySlots: (entity: ObjectIdentifier, slots: [PropertySlot?])?
     /// Changes went by while nothing was tracking them: the next tracked batch re-fetches and diffs.
     var isStale = false
     /// The context was reset: empty results until the next `performFetch()`.
@@ -377,12 +382,33 @@ public final class FetchedResultsController {
     /// The sort-key values and section name of an object.
     func readKeys(_ object: ManagedObject) throws -> ([Value], String) {
         do {
-            let keys = try activeRequest.sortDescriptors.map { try object.value(forKeyPath: $0.key) }
+            // A plain key reads its slot (`value(for:)` takes `value(forKey:)`'s checks when the object is a
+            // fault, invalid or confined); an unknown key or a key path goes through `value(forKeyPath:)`.
+            let descriptors = activeRequest.sortDescriptors
+            let slots = slotsOfKeys(for: object.entity)
+            var keys: [Value] = []
+            keys.reserveCapacity(descriptors.count)
+            for (i, descriptor) in descriptors.enumerated() {
+                keys.append(try slots[i].map { try object.value(for: $0) } ?? object.value(forKeyPath: descriptor.key))
+            }
             guard let sectionNameKeyPath else { return (keys, "") }
-            return (keys, FetchedResultsController.sectionName(try object.value(forKeyPath: sectionNameKeyPath)))
+            let section = try slots[descriptors.count].map { try object.value(for: $0) }
+                ?? object.value(forKeyPath: sectionNameKeyPath)
+            return (keys, FetchedResultsController.sectionName(section))
         } catch {
             throw FetchedResultsController.wrap(error)
         }
+    }
+
+    /// The slots of the sort keys, then of the section key (nil: read by key path), for an entity.
+    func slotsOfKeys(for entity: EntityDescription) -> [PropertySlot?] {
+        if let keySlots, keySlots.entity == ObjectIdentifier(entity) { return keySlots.slots }
+        func slot(_ key: String) -> PropertySlot? {
+            key.utf8.contains(UInt8(ascii: ".")) || key.hasPrefix("@") ? nil : entity.slots[key]
+        }
+        let slots = activeRequest.sortDescriptors.map { slot($0.key) } + [sectionNameKeyPath.flatMap(slot)]
+        keySlots = (ObjectIdentifier(entity), slots)
+        return slots
     }
 
     /// The section name for a key value: strings as they are, nil as `""`, numbers as Cocoa prints them.
