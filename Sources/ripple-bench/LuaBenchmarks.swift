@@ -145,7 +145,8 @@ final class PropertyBench {
             let db = Double(Int(ripplebench_heapinuse()) - Int(bytes))
             return (dc, db)
         }
-        _ = try allocations("o.score = i")  // warm up every path once
+        _ = try allocations("o.score = i")  // warm up every path once (and every chunk's strings)
+        _ = try allocations("s = s + o.score")
         let tableRead = try allocations("s = s + t.x")
         let read = try allocations("s = s + o.score")
         let tableWrite = try allocations("t.x = i")
