@@ -31,6 +31,7 @@ public struct DenseDiff {
             ids.withUnsafeBufferPointer { for id in $0 { maxID = Swift.max(maxID, id); minID = Swift.min(minID, id) } }
         }
         precondition(minID >= 0 && maxID < Int(Int32.max), "DenseDiff: IDs must be in 0..<2^31")
+        precondition(old.count < Int(Int32.max), "DenseDiff: at most 2^31 - 1 old elements")
         // The symbol table: old offset + 1 for each ID (0 = absent from old).
         var table = [Int32](repeating: 0, count: maxID + 1)
         var seenInNew = [Bool](repeating: false, count: old.count)
