@@ -24,7 +24,8 @@ struct WorkerPool {
     let files: [String]
     let jobs: Int
     let arguments: [String]
-    /// Stop once a file with a failure or error has been handed over (`--fail-fast`).
+    /// Stop at the first failed scenario (or file error) handed over in file order (`--fail-fast`): the
+    /// report of that file ends with it, later files are not reported.
     var stopsAfterFailure = false
 
     private struct Worker {
@@ -42,6 +43,7 @@ struct WorkerPool {
         var delivered = 0
         var report: ScenarioRunner.FileReport
         var done = false
+        var running: String?   // the scenario that began and has not ended (named if the worker crashes)
     }
 
     /// Set by the SIGINT handler.
@@ -96,8 +98,26 @@ struct WorkerPool {
             // Hand over what the first unfinished files have produced.
             while head < files.count {
                 let state = states[head]
-                for e in state.events[state.delivered...] { event(head, e) }
+                var failedAt: Int?   // with stopsAfterFailure: scenarios up to the first failure
+                var delivered = state.report.scenarios.count - state.events[state.delivered...].filter {
+                    if case .scenario = $0 { return true } else { return false }
+                }.count
+                for e in state.events[state.delivered...] {
+                    event(head, e)
+                    if case .scenario(let result) = e {
+                        delivered += 1
+                        if stopsAfterFailure && !result.passed { failedAt = delivered; break }
+                    }
+                }
                 states[head].delivered = state.events.count
+                if let failedAt {
+                    var report = state.report
+                    report.scenarios.removeSubrange(failedAt...)
+                    report.error = nil
+                    finish(report)
+                    stopped = true
+                    break
+                }
                 guard state.done else { break }
                 finish(state.report)
                 head += 1
@@ -151,10 +171,13 @@ struct WorkerPool {
             case .scenario(let result):
                 states[file].events.append(.scenario(result))
                 states[file].report.scenarios.append(result)
+                states[file].running = nil
             case .error(let message):
                 states[file].report.error = message
             case .trace(let text):
                 states[file].events.append(.trace(text))
+            case .begin(let name):
+                states[file].running = name
             case .done:
                 states[file].done = true
                 worker.file = nil
@@ -173,11 +196,12 @@ struct WorkerPool {
         guard let file = worker.file else { return }
         let signalNumber = status & 0x7F
         let reason: String
+        let during = states[file].running.map { " while running '\($0)'" } ?? ""
         if signalNumber != 0 {
             let name = strsignal(signalNumber).map { String(cString: $0) } ?? "signal"
-            reason = "the worker running this file crashed: signal \(signalNumber) (\(name))"
+            reason = "the worker running this file crashed\(during): signal \(signalNumber) (\(name))"
         } else {
-            reason = "the worker running this file exited with status \((status >> 8) & 0xFF) before the file ended"
+            reason = "the worker running this file exited with status \((status >> 8) & 0xFF)\(during) before the file ended"
         }
         states[file].report.error = reason
         states[file].done = true

@@ -12,6 +12,7 @@ import Glibc
 /// S <1 passed | 0 failed | E error | P pending> <nanoseconds> <name> <file> <message>
 /// E <message>              (an error outside any scenario)
 /// V <trace line>
+/// B <name>                 (a scenario begins: named if the worker crashes while it runs)
 /// D                        (the file is done)
 /// ```
 enum WorkerProtocol {
@@ -20,6 +21,7 @@ enum WorkerProtocol {
         case scenario(ScenarioResult)
         case error(String)
         case trace(String)
+        case begin(String)
         case done
     }
 
@@ -58,6 +60,7 @@ enum WorkerProtocol {
                                             isPending: fields[1] == "P"))
         case "E" where fields.count == 2: return .error(fields[1])
         case "V" where fields.count == 2: return .trace(fields[1])
+        case "B" where fields.count == 2: return .begin(fields[1])
         case "D": return .done
         default: return nil
         }
