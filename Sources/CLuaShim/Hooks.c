@@ -127,6 +127,12 @@ static int ensuretimer (void) {
   ev.sigev_signo = ticksignal;
   ev._sigev_un._tid = (pid_t)syscall(SYS_gettid);
   hastimer = (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &ticktimer) == 0) ? 1 : -1;
+  if (hastimer > 0) {  /* a parent may have started us (or this thread) with it blocked */
+    sigset_t tickset;
+    sigemptyset(&tickset);
+    sigaddset(&tickset, ticksignal);
+    pthread_sigmask(SIG_UNBLOCK, &tickset, NULL);
+  }
   return hastimer > 0;
 }
 
@@ -151,7 +157,10 @@ static int trackedresume (lua_State *L) {
   lua_State *saved = meter.running;
   lua_State *co = lua_tothread(L, lua_upvalueindex(2));
   int status, n = lua_gettop(L);
-  if (co == NULL) co = lua_tothread(L, 1);  /* coroutine.resume(co, ...) */
+  if (co == NULL) {  /* coroutine.resume(co, ...) */
+    co = lua_tothread(L, 1);
+    if (co == NULL) return luaL_typeerror(L, 1, "thread");  /* Lua's own message, naming this function */
+  }
   if (co != NULL) {
     meter.running = co;
     if (meter.armed) lua_sethook(co, limithook, LUA_MASKCOUNT, 1);

@@ -109,6 +109,8 @@ extension Ripple {
             var pool = WorkerPool(files: files, jobs: jobs ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))),
                                   arguments: workerArguments(shuffleSeed: shuffleSeed))
             pool.stopsAfterFailure = failFast
+            var durations = TestDurations()
+            if !list { pool.order = durations.schedule(files) }
             let complete = pool.run(event: { index, event in
                 if case .trace(let line) = event, tap || tracer.format == .json || traceOptions.traceFile != nil {
                     tracer.write(line, file: files[index])
@@ -127,6 +129,7 @@ extension Ripple {
                 reports.append(report)
                 if !tap, let error = report.error { console.reportError(file: report.file, error) }
             })
+            if !list { durations.save(pool.measured) }
             let summary = TestSummary(reports, duration: ScenarioClock.now() &- start)
             if tap { print(TestReportFormats.tap(reports), terminator: "") }
             if let junit { try TestReportFormats.writeJUnit(reports, to: junit) }

@@ -24,6 +24,11 @@ struct WorkerPool {
     let files: [String]
     let jobs: Int
     let arguments: [String]
+    /// The order in which files are handed to workers (indices into ``files``; nil: file order). The
+    /// output is in file order whatever it is.
+    var order: [Int]?
+    /// How long each file took, from being handed to a worker to its last record (filled by ``run``).
+    private(set) var measured: [(file: String, nanoseconds: UInt64)] = []
     /// Stop at the first failed scenario (or file error) handed over in file order (`--fail-fast`): the
     /// report of that file ends with it, later files are not reported.
     var stopsAfterFailure = false
@@ -44,6 +49,8 @@ struct WorkerPool {
         var report: ScenarioRunner.FileReport
         var done = false
         var running: String?   // the scenario that began and has not ended (named if the worker crashes)
+        var startedAt: UInt64 = 0
+        var finishedAt: UInt64 = 0
     }
 
     /// Set by the SIGINT handler.
@@ -51,7 +58,8 @@ struct WorkerPool {
 
     /// Runs every file; `event` gets each file's events in file order, `finish` each file's report once
     /// it is complete. Returns false when interrupted (SIGINT) or stopped by ``stopsAfterFailure`` before every file ran.
-    func run(event: (Int, Event) -> Void, finish: (ScenarioRunner.FileReport) -> Void) -> Bool {
+    mutating func run(event: (Int, Event) -> Void, finish: (ScenarioRunner.FileReport) -> Void) -> Bool {
+        let order = self.order ?? Array(files.indices)
         WorkerPool.interrupted = 0
         signal(SIGINT) { _ in WorkerPool.interrupted = 1 }
         var unblock = sigset_t()
@@ -69,16 +77,18 @@ struct WorkerPool {
             if WorkerPool.interrupted != 0 { break }
             // Feed idle workers; start workers while there is work and room.
             for w in workers.indices where workers[w].file == nil && !workers[w].closed && next < files.count {
-                assign(next, to: &workers[w]); next += 1
+                states[order[next]].startedAt = ScenarioClock.now()
+                assign(order[next], to: &workers[w]); next += 1
             }
             while workers.filter({ !$0.closed }).count < jobs && next < files.count {
                 guard var worker = spawn() else {
-                    states[next].report.error = "cannot start a worker process"
-                    states[next].done = true
+                    states[order[next]].report.error = "cannot start a worker process"
+                    states[order[next]].done = true
                     next += 1
                     continue
                 }
-                assign(next, to: &worker); next += 1
+                states[order[next]].startedAt = ScenarioClock.now()
+                assign(order[next], to: &worker); next += 1
                 workers.append(worker)
             }
             // Wait for records or output.
@@ -133,6 +143,7 @@ struct WorkerPool {
             var status: Int32 = 0
             waitpid(worker.pid, &status, 0)
         }
+        measured = states.filter { $0.finishedAt > 0 }.map { ($0.report.file, $0.finishedAt &- $0.startedAt) }
         return head == files.count
     }
 
@@ -180,6 +191,7 @@ struct WorkerPool {
                 states[file].running = name
             case .done:
                 states[file].done = true
+                states[file].finishedAt = ScenarioClock.now()
                 worker.file = nil
             case nil:
                 continue
