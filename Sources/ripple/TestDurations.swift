@@ -58,10 +58,12 @@ struct TestDurations {
         return files.indices.sorted { estimates[$0] != estimates[$1] ? estimates[$0] > estimates[$1] : $0 < $1 }
     }
 
-    /// Records the durations measured in this run and writes the cache (best effort: errors are ignored).
+    /// Records the durations measured in this run, forgets files that no longer exist, and writes the cache
+    /// (best effort: errors are ignored).
     mutating func save(_ measured: [(file: String, nanoseconds: UInt64)]) {
         guard let path, !measured.isEmpty else { return }
         for (file, ns) in measured { known[TestDurations.absolute(file)] = ns }
+        known = known.filter { access($0.key, F_OK) == 0 }  // files that are gone (scratch folders) go too
         if let slash = path.lastIndex(of: "/") {
             var folder = ""
             for part in path[..<slash].split(separator: "/", omittingEmptySubsequences: false) {
