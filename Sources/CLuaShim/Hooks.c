@@ -225,6 +225,8 @@ int simlua_setinstructionlimit (lua_State *L, long long count) {
     lua_sethook(L, NULL, 0, 0);
   if (count <= 0 || !ensuretimer())
     return 0;
+  if (meter.main != NULL && meter.main != L)
+    return 0;  /* another state's call runs below this one on this thread: its meter goes on */
   meter.main = L;
   meter.running = NULL;
   meter.left = count;
@@ -239,9 +241,11 @@ int simlua_setinstructionlimit (lua_State *L, long long count) {
 ** thread and removes the hook it may have armed.
 */
 void simlua_endinstructionlimit (lua_State *L) {
-  if (hastimer > 0) settimer(0);
-  meter.main = NULL;
-  meter.running = NULL;
+  if (meter.main == L) {
+    if (hastimer > 0) settimer(0);
+    meter.main = NULL;
+    meter.running = NULL;
+  }
   if (lua_gethook(L) == limithook)
     lua_sethook(L, NULL, 0, 0);
 }
