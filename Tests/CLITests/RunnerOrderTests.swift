@@ -69,6 +69,15 @@ import Testing
             "sampled-top.lua:1: instruction limit exceeded (\(limit) instructions; --instruction-limit N, 0 = none)"))
     }
 
+    @Test("the REPL names the limit and the flag too, for exact and sampled limits, and the session goes on")
+    func replLimitMessage() {
+        for limit in ["10000", "100000001"] {
+            let result = runRipple(["repl", "--instruction-limit", limit], input: "while true do end\nprint(40 + 2)\n")
+            #expect(result.output.contains("stdin:1: instruction limit exceeded (\(limit) instructions; --instruction-limit N, 0 = none)"), "\(result.output)")
+            #expect(result.output.contains("42"), "\(result.output)")
+        }
+    }
+
     @Test("a sampled limit stops a loop inside a coroutine (resume and wrap), and pcall cannot keep it running")
     func sampledLimitInCoroutines() {
         let limit = "100000001"
