@@ -37,7 +37,8 @@ struct WorkerPool {
         let pid: pid_t
         let input: Int32       // file paths, one a line
         let records: Int32     // WorkerProtocol records (the worker's fd 3)
-        let output: Int32      // the worker's standard output
+        let output: Int32      // the worker's standard output: an unlinked temporary file (read with pread)
+        var outputRead: Int = 0  // bytes of it handed over so far
         var file: Int?         // the index of the file it runs
         var pending: [UInt8] = []
         var closed = false
@@ -91,18 +92,13 @@ struct WorkerPool {
                 assign(order[next], to: &worker); next += 1
                 workers.append(worker)
             }
-            // Wait for records or output.
+            // Wait for records (a worker's output is read up to the offset each `Q` record gives).
             let live = workers.indices.filter { !workers[$0].closed }
             if !live.isEmpty {
-                var fds: [pollfd] = []
-                for w in live {
-                    fds.append(pollfd(fd: workers[w].records, events: Int16(POLLIN), revents: 0))
-                    fds.append(pollfd(fd: workers[w].output, events: Int16(POLLIN), revents: 0))
-                }
+                var fds = live.map { pollfd(fd: workers[$0].records, events: Int16(POLLIN), revents: 0) }
                 if poll(&fds, nfds_t(fds.count), -1) < 0 { continue }  // EINTR: check the flag
-                for (k, w) in live.enumerated() {
-                    if fds[2 * k + 1].revents != 0 { drainOutput(&workers[w], into: &states) }
-                    if fds[2 * k].revents != 0 { readRecords(&workers[w], into: &states) }
+                for (k, w) in live.enumerated() where fds[k].revents != 0 {
+                    readRecords(&workers[w], into: &states)
                 }
             }
             // Hand over what the first unfinished files have produced.
@@ -153,13 +149,19 @@ struct WorkerPool {
         _ = line.withUnsafeBytes { write(worker.input, $0.baseAddress, $0.count) }
     }
 
-    private func drainOutput(_ worker: inout Worker, into states: inout [FileState]) {
+    /// Hands over the worker's output up to byte `offset` (nil: all of it) as its file's output.
+    private func drainOutput(_ worker: inout Worker, upTo offset: Int?, into states: inout [FileState]) {
+        var end = offset ?? 0
+        if offset == nil {
+            var info = stat()
+            guard fstat(worker.output, &info) == 0 else { return }
+            end = Int(info.st_size)
+        }
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            var fd = pollfd(fd: worker.output, events: Int16(POLLIN), revents: 0)
-            guard poll(&fd, 1, 0) > 0 else { return }
-            let n = read(worker.output, &buffer, buffer.count)
+        while worker.outputRead < end {
+            let n = pread(worker.output, &buffer, min(buffer.count, end - worker.outputRead), off_t(worker.outputRead))
             guard n > 0 else { return }
+            worker.outputRead += n
             if let file = worker.file { states[file].events.append(.output(Array(buffer[0..<n]))) }
         }
     }
@@ -167,9 +169,8 @@ struct WorkerPool {
     private func readRecords(_ worker: inout Worker, into states: inout [FileState]) {
         var buffer = [UInt8](repeating: 0, count: 65536)
         let n = read(worker.records, &buffer, buffer.count)
-        // Output written before a record is already in its pipe: take it first, so order holds.
-        drainOutput(&worker, into: &states)
         if n <= 0 {
+            drainOutput(&worker, upTo: nil, into: &states)  // what it printed before it died
             exited(&worker, into: &states)
             return
         }
@@ -189,6 +190,8 @@ struct WorkerPool {
                 states[file].events.append(.trace(text))
             case .begin(let name):
                 states[file].running = name
+            case .outputMark(let offset):
+                drainOutput(&worker, upTo: offset, into: &states)
             case .done:
                 states[file].done = true
                 states[file].finishedAt = ScenarioClock.now()
@@ -221,8 +224,20 @@ struct WorkerPool {
     }
 
     private func spawn() -> Worker? {
-        var input: [Int32] = [0, 0], records: [Int32] = [0, 0], output: [Int32] = [0, 0]
-        guard pipe(&input) == 0, pipe(&records) == 0, pipe(&output) == 0 else { return nil }
+        var input: [Int32] = [0, 0], records: [Int32] = [0, 0]
+        guard pipe(&input) == 0, pipe(&records) == 0 else { return nil }
+        // Standard output: an unlinked file opened for appending, shared with any child the script starts,
+        // so that its size when a record is sent says exactly which output came before the record.
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((folder + "/ripple-worker-XXXXXX").utf8CString)
+        let outputFile = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard outputFile >= 0 else {
+            for fd in input + records { close(fd) }
+            return nil
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        _ = fcntl(outputFile, F_SETFL, O_APPEND)
+        let output = [outputFile, outputFile]
         for fd in [input[1], records[0], output[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -243,7 +258,7 @@ struct WorkerPool {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         let status = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, &cArgs, environ)
-        close(input[0]); close(records[1]); close(output[1])
+        close(input[0]); close(records[1])
         guard status == 0 else {
             close(input[1]); close(records[0]); close(output[0])
             return nil

@@ -33,4 +33,33 @@ import Glibc
         let recorded = runShell("cut -f2 \(cache) | sort").output
         #expect(recorded == files.sorted().map { $0 + "\n" }.joined(), "\(recorded)")
     }
+
+    @Test("what a file prints (print, io.write, a child process) keeps its place among the results, for every -j")
+    func outputOrder() {
+        let file = scratchFile("output-order.lua", """
+            print("top")
+            scenario("a", function() print("in a") end)
+            os.execute("echo child")
+            describe("block", function()
+              setup(function() print("setup") end)
+              it("b", function() io.write("in b\\n") end)
+            end)
+            print("end")
+            """)
+        let once = """
+            top
+            in a
+            ✔ \(file) › a
+            child
+            setup
+            in b
+            ✔ \(file) › block b
+            end
+
+            """
+        for jobs in ["1", "2"] {
+            let result = runRipple(["test", "--no-sandbox", "-j", jobs, file, file, file])
+            #expect(withoutTimes(result.output) == once + once + once + "6 passed, 0 failed, 0 errors\n", "\(result.output)")
+        }
+    }
 }
