@@ -163,7 +163,7 @@ static int trackedresume (lua_State *L) {
   }
   if (co != NULL) {
     meter.running = co;
-    if (meter.armed) lua_sethook(co, limithook, LUA_MASKCOUNT, 1);
+    if (meter.armed && meter.main != NULL) lua_sethook(co, limithook, LUA_MASKCOUNT, 1);
   }
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
@@ -245,6 +245,7 @@ void simlua_endinstructionlimit (lua_State *L) {
     if (hastimer > 0) settimer(0);
     meter.main = NULL;
     meter.running = NULL;
+    meter.armed = 0;  /* a later state's coroutines on this thread must not inherit it */
   }
   if (lua_gethook(L) == limithook)
     lua_sethook(L, NULL, 0, 0);

@@ -36,4 +36,14 @@ import Testing
             #expect(error.message.contains("instruction limit exceeded"))
         }
     }
+
+    @Test("after a sampled budget is spent, another state on the same thread runs its coroutines unhindered")
+    func spentBudgetDoesNotLeak() throws {
+        let spent = try LuaState()
+        spent.setInstructionLimit(Self.sampled)
+        #expect(throws: LuaError.self) { try spent.run("while true do end") }
+        let other = try LuaState()
+        #expect(try other.eval("local f = coroutine.wrap(function() coroutine.yield(1) return 2 end) return f() + f()") == "3")
+        #expect(try other.eval("return select(2, coroutine.resume(coroutine.create(function() return 5 end)))") == "5")
+    }
 }
