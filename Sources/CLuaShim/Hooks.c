@@ -26,6 +26,7 @@
 
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -223,8 +224,12 @@ int simlua_setinstructionlimit (lua_State *L, long long count) {
   }
   if (hook == limithook || hook == lstop)
     lua_sethook(L, NULL, 0, 0);
-  if (count <= 0 || !ensuretimer())
+  if (count <= 0)
     return 0;
+  if (!ensuretimer()) {  /* no CPU-time timer: count exactly rather than not at all */
+    lua_sethook(L, limithook, LUA_MASKCOUNT, count > INT_MAX ? INT_MAX : (int)count);
+    return 0;
+  }
   if (meter.main != NULL && meter.main != L)
     return 0;  /* another state's call runs below this one on this thread: its meter goes on */
   meter.main = L;
