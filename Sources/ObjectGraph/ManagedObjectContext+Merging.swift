@@ -16,6 +16,9 @@ extension ManagedObjectContext {
         // An observer's failure while processing must not drop the merge: the merge happens, every
         // notification is posted, and the first failure is rethrown at the end.
         var firstError: Error?
+        if !unmergedStoreChanges.isEmpty {
+            unmergedStoreChanges.subtract(changes.inserted + changes.updated + changes.deleted)
+        }
         isMergingChanges = true
         do { try processPendingChanges() } catch { firstError = error }
         do { try performMutation {
