@@ -37,3 +37,30 @@ scenario("pending changes are processed before the store goes, then everything s
   frc:performFetch()
   expect(frc.fetchedObjects):toEqual({ draft })
 end)
+
+scenario("a delegate that raises while the pending changes are processed does not stop the removal (seed 90025)", function()
+  local container2 = ripple.container(model)
+  local ctx2 = container2.viewContext
+  local coordinator2 = container2.persistentStoreCoordinator
+  local a = ctx2:insert("Note", { title = "a" })
+  ctx2:insert("Note", { title = "b" })
+  ctx2:save()
+  local frc2 = ripple.fetchedResultsController { context = ctx2, entity = "Note", sortDescriptors = { "title" }, name = "Raising" }
+  frc2.delegate = { controllerWillChangeContent = function() error("delegate raised") end }
+  frc2:performFetch()
+  ctx2:delete(a)
+  ripple.clearEvents()
+  expect(function() coordinator2:removePersistentStore(coordinator2.persistentStores[1]) end)
+    :toRaise("delegate raised")
+  expect(ripple.events()):toEqual({
+    "[viewContext] objectsDidChange deleted: Note#1",
+    "[frc Raising] controllerWillChangeContent",
+    "[viewContext] objectsDidChange invalidated: Note#1, Note#2; invalidatedAll",
+  })
+  expect(#coordinator2.persistentStores):toBe(0)
+  expect(#ctx2.registeredObjects):toBe(0)
+  ctx2:rollback()                                    -- before: Note#1 came back next to a live Note#2
+  expect(#ctx2.registeredObjects):toBe(0)
+  frc2:performFetch()
+  expect(#frc2.fetchedObjects):toBe(0)
+end)

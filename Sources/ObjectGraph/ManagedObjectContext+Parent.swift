@@ -82,7 +82,7 @@ extension ManagedObjectContext {
     }
 
     /// Applies a child's saved changes as this context's own pending changes.
-    private func receive(_ note: ContextDidSaveNotification) throws {
+    func receive(_ note: ContextDidSaveNotification) throws {
         var created: [(ManagedObject, ManagedObject)] = []
         var reinserted: [ManagedObject] = []
         for child in note.inserted {
