@@ -104,8 +104,9 @@ extension LuaState {
     /// The positions of the keys of a pair snapshot `{k1, v1, k2, v2, …}` at `snapshot`, in the order of
     /// ``forEachPair(inTableAt:_:)``.
     private func orderedKeySlots(snapshot: Int32, count: Int) -> [Int] {
+        // String keys are compared in place: the snapshot table keeps them alive while the order is made.
         enum Key: Comparable {
-            case integer(Int64), float(Double), string([UInt8]), boolean(Bool), other(Int)
+            case integer(Int64), float(Double), string(UnsafePointer<CChar>, Int), boolean(Bool), other(Int)
             private var rank: Int {
                 switch self {
                 case .integer, .float: return 0
@@ -120,13 +121,18 @@ extension LuaState {
                 case let (.integer(x), .float(y)): return Double(x) < y
                 case let (.float(x), .integer(y)): return x < Double(y)
                 case let (.float(x), .float(y)): return x < y
-                case let (.string(x), .string(y)): return x.lexicographicallyPrecedes(y)
+                case let (.string(x, m), .string(y, n)):
+                    for k in 0..<min(m, n) where x[k] != y[k] {
+                        return UInt8(bitPattern: x[k]) < UInt8(bitPattern: y[k])
+                    }
+                    return m < n
                 case let (.boolean(x), .boolean(y)): return !x && y
                 case let (.other(x), .other(y)): return x < y
                 default: return a.rank < b.rank
                 }
             }
         }
+        if count <= 2 { return count == 2 ? [1] : [] }   // one pair (or none): nothing to order
         var keys: [(slot: Int, key: Key)] = []
         keys.reserveCapacity(count / 2)
         var i = 1
@@ -138,8 +144,7 @@ extension LuaState {
                 key = lua_isinteger(L, -1) != 0 ? .integer(lua_tointegerx(L, -1, nil)) : .float(lua_tonumberx(L, -1, nil))
             case LUA_TSTRING:
                 var length = 0
-                let bytes = lua_tolstring(L, -1, &length)
-                key = .string(bytes.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? [])
+                if let bytes = lua_tolstring(L, -1, &length) { key = .string(bytes, length) } else { key = .other(i) }
             case LUA_TBOOLEAN:
                 key = .boolean(lua_toboolean(L, -1) != 0)
             default:
