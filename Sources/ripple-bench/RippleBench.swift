@@ -45,6 +45,10 @@ struct RippleBench {
             arguments.removeFirst()
             exit(BulkBenchmarks.child(arguments))
         }
+        if arguments.first == ViewBenchmarks.sizeFlag {
+            try ViewBenchmarks.runOne(Array(arguments.dropFirst()))
+            return
+        }
         if arguments.contains(where: { $0 == "--help" || $0 == "-h" || $0 == "help" }) {
             print(usage)
             for group in groups { print("  \(group.name.padding(9)) \(group.summary)") }
