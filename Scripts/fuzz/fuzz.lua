@@ -26,6 +26,9 @@ local SEED = math.tointeger(tonumber(os.getenv("RIPPLE_FUZZ_SEED") or "1")) or 1
 local CALLS = math.tointeger(tonumber(os.getenv("RIPPLE_FUZZ_CALLS") or "2000")) or 2000
 local VERBOSE = os.getenv("RIPPLE_FUZZ_VERBOSE") == "1"
 local HOSTILE = os.getenv("RIPPLE_FUZZ_HOSTILE") ~= "0"
+-- RIPPLE_FUZZ_LOG=1: print each call's number and what it does (to reduce a finding to a scenario).
+local LOG = os.getenv("RIPPLE_FUZZ_LOG") == "1"
+local action = "?"   -- what the next call does, for the log
 
 math.randomseed(SEED)
 local R = math.random
@@ -68,8 +71,20 @@ local function handler(err)
   return err
 end
 
+local function describe(v)
+  local t = type(v)
+  if t == "userdata" then
+    local mt = getmetatable(v)
+    return type(mt) == "table" and tostring(rawget(mt, "__name")) or "userdata"
+  elseif t == "string" then return #v > 40 and ("string(" .. #v .. ")") or string.format("%q", v)
+  elseif t == "number" or t == "boolean" or t == "nil" then return tostring(v) end
+  return t
+end
+
 local function try(f)
   stats.calls = stats.calls + 1
+  if LOG then print("fuzz: call " .. stats.calls .. ": " .. action) end
+  action = "?"
   local ok, a, b = xpcall(f, handler)
   if not ok then
     local before = stats.unplaced
@@ -400,6 +415,11 @@ local function callMethod()
   local args = {}
   local n = R(0, 4)
   for i = 1, n do args[i] = arg() end
+  if LOG then
+    local parts = {}
+    for i = 1, n do parts[i] = describe(args[i]) end
+    action = describe(target) .. ":" .. name .. "(" .. describe(receiver) .. (n > 0 and ", " or "") .. table.concat(parts, ", ") .. ")"
+  end
   try(function()
     local method = target[name]
     local a, b = method(receiver, table.unpack(args, 1, n))
@@ -413,6 +433,7 @@ local function getProperty()
   if target == nil then return end
   local info = classOf(target)
   local key = (info and #info.properties > 0 and not chance(6)) and pick(info.properties) or keyName()
+  if LOG then action = "get " .. describe(target) .. "." .. key end
   try(function()
     local v = target[key]
     keep(v)
@@ -426,6 +447,7 @@ local function setProperty()
   local info = classOf(target)
   local key = (info and #info.properties > 0 and not chance(4)) and pick(info.properties) or keyName()
   local value = arg()
+  if LOG then action = "set " .. describe(target) .. "." .. key .. " = " .. describe(value) end
   try(function() target[key] = value end)
 end
 
@@ -435,6 +457,11 @@ local function callRipple()
   local args = {}
   for i = 1, n do args[i] = arg() end
   if name == "model" and chance(2) then args[1] = randomModelSpec() end
+  if LOG then
+    local parts = {}
+    for i = 1, n do parts[i] = describe(args[i]) end
+    action = "ripple." .. name .. "(" .. table.concat(parts, ", ") .. ")"
+  end
   try(function()
     local a, b = ripple[name](table.unpack(args, 1, n))
     keep(a); keep(b)
@@ -452,6 +479,7 @@ local function callMetamethod()
   local mt = getmetatable(target)
   local a1 = chance(3) and userdataFromPool() or (chance(2) and target or arg())
   local a2, a3 = arg(), arg()
+  if LOG then action = describe(target) .. " metamethod " .. name .. "(" .. describe(a1) .. ", " .. describe(a2) .. ", " .. describe(a3) .. ")" end
   try(function()
     local f = mt[name]
     local r = f(a1, a2, a3)
@@ -477,6 +505,11 @@ local function drive()
     else return ctx:count(fetchRequest()) end
   end
   local mode = R(3)
+  if LOG then
+    action = "drive " .. tostring(select(2, pcall(function() return ctx.name end))) .. " "
+      .. ({ "tick", "processPendingChanges", "save", "insert", "delete", "refresh", "rollback/refreshAllObjects", "fetch", "count" })[r]
+      .. ({ " in performAndWait", " in perform", "" })[mode]
+  end
   try(function()
     if mode == 1 then return ctx:performAndWait(body)
     elseif mode == 2 then return ctx:perform(body)
@@ -487,6 +520,7 @@ end
 local function misc()
   local r = R(8)
   local a, b = poolValue(), arg()
+  if LOG then action = "misc " .. r .. " on " .. describe(a) .. ", " .. describe(b) end
   try(function()
     if r == 1 then return tostring(a)
     elseif r == 2 then return a == b

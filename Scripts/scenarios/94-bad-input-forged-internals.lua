@@ -45,15 +45,23 @@ scenario("a metamethod's upvalues replaced", function()
     for _, forged in ipairs { io and io.stdout or 0, {}, ann, "x", 1 } do
       debug.setupvalue(customer.__index, up, forged)
       local message = raised(function() return ann.name end)
-      expect(message == "94-bad-input-forged-internals.lua:47: invalid Ripple metamethod (its upvalue was replaced)"
-        or message == "no error"):toBe(true)
+      -- (1) the slot table: another table is read (and lacks the key), anything else is refused;
+      -- (2) the methods table: not needed to read a property; (3) the class record: always refused.
+      -- Never answered from the key cache, which belongs to the class's own slot table (scenario 89).
+      local expected = "94-bad-input-forged-internals.lua:47: invalid Ripple metamethod (its upvalue was replaced)"
+      if up == 1 and type(forged) == "table" then
+        expected = '94-bad-input-forged-internals.lua:47: [<Customer Customer#1> valueForUndefinedKey:]: the entity Customer is not key value coding-compliant for the key "name".'
+      elseif up == 2 then
+        expected = "no error"
+      end
+      expect(message):toBe(expected)
     end
     debug.setupvalue(customer.__index, up, saved)
   end
   local _, saved = debug.getupvalue(customer.__newindex, 2)
   debug.setupvalue(customer.__newindex, 2, io and io.stdout or ann)
   expect(raised(function() ann.name = "x" end))
-    :toBe("94-bad-input-forged-internals.lua:55: invalid Ripple metamethod (its upvalue was replaced)")
+    :toBe("94-bad-input-forged-internals.lua:63: invalid Ripple metamethod (its upvalue was replaced)")
   debug.setupvalue(customer.__newindex, 2, saved)
   expect(ann.name):toBe("Ann")
   expect(ctx.hasChanges):toBe(false)
@@ -67,7 +75,7 @@ scenario("a Ripple function's upvalue replaced with another value", function()
   for _, forged in ipairs { registryKey, ann, {}, 1 } do
     debug.setupvalue(save, 1, forged)
     expect(raised(function() return ctx:save() end))
-      :toBe("94-bad-input-forged-internals.lua:69: invalid Ripple function (its upvalue was replaced)")
+      :toBe("94-bad-input-forged-internals.lua:77: invalid Ripple function (its upvalue was replaced)")
   end
   debug.setupvalue(save, 1, box)
   ann.name = "Anna"

@@ -260,6 +260,15 @@ static int slotof (lua_State *L, simlua_ClassData *cd, int slots,
   int isstring = (lua_type(L, 2) == LUA_TSTRING);
   const void *k = isstring ? lua_topointer(L, 2) : NULL;  /* the TString */
   unsigned h = (unsigned)(((uintptr_t)k >> 4) & (SIMLUA_KEYCACHE - 1));
+  /* The cache belongs to one slot table: a table forged through debug.setupvalue (or the original put
+  ** back) starts it afresh. Otherwise whether a key was still cached — which depends on string
+  ** addresses colliding in its buckets — decided whether the forged table was read at all, and two runs
+  ** of one script could differ. */
+  const void *table = lua_topointer(L, slots);
+  if (cd->slottable != table) {
+    memset(cd->keys, 0, sizeof(cd->keys));
+    cd->slottable = table;
+  }
   if (k != NULL && cd->keys[h] == k) {
     *slot = cd->slots[h];
     return 1;

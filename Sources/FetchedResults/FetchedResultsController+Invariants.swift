@@ -10,6 +10,9 @@ extension FetchedResultsController {
     /// blocks are still queued on the context (several automatic merges in one tick: until the last one
     /// runs, the store holds saves the context has not merged yet). Objects neither in the results nor
     /// announced by the context since the fetch are left out of the fresh fetch: the controller cannot know them.
+    /// Objects whose store row a batch request (or another root context's save) changed and the context
+    /// has not merged (``ManagedObjectContext/unmergedStoreChanges``) are left out on both sides: until
+    /// the merge the controller keeps them as they were, as Core Data's does.
     /// - Throws: `.invariantViolation`: `invariant violated after change batch 3: …`.
     func checkInvariants(old: FetchedResultsSnapshot, changes: FetchedResultsChangeSet) throws {
         func fail(_ detail: String) -> FetchedResultsError {
@@ -32,11 +35,18 @@ extension FetchedResultsController {
             // saved and this one never merged (even if a plain fetch loaded them, which posts nothing) cannot
             // be in it, as in Core Data — the comparison leaves them out.
             let known = announcedObjects.union(objects.map(ObjectIdentifier.init))
-            let fresh = try managedObjectContext.fetch(activeRequest).filter { known.contains(ObjectIdentifier($0)) }
-            if fresh.count != objects.count || zip(fresh, objects).contains(where: { $0 !== $1 }) {
+            // Rows a batch request (or another root context's save) updated or deleted in the store, and
+            // that this context has not merged, are left out on both sides: the controller keeps the old
+            // state of those objects until the merge, as in Core Data; the fresh fetch already reads the new.
+            let unmerged = managedObjectContext.unmergedStoreChanges
+            let fresh = try managedObjectContext.fetch(activeRequest).filter {
+                known.contains(ObjectIdentifier($0)) && !unmerged.contains($0.objectID)
+            }
+            let compared = unmerged.isEmpty ? objects : objects.filter { !unmerged.contains($0.objectID) }
+            if fresh.count != compared.count || zip(fresh, compared).contains(where: { $0 !== $1 }) {
                 throw fail("the results differ from a fresh fetch: expected "
                            + fresh.map(\.displayName).joined(separator: ", ") + "; have "
-                           + objects.map(\.displayName).joined(separator: ", "))
+                           + compared.map(\.displayName).joined(separator: ", "))
             }
         }
         // 2. Sections.

@@ -66,10 +66,15 @@ extension LuaState {
         if status != LUA_OK { throw popError(status) }
     }
 
-    /// Calls `body` for each raw key/value pair of the table at `tableAt`.
+    /// Calls `body` for each raw key/value pair of the table at `tableAt`, in a fixed order: number keys
+    /// ascending, then string keys in byte order, then `false`, `true`, then other keys (tables, functions,
+    /// userdata: in the table's own order).
     ///
     /// The pairs are snapshotted by `lua_next` in C under `lua_pcall`, then walked with raw reads. During
     /// `body` the key and value are at the given indices; the stack above them is reset after each call.
+    /// `lua_next`'s order depends on Lua's string-hash seed, which differs from run to run: walking it
+    /// would let a script's effects and messages (which unknown key is named first, the order attributes
+    /// are set in) differ between two runs of one script.
     ///
     /// ```swift
     /// try lua.forEachPair(inTableAt: -1) { key, value in print(lua.toString(at: key) ?? "?") }
@@ -88,14 +93,70 @@ extension LuaState {
         let snapshot = top
         defer { lua_settop(L, snapshot - 1) }
         let count = rawLength(at: snapshot)
-        var i = 1
-        while i < count {
+        for i in orderedKeySlots(snapshot: snapshot, count: count) {
             lua_rawgeti(L, snapshot, lua_Integer(i))
             lua_rawgeti(L, snapshot, lua_Integer(i + 1))
             try body(snapshot + 1, snapshot + 2)
             lua_settop(L, snapshot)
+        }
+    }
+
+    /// The positions of the keys of a pair snapshot `{k1, v1, k2, v2, …}` at `snapshot`, in the order of
+    /// ``forEachPair(inTableAt:_:)``.
+    private func orderedKeySlots(snapshot: Int32, count: Int) -> [Int] {
+        // String keys are compared in place: the snapshot table keeps them alive while the order is made.
+        enum Key: Comparable {
+            case integer(Int64), float(Double), string(UnsafePointer<CChar>, Int), boolean(Bool), other(Int)
+            private var rank: Int {
+                switch self {
+                case .integer, .float: return 0
+                case .string: return 1
+                case .boolean: return 2
+                case .other: return 3
+                }
+            }
+            static func < (a: Key, b: Key) -> Bool {
+                switch (a, b) {
+                case let (.integer(x), .integer(y)): return x < y
+                case let (.integer(x), .float(y)): return Double(x) < y
+                case let (.float(x), .integer(y)): return x < Double(y)
+                case let (.float(x), .float(y)): return x < y
+                case let (.string(x, m), .string(y, n)):
+                    for k in 0..<min(m, n) where x[k] != y[k] {
+                        return UInt8(bitPattern: x[k]) < UInt8(bitPattern: y[k])
+                    }
+                    return m < n
+                case let (.boolean(x), .boolean(y)): return !x && y
+                case let (.other(x), .other(y)): return x < y
+                default: return a.rank < b.rank
+                }
+            }
+        }
+        if count <= 2 { return count == 2 ? [1] : [] }   // one pair (or none): nothing to order
+        var keys: [(slot: Int, key: Key)] = []
+        keys.reserveCapacity(count / 2)
+        var i = 1
+        while i < count {
+            lua_rawgeti(L, snapshot, lua_Integer(i))
+            let key: Key
+            switch lua_type(L, -1) {
+            case LUA_TNUMBER:
+                key = lua_isinteger(L, -1) != 0 ? .integer(lua_tointegerx(L, -1, nil)) : .float(lua_tonumberx(L, -1, nil))
+            case LUA_TSTRING:
+                var length = 0
+                if let bytes = lua_tolstring(L, -1, &length) { key = .string(bytes, length) } else { key = .other(i) }
+            case LUA_TBOOLEAN:
+                key = .boolean(lua_toboolean(L, -1) != 0)
+            default:
+                key = .other(i)
+            }
+            lua_settop(L, snapshot)
+            keys.append((i, key))
             i += 2
         }
+        // Already in order (a sequence, a single key): nothing to sort.
+        if zip(keys, keys.dropFirst()).allSatisfy({ $0.key < $1.key }) { return keys.map(\.slot) }
+        return keys.sorted { $0.key < $1.key }.map(\.slot)
     }
 
     // MARK: Loading and calling

@@ -64,6 +64,7 @@ extension ManagedObjectContext {
                 "This NSPersistentStoreCoordinator has no persistent stores. It cannot perform a save operation.")
         }
         var affected: [ManagedObjectID] = []
+        var rewritten: [ManagedObjectID] = []   // rows updated as a side effect (nullified inverses)
         switch request.action {
         case .insert(let objects):
             guard entity.uniquenessConstraints.isEmpty else {
@@ -124,11 +125,16 @@ extension ManagedObjectContext {
                 try store.save(author: transactionAuthor, contextName: name, model: model) { session in
                     let (writes, deletes) = try batchDeletion(of: mine, session: session)
                     affected += deletes
+                    rewritten += writes.map(\.0)
                     return (writes, deletes)
                 }
             }
         }
         affected.sort { ($0.entityName, $0.number) < ($1.entityName, $1.number) }
+        // No context is told, this one included: each keeps the old rows until it merges the IDs.
+        if case .insert = request.action {} else {
+            for context in coordinator.contexts { context.unmergedStoreChanges.formUnion(affected + rewritten) }
+        }
         switch request.resultType {
         case .statusOnly: return .status(true)
         case .objectIDs: return .objectIDs(affected)

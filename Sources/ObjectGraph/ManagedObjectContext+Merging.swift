@@ -16,6 +16,9 @@ extension ManagedObjectContext {
         // An observer's failure while processing must not drop the merge: the merge happens, every
         // notification is posted, and the first failure is rethrown at the end.
         var firstError: Error?
+        if !unmergedStoreChanges.isEmpty {
+            unmergedStoreChanges.subtract(changes.inserted + changes.updated + changes.deleted)
+        }
         isMergingChanges = true
         do { try processPendingChanges() } catch { firstError = error }
         do { try performMutation {
@@ -170,8 +173,11 @@ extension ManagedObjectContext {
     /// are processed first, so the notification that follows lists only them, in `invalidated`, with
     /// `invalidatedAll` set: Apple documents a store removal as invalidating all objects at once, which
     /// fetched-results controllers answer by waiting for `performFetch()`.
+    /// An observer's failure while the pending changes are processed does not stop the invalidation: it
+    /// is rethrown once the invalidation was posted.
     func invalidateObjects(storeName removedStoreName: String = "", where matches: (ManagedObjectID) -> Bool) throws {
-        try processPendingChanges()
+        var firstError: Error?
+        do { try processPendingChanges() } catch { firstError = error }
         for object in registeredObjects where !object.state.isInserted && matches(object.objectID) {
             object.state.isInvalid = true
             object.fate = .storeRemoved(store: removedStoreName)
@@ -179,7 +185,8 @@ extension ManagedObjectContext {
             external.invalidated.insert(object)
         }
         external.invalidatedAll = true
-        try processPendingChanges()
+        do { try processPendingChanges() } catch { if firstError == nil { firstError = error } }
+        if let firstError { throw firstError }
     }
 
     /// Removes an object from every set of the context and from the context.

@@ -49,7 +49,13 @@ extension ManagedObjectContext {
 
     /// A child's save: its changes become unsaved changes of the parent (one level up only); nothing
     /// reaches the store until the root context saves.
-    func pushToParent(_ parent: ManagedObjectContext) throws -> ContextDidSaveNotification {
+    ///
+    /// Once the parent holds the changes the save has happened, even when what runs after them in the
+    /// parent fails (a derived property's function or a key-value observer raising while the parent
+    /// settles): the child commits, and that failure is returned as `lateError` for `save()` to raise after
+    /// the did-save notification. (Before, the child kept its inserted objects, and saving again pushed
+    /// them a second time: two instances of one object in the parent.)
+    func pushToParent(_ parent: ManagedObjectContext) throws -> (note: ContextDidSaveNotification, lateError: Error?) {
         var note = ContextDidSaveNotification(context: self)
         note.inserted = inserted.sortedInObjectOrder()
         note.updated = updated.sortedInObjectOrder()
@@ -59,17 +65,33 @@ extension ManagedObjectContext {
             note.changedKeys[object] = keys
             note.oldValues[object] = (try? object.committedValues(forKeys: keys)) ?? [:]
         }
+        var lateError: Error?
         try parent.performAndWait {
-            try parent.performMutation { try parent.receive(note) }
+            var received = false
+            do {
+                try parent.performMutation {
+                    try parent.receive(note)
+                    received = true
+                }
+            } catch where received {
+                lateError = error
+            }
         }
         commitSaved(note)
-        return note
+        return (note, lateError)
     }
 
     /// Applies a child's saved changes as this context's own pending changes.
-    private func receive(_ note: ContextDidSaveNotification) throws {
+    func receive(_ note: ContextDidSaveNotification) throws {
         var created: [(ManagedObject, ManagedObject)] = []
+        var reinserted: [ManagedObject] = []
         for child in note.inserted {
+            // One instance per object ID in a context (uniquing): an object the parent has already (a push
+            // that failed halfway, then the same save again) takes the child's values as changes.
+            if registered[child.objectID] != nil {
+                reinserted.append(child)
+                continue
+            }
             let object = ManagedObject(entity: child.entity, objectID: child.objectID, context: self)
             object.state.isInserted = true
             registered[object.objectID] = object
@@ -92,6 +114,16 @@ extension ManagedObjectContext {
             guard let object = registered[child.objectID] ?? materialize(child.objectID) else { continue }
             for key in note.changedKeys[child] ?? [] {
                 try setValue(try counterpart(of: try child.value(forKey: key)), forKey: key, of: object)
+            }
+        }
+        for child in reinserted {
+            // (deleted here since: the parent's deletion stands)
+            guard let object = registered[child.objectID], !object.state.isDeleted else { continue }
+            for a in child.entity.attributes where !a.isTransient {
+                try setValue(try child.value(forKey: a.name), forKey: a.name, of: object)
+            }
+            for r in child.entity.relationships {
+                try setValue(try counterpart(of: try child.value(forKey: r.name)), forKey: r.name, of: object)
             }
         }
         for child in note.deleted {

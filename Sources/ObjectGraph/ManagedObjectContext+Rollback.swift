@@ -137,6 +137,7 @@ extension ManagedObjectContext {
         try checkQueue("reset")
         undoManager?.removeAllActions()
         external = ExternalChanges()
+        unmergedStoreChanges.removeAll()
         let all = Array(registered.values)
         for object in all {
             object.fate = .reset(context: name)

@@ -17,8 +17,21 @@ extension ManagedObjectContext {
         try processUntilQuiet()
         guard hasChanges else { return }
         if let error = validationError() { throw error }
-        let note = try parent.map { try pushToParent($0) } ?? write()
         var didSaveError: Error?
+        let note: ContextDidSaveNotification
+        if let parent {
+            (note, didSaveError) = try pushToParent(parent)
+        } else {
+            note = try write()
+            // The other root contexts over the coordinator learn of it only by merging it.
+            let changed = (note.updated + note.deleted).map(\.objectID.permanent)
+            if !unmergedStoreChanges.isEmpty { unmergedStoreChanges.subtract(changed) }  // its rows are its own again
+            if !changed.isEmpty {
+                for context in persistentStoreCoordinator.contexts where context !== self && context.parent == nil {
+                    context.unmergedStoreChanges.formUnion(changed)
+                }
+            }
+        }
         for observer in liveObservers {
             do { try observer.contextDidSave(note) } catch { if didSaveError == nil { didSaveError = error } }
         }

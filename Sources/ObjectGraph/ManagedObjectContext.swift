@@ -61,6 +61,14 @@ public final class ManagedObjectContext {
     /// the store (or parent) already holds a save that this context has not merged, so a fresh fetch
     /// would see ahead of the context's objects.
     public internal(set) var isMergingChanges = false
+    /// Saved objects whose store row changed behind this context's back and whose change it has not
+    /// merged: rows a batch request updated or deleted (batch requests tell no context), and rows another
+    /// root context over the coordinator saved (updated or deleted). As in Core Data, this context's
+    /// objects and controllers keep the old state until the change is merged
+    /// (``mergeChanges(fromContextDidSave:)-(SavedObjectIDs)``, `mergeChanges(fromRemoteContextSave:into:)`);
+    /// a fresh fetch, which reads the store, already sees it. Invariant mode leaves these objects out of
+    /// its comparison. Emptied by ``reset()``.
+    public internal(set) var unmergedStoreChanges = Set<ManagedObjectID>()
     /// Objects inserted in the current event that a fetch returned: if they are deleted before the event
     /// ends, whoever fetched them hears of the deletion.
     var fetchedPendingInserts: Set<ManagedObject> = []

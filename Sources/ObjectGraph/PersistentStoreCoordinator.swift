@@ -52,13 +52,27 @@ public final class PersistentStoreCoordinator {
     /// - Throws: `.store` when the store is not one of the coordinator's; the first observer failure
     ///   after every context was told.
     public func removePersistentStore(_ store: PersistentStore) throws {
-        guard let index = persistentStores.firstIndex(where: { $0 === store }) else {
+        guard persistentStores.contains(where: { $0 === store }) else {
             throw ObjectGraphError(.store,
                 "-[NSPersistentStoreCoordinator removePersistentStore:error:]: The store \(store.identifier) is not one of this coordinator's stores (it was never added, or was removed already).")
         }
+        var firstError: Error?
+        // Changes made before the removal are processed while the store is still there, so that what they
+        // tell (a controller's inserts, say) is about the graph they were made in; the removal's
+        // notification then lists only the invalidated objects. An observer's failure here does not stop
+        // the removal.
+        for context in contexts {
+            do {
+                try context.performAndWait { try context.processPendingChanges() }
+            } catch { if firstError == nil { firstError = error } }
+        }
+        // (an observer may have removed the store meanwhile)
+        guard let index = persistentStores.firstIndex(where: { $0 === store }) else {
+            if let firstError { throw firstError }
+            return
+        }
         persistentStores.remove(at: index)
         store.coordinator = nil
-        var firstError: Error?
         for context in contexts {
             do {
                 try context.performAndWait { try context.invalidateObjects(storeName: store.identifier) { store.row(for: $0) != nil } }

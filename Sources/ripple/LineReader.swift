@@ -26,12 +26,46 @@ protocol LineReader {
     mutating func addHistory(_ chunk: String)
 }
 
+/// The `free` of the shared C libraries (libedit's `strdup`, the C library's `getline`): memory they
+/// allocate goes back through it, never through the `free` this executable's own code binds to.
+///
+/// The two differ under AddressSanitizer: `ripple` links the Swift runtime statically (`-static-stdlib`)
+/// and the sanitizer's runtime with it, without exporting `malloc`/`free` to the dynamic symbol table, so
+/// shared libraries keep the C library's allocator while Swift code calls the sanitizer's `free` — which
+/// then reports a line libedit returned as a `bad-free` (as it does for `Swift.readLine`, whose
+/// `getline` buffer crosses the same border). Looked up by name in the global scope, the way the
+/// libraries' own calls are bound, it is the right `free` in every build.
+let libraryFree: @convention(c) (UnsafeMutableRawPointer?) -> Void = {
+    if let symbol = dlsym(nil, "free") {      // nil: RTLD_DEFAULT
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
+    }
+    return free
+}()
+
 /// Plain standard input: no prompt, no editing.
 struct PlainLineReader: LineReader {
     mutating func readLine(prompt: String) -> LineInput {
-        Swift.readLine(strippingNewline: true).map(LineInput.line) ?? .endOfInput
+        Self.readLine(from: stdin).map(LineInput.line) ?? .endOfInput
     }
     mutating func addHistory(_ chunk: String) {}
+
+    /// The next line of `file` without its newline (`\n` or `\r\n`), as `Swift.readLine` gives it, or nil
+    /// at the end of input. Read byte by byte into Swift's own buffer: no C buffer changes hands (see
+    /// ``libraryFree``).
+    static func readLine(from file: UnsafeMutablePointer<FILE>) -> String? {
+        var bytes: [UInt8] = []
+        while true {
+            let c = getc(file)
+            if c == EOF {
+                if bytes.isEmpty { return nil }
+                break
+            }
+            if c == 10 { break }
+            bytes.append(UInt8(truncatingIfNeeded: c))
+        }
+        if bytes.last == 13 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }
 
 /// The completion source libedit calls back into (one REPL per process).
@@ -159,7 +193,9 @@ struct EditLineReader: LineReader {
             if callbackDone {
                 rl_callback_handler_remove()
                 guard let line = callbackLine else { return .endOfInput }
-                defer { free(line) }
+                // The line is ours to free (libedit `strdup`s it for the callback, as GNU readline does),
+                // with the allocator libedit used.
+                defer { libraryFree(line) }
                 return .line(String(cString: line))
             }
         }

@@ -56,7 +56,7 @@ enum WorkerProtocol {
     static func readPath(_ stream: UnsafeMutablePointer<FILE>) -> String? {
         var line: UnsafeMutablePointer<CChar>?
         var capacity = 0
-        defer { free(line) }
+        defer { libraryFree(line) }   // getline's buffer: the C library's allocator (LineReader.swift)
         guard getline(&line, &capacity, stream) > 0, let line else { return nil }
         let text = String(cString: line)
         return text.hasSuffix("\n") ? String(text.dropLast()) : text

@@ -122,6 +122,25 @@ import Testing
         #expect(throws: LuaError.self) { try lua.forEachPair(inTableAt: -1) { _, _ in } }
     }
 
+    @Test("forEachPair walks keys in a fixed order: numbers, strings by bytes, false, true, then the rest")
+    func pairsOrder() throws {
+        // Lua's own order (lua_next) follows a string-hash seed that changes between runs.
+        let lua = try LuaState()
+        try lua.run("""
+            local t = { [true] = 'T', zeta = 1, [false] = 'F', alpha = 2, ['Beta'] = 3, [2.5] = 'f', \
+            [-7] = 'n', [3] = 'c', [math.maxinteger] = 'max', ['é'] = 4, [''] = 5 }
+            for i = 1, 40 do t['k' .. i] = i end
+            return t
+            """)
+        var keys: [String] = []
+        try lua.forEachPair(inTableAt: 1) { key, _ in
+            keys.append(lua.type(at: key) == .boolean ? String(lua.toBoolean(at: key)) : lua.toString(at: key)!)
+        }
+        let strings = ["", "Beta", "alpha"] + (1...40).map { "k\($0)" }.sorted() + ["zeta", "é"]
+        #expect(keys == ["-7", "2.5", "3", String(Int64.max)] + strings + ["false", "true"])
+        #expect(lua.top == 1)
+    }
+
     @Test("references keep values alive outside the stack")
     func references() throws {
         let lua = try LuaState()

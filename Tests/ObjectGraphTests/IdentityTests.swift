@@ -31,6 +31,30 @@ import Testing
         #expect(throws: ObjectGraphError.self) { try ghost.value(forKey: "name") }
     }
 
+    @Test("a child's insert pushed again into a parent that has the object updates that one instance (uniquing)")
+    func childInsertPushedTwice() throws {
+        // What a push that failed half-way and was saved again does (the fuzzer's seed 90054: E1#2 twice).
+        let parent = try makeContext()
+        let child = ManagedObjectContext(parent: parent, name: "child")
+        let ann = try child.insertObject(entityName: "Customer", values: ["name": .string("Ann"), "age": .integer(30)])
+        let order = try child.insertObject(entityName: "Order", values: ["total": .double(5)])
+        try ann.setValue(.collection([.object(order)]), forKey: "orders")
+        var note = ContextDidSaveNotification(context: child)
+        note.inserted = [ann, order]
+        try parent.performMutation { try parent.receive(note) }
+        let first = try #require(parent.registeredObject(for: ann.objectID))
+        try ann.setValue(.integer(31), forKey: "age")
+        try parent.performMutation { try parent.receive(note) }
+        #expect(parent.registeredObject(for: ann.objectID) === first)
+        #expect(parent.insertedObjects.count == 2)
+        #expect(try first.value(forKey: "age") == .integer(31))
+        let orders = try first.value(forKey: "orders").collectionObjects
+        #expect(orders.count == 1 && orders[0] === parent.registeredObject(for: order.objectID))
+        try parent.processPendingChanges()
+        let fetched = try parent.fetch(FetchRequest(entityName: "Customer"))
+        #expect(fetched.count == 1 && fetched[0] === first)
+    }
+
     @Test("URIs round-trip; foreign or malformed URIs give nil")
     func uris() throws {
         let coordinator = PersistentStoreCoordinator(managedObjectModel: try makeModel())

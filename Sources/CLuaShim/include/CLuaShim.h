@@ -95,6 +95,7 @@ typedef struct simlua_ClassData {
   char name[SIMLUA_CLASSNAME];    /* the class name, for type errors            */
   const void *keys[SIMLUA_KEYCACHE];
   lua_Integer slots[SIMLUA_KEYCACHE];
+  const void *slottable;          /* the slot table the cache was filled from   */
 } simlua_ClassData;
 
 /* Swift callbacks: none of them may raise. */
