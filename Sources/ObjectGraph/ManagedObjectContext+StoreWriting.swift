@@ -53,11 +53,17 @@ extension ManagedObjectContext {
         // The stores accepted the batch: inserted objects get their permanent IDs, then commit in memory.
         let merged = Set(outcome.mergedInserts.map { ObjectIdentifier($0.0) })
         let dropped = Set(outcome.droppedUpdates.map { ObjectIdentifier($0) })
-        for object in note.inserted where !merged.contains(ObjectIdentifier(object)) {
-            registered[object.objectID] = nil
-            let number = outcome.renumbered[ObjectIdentifier(object)] ?? object.objectID.number
-            object.objectID = ManagedObjectID(entityName: object.objectID.entityName, number: number, isTemporaryID: false)
-            registered[object.objectID] = object
+        // A temporary ID equals its permanent form (same entity and number), so the registration stays
+        // where it is; only a renumbered object moves to its new key.
+        for object in note.inserted where merged.isEmpty || !merged.contains(ObjectIdentifier(object)) {
+            if !outcome.renumbered.isEmpty, let number = outcome.renumbered[ObjectIdentifier(object)],
+               number != object.objectID.number {
+                registered[object.objectID] = nil
+                object.objectID = ManagedObjectID(entityName: object.objectID.entityName, number: number, isTemporaryID: false)
+                registered[object.objectID] = object
+            } else {
+                object.objectID.isTemporaryID = false
+            }
         }
         for object in note.inserted + note.updated {
             if let version = outcome.versions[ObjectIdentifier(object)] { object.state.snapshotVersion = version }

@@ -50,7 +50,8 @@ extension ManagedObjectContext {
                 }
             }
             if case .string(let s) = value {
-                let length = s.count
+                // Counting characters walks the string: only when a length limit asks for it.
+                let length = a.maxLength == nil && a.minLength == nil ? 0 : s.count
                 if let max = a.maxLength, length > max {
                     errors.append(.validation(1660, "\(a.name) is too long.", object: object, key: a.name, value: value))
                 }

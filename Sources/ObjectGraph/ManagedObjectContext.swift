@@ -50,7 +50,13 @@ public final class ManagedObjectContext {
     /// Advances whenever `updated` or `pendingUpdated` change. An object whose `ObjectState.trackedEpoch`
     /// equals it is still in those sets exactly as its last recorded write left it, so the Lua fast
     /// write path may skip the bookkeeping for attributes it already recorded (see `setAttributeIfPlain`).
-    var trackingEpoch: UInt64 = 1
+    var trackingEpoch: UInt64 {
+        get { link.trackingEpoch }
+        set { link.trackingEpoch = newValue }
+    }
+    /// What the Lua write fast path of the context's objects reads instead of loading their weak
+    /// `managedObjectContext` (see ``ContextLink``).
+    let link = ContextLink()
     /// Objects whose committed snapshot was captured since the last save.
     var snapshotted: Set<ManagedObject> = []
     /// Registered observers, weakly held, in registration order.
@@ -112,6 +118,11 @@ public final class ManagedObjectContext {
         self.name = name
         self.parent = parent
         persistentStoreCoordinator.register(self)
+    }
+
+    deinit {
+        // Objects that outlive the context must never match a recorded epoch again.
+        link.trackingEpoch = 0
     }
 
     /// The model of the coordinator.
@@ -179,6 +190,40 @@ public final class ManagedObjectContext {
                 checked.append((key, slot, try coerce(value, forKey: key, of: entity, objectName: nil)))
             }
         }
+        return try insertChecked(entity, checked)
+    }
+
+    /// Inserts a new object of one of the model's entities with attribute values already resolved to their
+    /// attribute indexes (a scripting bridge that read the keys itself): exactly
+    /// ``insertObject(entityName:values:)`` with `(key, value)` pairs in the given order, without looking
+    /// the entity or the keys up again.
+    /// - Parameters:
+    ///   - entity: An entity of this context's model.
+    ///   - attributes: Each value with its key (the attribute's name) and its index in `entity.attributes`.
+    /// - Throws: `.wrongType`; on error nothing is inserted.
+    @discardableResult
+    public func insertObject(entity: EntityDescription,
+                             attributes: [(key: String, index: Int, value: Value)]) throws -> ManagedObject {
+        try checkQueue("insert")
+        precondition(model.entities.indices.contains(entity.index) && model.entities[entity.index] === entity,
+                     "insertObject(entity:attributes:) with an entity of another model")
+        return try performMutation {
+            var checked: [(key: String, slot: PropertySlot, value: Value)] = []
+            checked.reserveCapacity(attributes.count)
+            for (key, i, value) in attributes {
+                if let converted = Self.convert(value, to: entity.attributes[i].type) {
+                    checked.append((key, .attribute(i), converted))
+                } else {
+                    checked.append((key, .attribute(i), try coerce(value, forKey: key, of: entity, objectName: nil)))
+                }
+            }
+            return try insertChecked(entity, checked)
+        }
+    }
+
+    /// Inserts an object whose values were checked and converted (see `insertObjectNow`).
+    private func insertChecked(_ entity: EntityDescription,
+                               _ checked: [(key: String, slot: PropertySlot, value: Value)]) throws -> ManagedObject {
         let number = persistentStoreCoordinator.reserveNumber(for: entity)
         let object = ManagedObject(entity: entity,
                                    objectID: ManagedObjectID(entityName: entity.name, number: number, isTemporaryID: true),
@@ -299,8 +344,36 @@ extension Sequence where Element == ManagedObject {
             keys.append(key)
         }
         if inOrder { return objects }
+        if let placed = Self.placedByNumber(objects, keys) { return placed }
         keys.sort { a, b in (a.entity, a.number, a.position) < (b.entity, b.number, b.position) }
         return keys.map { objects[$0.position] }
+    }
+}
+
+extension Sequence where Element == ManagedObject {
+    /// Objects of one entity whose numbers are dense (the objects a bulk insert or fetch deals with): each
+    /// placed at its number's position, in O(N) instead of a sort. Nil when the objects are of several
+    /// entities, their numbers are sparse, or two share a number (objects of different contexts).
+    fileprivate static func placedByNumber(_ objects: [ManagedObject],
+                                           _ keys: [(entity: Int, number: Int, position: Int)]) -> [ManagedObject]? {
+        guard objects.count >= 64, let first = keys.first else { return nil }
+        var low = first.number, high = first.number
+        for key in keys {
+            guard key.entity == first.entity else { return nil }
+            low = Swift.min(low, key.number)
+            high = Swift.max(high, key.number)
+        }
+        let span = high - low + 1
+        guard span <= 2 * objects.count else { return nil }
+        var slots = [Int](repeating: -1, count: span)
+        for key in keys {
+            guard slots[key.number - low] < 0 else { return nil }
+            slots[key.number - low] = key.position
+        }
+        var result: [ManagedObject] = []
+        result.reserveCapacity(objects.count)
+        for position in slots where position >= 0 { result.append(objects[position]) }
+        return result
     }
 }
 
