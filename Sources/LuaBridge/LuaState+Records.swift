@@ -44,22 +44,20 @@ extension LuaState {
               let table = record.pointee.table, lua_type(L, index) == LUA_TTABLE, lua_topointer(L, index) == table
         else { return false }
         let count = Int(record.pointee.count)
-        try withUnsafePointer(to: record.pointee.fields) { tuple in
-            try tuple.withMemoryRebound(to: simlua_Field.self, capacity: Int(SIMLUA_RECORDMAX)) { fields in
-                for i in 0..<count {
-                    let field = fields[i]
-                    guard let key = field.key else { continue }
-                    let value: LuaRecordValue
-                    switch field.type {
-                    case LUA_TBOOLEAN: value = .boolean(field.i != 0)
-                    case LUA_TNUMBER: value = field.isinteger != 0 ? .integer(Int64(field.i)) : .number(field.n)
-                    default:
-                        let bytes = field.s.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
-                        value = .string(UnsafeBufferPointer(start: bytes, count: field.len))
-                    }
-                    try body(key, value)
-                }
+        guard let fields = simlua_recordfields(record) else { return false }
+        for i in 0..<count {
+            let field = fields + i
+            guard let key = field.pointee.key else { continue }
+            let value: LuaRecordValue
+            switch field.pointee.type {
+            case LUA_TBOOLEAN: value = .boolean(field.pointee.i != 0)
+            case LUA_TNUMBER:
+                value = field.pointee.isinteger != 0 ? .integer(Int64(field.pointee.i)) : .number(field.pointee.n)
+            default:
+                let bytes = field.pointee.s.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
+                value = .string(UnsafeBufferPointer(start: bytes, count: field.pointee.len))
             }
+            try body(key, value)
         }
         return true
     }

@@ -30,6 +30,14 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
     public let uniquenessConstraints: [[String]]
     /// Every property key, mapped to its storage slot.
     public private(set) var slots: [String: PropertySlot] = [:]
+    /// Each attribute's default value (`.null` without one), indexed like `attributes`: a new object's values.
+    public let initialAttributeValues: [Value]
+    /// Attribute indexes in the order of their names (the order values given by key are applied in).
+    public let attributeIndexesByName: [Int]
+    /// Attributes validation has anything to check on (required, or with a range, length or pattern).
+    let validatedAttributeIndexes: [Int]
+    /// Transient attributes (not saved).
+    let transientAttributeIndexes: [Int]
     /// The destination entity of each relationship (same indexes as `relationships`), set by the model.
     public internal(set) var destinations: [EntityDescription] = []
     /// The index of each relationship's inverse in its destination's relationships, or nil.
@@ -50,6 +58,14 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
         self.attributes = attributes
         self.relationships = relationships
         self.derivedProperties = derivedProperties
+        initialAttributeValues = attributes.map { $0.defaultValue ?? .null }
+        attributeIndexesByName = attributes.indices.sorted { attributes[$0].name < attributes[$1].name }
+        validatedAttributeIndexes = attributes.indices.filter { i in
+            let a = attributes[i]
+            return !a.isOptional || a.minValue != nil || a.maxValue != nil || a.minLength != nil || a.maxLength != nil
+                || a.regularExpression != nil
+        }
+        transientAttributeIndexes = attributes.indices.filter { attributes[$0].isTransient }
         for (i, d) in derivedProperties.enumerated() { slots[d.name] = .derived(i) }
         for (i, a) in attributes.enumerated() { slots[a.name] = .attribute(i) }
         for (i, r) in relationships.enumerated() { slots[r.name] = .relationship(i) }

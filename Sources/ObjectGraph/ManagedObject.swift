@@ -38,18 +38,24 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     /// Derived values, indexed like `entity.derivedProperties` (empty for entities without any).
     var derivedValues: [Value]
     /// How the object was deleted or invalidated, for messages (nil while it is alive).
-    var fate: ObjectFate?
+    var fate: ObjectFate? {
+        get { fateBox?.fate }
+        set { fateBox = newValue.map(FateBox.init) }
+    }
+    /// The fate, boxed: an alive object (nearly all of them) pays one pointer for it, not the enum's 33 bytes.
+    private var fateBox: FateBox?
     /// The batch of a fault left by a fetch with `fetchBatchSize` (nil otherwise).
     var faultBatch: FaultBatch?
     /// How many times each derived value was computed, indexed like `entity.derivedProperties`.
     var derivedCounts: [Int]
 
-    init(entity: EntityDescription, objectID: ManagedObjectID, context: ManagedObjectContext?) {
+    init(entity: EntityDescription, objectID: ManagedObjectID, context: ManagedObjectContext?,
+         attributeValues: [Value]? = nil) {
         self.entity = entity
         self.objectID = objectID
         self.managedObjectContext = context
         self.link = context?.link ?? ContextLink.detached
-        self.attributeValues = entity.attributes.map { $0.defaultValue ?? .null }
+        self.attributeValues = attributeValues ?? entity.initialAttributeValues
         self.toOneValues = Array(repeating: nil, count: entity.relationships.count)
         self.toManyValues = Array(repeating: [], count: entity.relationships.count)
         let derivedCount = entity.derivedProperties.count
@@ -114,4 +120,10 @@ final class ContextLink: @unchecked Sendable {
         link.trackingEpoch = 0
         return link
     }()
+}
+
+/// A boxed ``ObjectFate`` (see `ManagedObject.fate`).
+final class FateBox {
+    let fate: ObjectFate
+    init(_ fate: ObjectFate) { self.fate = fate }
 }

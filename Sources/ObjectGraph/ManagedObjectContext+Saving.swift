@@ -67,7 +67,8 @@ extension ManagedObjectContext {
     func storeRow(of object: ManagedObject) -> StoreRow {
         let entity = object.entity
         var attributes = object.attributeValues
-        for (i, a) in entity.attributes.enumerated() where a.isTransient { attributes[i] = .null }
+        for i in entity.transientAttributeIndexes { attributes[i] = .null }
+        if entity.relationships.isEmpty { return StoreRow(attributes: attributes, toOne: [], toMany: []) }
         var toOne: [ManagedObjectID?] = []
         var toMany: [[ManagedObjectID]] = []
         for (i, r) in entity.relationships.enumerated() {

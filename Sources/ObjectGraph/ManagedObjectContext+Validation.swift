@@ -30,7 +30,9 @@ extension ManagedObjectContext {
     static func validate(_ object: ManagedObject) -> [ObjectGraphError] {
         var errors: [ObjectGraphError] = []
         let entity = object.entity
-        for (i, a) in entity.attributes.enumerated() {
+        // Optional attributes without a range, length or pattern have nothing to check.
+        for i in entity.validatedAttributeIndexes {
+            let a = entity.attributes[i]
             let value = object.attributeValues[i]
             if value.isNull {
                 if !a.isOptional {

@@ -193,41 +193,54 @@ public final class ManagedObjectContext {
         return try insertChecked(entity, checked)
     }
 
-    /// Inserts a new object of one of the model's entities with attribute values already resolved to their
-    /// attribute indexes (a scripting bridge that read the keys itself): exactly
-    /// ``insertObject(entityName:values:)`` with `(key, value)` pairs in the given order, without looking
-    /// the entity or the keys up again.
+    /// Inserts a new object of one of the model's entities from a full array of attribute values (a
+    /// scripting bridge that read the keys itself): exactly ``insertObject(entityName:values:)`` with the
+    /// assigned attributes as `(name, value)` pairs in name order, without looking the entity or any key up.
     /// - Parameters:
     ///   - entity: An entity of this context's model.
-    ///   - attributes: Each value with its key (the attribute's name) and its index in `entity.attributes`.
+    ///   - values: Indexed like `entity.attributes`: the given value where `assigned` has the attribute's
+    ///     bit, the default (`entity.initialAttributeValues`) elsewhere. Becomes the object's storage.
+    ///   - assigned: Bit `i` set when attribute `i` (< 64) was given a value.
     /// - Throws: `.wrongType`; on error nothing is inserted.
     @discardableResult
-    public func insertObject(entity: EntityDescription,
-                             attributes: [(key: String, index: Int, value: Value)]) throws -> ManagedObject {
+    public func insertObject(entity: EntityDescription, attributeValues values: [Value],
+                             assigned: UInt64) throws -> ManagedObject {
         try checkQueue("insert")
-        precondition(model.entities.indices.contains(entity.index) && model.entities[entity.index] === entity,
-                     "insertObject(entity:attributes:) with an entity of another model")
+        precondition(model.entities.indices.contains(entity.index) && model.entities[entity.index] === entity
+                     && values.count == entity.attributes.count,
+                     "insertObject(entity:attributeValues:assigned:) with an entity of another model")
         return try performMutation {
-            var checked: [(key: String, slot: PropertySlot, value: Value)] = []
-            checked.reserveCapacity(attributes.count)
-            for (key, i, value) in attributes {
-                if let converted = Self.convert(value, to: entity.attributes[i].type) {
-                    checked.append((key, .attribute(i), converted))
+            var values = values
+            // Convert in key order, so the first value that cannot convert is the one the general path
+            // would report (`coerce` words the error).
+            for i in entity.attributeIndexesByName where i < 64 && assigned & (1 << UInt64(i)) != 0 {
+                if let converted = Self.convert(values[i], to: entity.attributes[i].type) {
+                    values[i] = converted
                 } else {
-                    checked.append((key, .attribute(i), try coerce(value, forKey: key, of: entity, objectName: nil)))
+                    values[i] = try coerce(values[i], forKey: entity.attributes[i].name, of: entity, objectName: nil)
                 }
+            }
+            if entity.derived.triggers.isEmpty && propagation.observations.isEmpty {
+                return try insertChecked(entity, [], attributeValues: values)
+            }
+            var checked: [(key: String, slot: PropertySlot, value: Value)] = []
+            for i in entity.attributeIndexesByName where i < 64 && assigned & (1 << UInt64(i)) != 0 {
+                checked.append((entity.attributes[i].name, .attribute(i), values[i]))
             }
             return try insertChecked(entity, checked)
         }
     }
 
     /// Inserts an object whose values were checked and converted (see `insertObjectNow`).
+    /// `attributeValues`, when given, are the object's converted attribute values (only with no `checked`
+    /// values and when values may be stored directly).
     private func insertChecked(_ entity: EntityDescription,
-                               _ checked: [(key: String, slot: PropertySlot, value: Value)]) throws -> ManagedObject {
+                               _ checked: [(key: String, slot: PropertySlot, value: Value)],
+                               attributeValues: [Value]? = nil) throws -> ManagedObject {
         let number = persistentStoreCoordinator.reserveNumber(for: entity)
         let object = ManagedObject(entity: entity,
                                    objectID: ManagedObjectID(entityName: entity.name, number: number, isTemporaryID: true),
-                                   context: self)
+                                   context: self, attributeValues: attributeValues)
         object.state.isInserted = true
         registered[object.objectID] = object
         inserted.insert(object)

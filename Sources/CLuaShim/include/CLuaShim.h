@@ -118,6 +118,9 @@ typedef struct simlua_Record {
   simlua_Field fields[SIMLUA_RECORDMAX];
 } simlua_Record;
 void simlua_pushrecordfunction (lua_State *L, void *box, int arg);
+static inline const simlua_Field *simlua_recordfields (const simlua_Record *r) {
+  return r->fields;
+}
 const simlua_Record *simlua_currentrecord (void);
 
 /* State.c */
