@@ -34,8 +34,9 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
     public let initialAttributeValues: [Value]
     /// Attribute indexes in the order of their names (the order values given by key are applied in).
     public let attributeIndexesByName: [Int]
-    /// Attributes validation has anything to check on (required, or with a range, length or pattern).
-    let validatedAttributeIndexes: [Int]
+    /// Attributes validation has anything to check on (required, or with a range, length or pattern), with
+    /// whether being non-null is all there is to check.
+    let validatedAttributes: [(index: Int, requiredOnly: Bool)]
     /// Transient attributes (not saved).
     let transientAttributeIndexes: [Int]
     /// The destination entity of each relationship (same indexes as `relationships`), set by the model.
@@ -60,10 +61,11 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
         self.derivedProperties = derivedProperties
         initialAttributeValues = attributes.map { $0.defaultValue ?? .null }
         attributeIndexesByName = attributes.indices.sorted { attributes[$0].name < attributes[$1].name }
-        validatedAttributeIndexes = attributes.indices.filter { i in
+        validatedAttributes = attributes.indices.compactMap { i in
             let a = attributes[i]
-            return !a.isOptional || a.minValue != nil || a.maxValue != nil || a.minLength != nil || a.maxLength != nil
+            let limited = a.minValue != nil || a.maxValue != nil || a.minLength != nil || a.maxLength != nil
                 || a.regularExpression != nil
+            return a.isOptional && !limited ? nil : (i, !limited)
         }
         transientAttributeIndexes = attributes.indices.filter { attributes[$0].isTransient }
         for (i, d) in derivedProperties.enumerated() { slots[d.name] = .derived(i) }

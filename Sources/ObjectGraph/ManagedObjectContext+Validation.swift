@@ -31,7 +31,10 @@ extension ManagedObjectContext {
         var errors: [ObjectGraphError] = []
         let entity = object.entity
         // Optional attributes without a range, length or pattern have nothing to check.
-        for i in entity.validatedAttributeIndexes {
+        for (i, requiredOnly) in entity.validatedAttributes {
+            // A required attribute without limits that holds a value: nothing to check (and no copy of its
+            // description).
+            if requiredOnly && !object.attributeValues[i].isNull { continue }
             let a = entity.attributes[i]
             let value = object.attributeValues[i]
             if value.isNull {

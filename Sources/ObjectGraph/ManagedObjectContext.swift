@@ -199,18 +199,18 @@ public final class ManagedObjectContext {
     /// - Parameters:
     ///   - entity: An entity of this context's model.
     ///   - values: Indexed like `entity.attributes`: the given value where `assigned` has the attribute's
-    ///     bit, the default (`entity.initialAttributeValues`) elsewhere. Becomes the object's storage.
+    ///     bit, the default (`entity.initialAttributeValues`) elsewhere. Converted in place (passed `inout`
+    ///     so that no copy is made), it becomes the object's storage.
     ///   - assigned: Bit `i` set when attribute `i` (< 64) was given a value.
     /// - Throws: `.wrongType`; on error nothing is inserted.
     @discardableResult
-    public func insertObject(entity: EntityDescription, attributeValues values: [Value],
+    public func insertObject(entity: EntityDescription, attributeValues values: inout [Value],
                              assigned: UInt64) throws -> ManagedObject {
         try checkQueue("insert")
         precondition(model.entities.indices.contains(entity.index) && model.entities[entity.index] === entity
                      && values.count == entity.attributes.count,
                      "insertObject(entity:attributeValues:assigned:) with an entity of another model")
         return try performMutation {
-            var values = values
             // Convert in key order, so the first value that cannot convert is the one the general path
             // would report (`coerce` words the error).
             for i in entity.attributeIndexesByName where i < 64 && assigned & (1 << UInt64(i)) != 0 {

@@ -74,6 +74,6 @@ extension ScriptEngine {
             }
         }
         guard read, complete else { return nil }
-        return try ctx.insertObject(entity: keys.entity, attributeValues: values, assigned: assigned)
+        return try ctx.insertObject(entity: keys.entity, attributeValues: &values, assigned: assigned)
     }
 }
