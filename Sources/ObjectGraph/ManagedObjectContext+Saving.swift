@@ -22,16 +22,21 @@ extension ManagedObjectContext {
         for observer in liveObservers {
             do { try observer.contextDidSave(note) } catch { if didSaveError == nil { didSaveError = error } }
         }
-        scheduleAutomaticMerges(SavedObjectIDs(note))
+        scheduleAutomaticMerges(note)
         if let didSaveError { throw didSaveError }
     }
 
     /// Queues a merge of a save on every other context that merges automatically and saves to the same
     /// place: the same parent, or (root contexts) the same coordinator.
-    private func scheduleAutomaticMerges(_ changes: SavedObjectIDs) {
+    /// The IDs of the save are only gathered when some context merges them (a bulk save with no such
+    /// context builds no per-object ID list).
+    private func scheduleAutomaticMerges(_ note: ContextDidSaveNotification) {
+        var changes: SavedObjectIDs?
         for context in persistentStoreCoordinator.contexts
         where context !== self && context.automaticallyMergesChangesFromParent && context.parent === parent {
-            context.perform { [unowned context] in try context.mergeChanges(fromContextDidSave: changes) }
+            let saved = changes ?? SavedObjectIDs(note)
+            changes = saved
+            context.perform { [unowned context] in try context.mergeChanges(fromContextDidSave: saved) }
         }
     }
 
