@@ -48,7 +48,11 @@ extension ManagedObjectContext {
             outcome.mergedInserts += storeOutcome.mergedInserts
             outcome.droppedUpdates += storeOutcome.droppedUpdates
             outcome.refreshAfter += storeOutcome.refreshAfter
-            outcome.versions.merge(storeOutcome.versions) { a, _ in a }
+            if outcome.versions.isEmpty {
+                outcome.versions = storeOutcome.versions  // the usual single store: no rehash of every entry
+            } else {
+                outcome.versions.merge(storeOutcome.versions) { a, _ in a }
+            }
         }
         // The stores accepted the batch: inserted objects get their permanent IDs, then commit in memory.
         let merged = Set(outcome.mergedInserts.map { ObjectIdentifier($0.0) })
@@ -65,8 +69,10 @@ extension ManagedObjectContext {
                 object.objectID.isTemporaryID = false
             }
         }
-        for object in note.inserted + note.updated {
-            if let version = outcome.versions[ObjectIdentifier(object)] { object.state.snapshotVersion = version }
+        for objects in [note.inserted, note.updated] {
+            for object in objects {
+                if let version = outcome.versions[ObjectIdentifier(object)] { object.state.snapshotVersion = version }
+            }
         }
         var mergedAway: [ManagedObject] = []
         note.inserted.removeAll { object in
@@ -116,6 +122,7 @@ extension ManagedObjectContext {
         // uniqueness check or a renumbering needs them (a plain save hashes no ID).
         var writeOwners: [ManagedObject?] = []
         writeOwners.reserveCapacity(inserts.count + updates.count)
+        outcome.versions.reserveCapacity(inserts.count + updates.count)
         var writeIndex: [ManagedObjectID: Int] = [:]
         var owners: [ManagedObjectID: ManagedObject] = [:]
         var indexed = false
