@@ -61,7 +61,10 @@ let package = Package(
             // The Swift runtime linked statically: start-up is dominated by loading the shared Swift and
             // Foundation libraries (ArgumentParser needs FoundationEssentials); see docs/performance.md, T4.
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections",
-                                           "-lswiftSynchronization"], .when(platforms: [.linux]))]
+                                           "-lswiftSynchronization",
+                                           // Not position-independent: the loader then has no relative relocations to
+                                           // apply (54k, and the pages they dirty) at every start (T4).
+                                           "-Xclang-linker", "-no-pie"], .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "ripple-bench",

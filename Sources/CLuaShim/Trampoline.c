@@ -172,7 +172,7 @@ int simlua_trampoline (lua_State *L) {
     return errorwhere(L, "stack overflow (no room to call into Ripple)");
   int n;
   SIMLUA_SWIFT(n, dispatchfn(L, f->box));
-  return finish(L, n);
+  return n >= 0 ? n : finish(L, n);
 }
 
 
@@ -223,7 +223,7 @@ void simlua_pushfunction (lua_State *L, void *box) {
 simlua_Object *simlua_toobject (lua_State *L, int idx) {
   /* lua_touserdata is NULL for other types; a light userdata has raw length 0 */
   simlua_Object *o = (simlua_Object *)lua_touserdata(L, idx);
-  if (o == NULL || lua_rawlen(L, idx) != sizeof(simlua_Object))
+  if (o == NULL || lua_rawlen(L, idx) < SIMLUA_OBJECTSIZE(0))
     return NULL;
   return o->tag == &objectmarker ? o : NULL;
 }
@@ -328,6 +328,21 @@ void simlua_pushclassdata (lua_State *L, void *cls, lua_Integer nslots,
 
 
 /*
+** Keeps scalar `v` (tag `tag`) read from property `slot` of `o` in the
+** object's read cache, if the slot has an entry. The object zeroes
+** `cachetags` on any change, so an entry lives until the next change.
+*/
+static void cacheput (simlua_Object *o, lua_Integer slot, int tag,
+                      const simlua_Scalar *v) {
+  if (slot < 0 || slot >= o->ncache) return;
+  if (tag == SIMLUA_SCALAR_NUMBER) o->cache[slot].n = v->n;
+  else o->cache[slot].i = v->i;
+  o->cachetags = (o->cachetags & ~((uint64_t)15 << (4 * slot))) |
+                 ((uint64_t)tag << (4 * slot));
+}
+
+
+/*
 ** __index of bridged classes. Upvalues: (1) slot table name -> integer,
 ** (2) methods table, (3) the class data (class box and key cache).
 ** Properties go to the Swift getter without creating any Swift string
@@ -337,13 +352,34 @@ void simlua_pushclassdata (lua_State *L, void *cls, lua_Integer nslots,
 */
 int simlua_index (lua_State *L) {
   simlua_ClassData *cd = classdata(L, 3);
+  simlua_Object *o = simlua_toobject(L, 1);
+  /* the read cache: a scalar read before from an object of this class, */
+  /* under a key of the key cache (an interned property name) */
+  if (o != NULL && o->cachetags != 0 && o->cls == cd->cls && o->object != NULL &&
+      lua_type(L, 2) == LUA_TSTRING) {
+    const void *k = lua_topointer(L, 2);
+    unsigned h = (unsigned)(((uintptr_t)k >> 4) & (SIMLUA_KEYCACHE - 1));
+    if (cd->keys[h] == k && cd->slots[h] < o->ncache) {
+      int slot = (int)cd->slots[h];
+      switch ((int)((o->cachetags >> (4 * slot)) & 15)) {
+        case SIMLUA_SCALAR_NUMBER: lua_pushnumber(L, o->cache[slot].n); return 1;
+        case SIMLUA_SCALAR_INTEGER: lua_pushinteger(L, o->cache[slot].i); return 1;
+        case SIMLUA_SCALAR_BOOLEAN: lua_pushboolean(L, (int)o->cache[slot].i); return 1;
+        case SIMLUA_SCALAR_NIL: lua_pushnil(L); return 1;
+        default: break;
+      }
+    }
+  }
   void *cls = cd->cls;
   void *obj = checkself(L, cd);
+  o = simlua_toobject(L, 1);  /* checkself raised unless it is a live object of the class */
   checktableupvalue(L, 1);
   lua_Integer slot;
   if (slotof(L, cd, lua_upvalueindex(1), &slot)) {
     simlua_Scalar v;
-    switch (fastgetfn(cls, obj, slot, &v)) {
+    int tag = fastgetfn(cls, obj, slot, &v);
+    if (tag != SIMLUA_SCALAR_SLOW) cacheput(o, slot, tag, &v);
+    switch (tag) {
       case SIMLUA_SCALAR_NUMBER: lua_pushnumber(L, v.n); return 1;
       case SIMLUA_SCALAR_INTEGER: lua_pushinteger(L, v.i); return 1;
       case SIMLUA_SCALAR_BOOLEAN: lua_pushboolean(L, (int)v.i); return 1;
@@ -431,10 +467,13 @@ int simlua_gc (lua_State *L) {
   simlua_Object *o = simlua_toobject(L, 1);
   if (o != NULL && o->object != NULL) {
     void *obj = o->object;
+    uint64_t *cacheword = o->ncache > 0 ? &o->cachetags : NULL;
     o->object = NULL;
+    o->ncache = 0;
+    o->cachetags = 0;
     int saved = simlua_luaonly;
     simlua_luaonly = 0;
-    releasefn(obj);
+    releasefn(obj, o->cls, cacheword);
     simlua_luaonly = saved;
   }
   return 0;
@@ -454,10 +493,13 @@ void *simlua_objectmarker (void) {
 ** the stack; it is replaced by the userdata. Identity is kept by a weak-
 ** valued cache in the registry keyed by the object's address. Returns 1
 ** when a new userdata was created (the caller must then retain `object`),
-** 0 when the cached one was reused. Raises only memory errors, which the
+** 0 when the cached one was reused. A new userdata has room for a read
+** cache of `ncache` slots (at most SIMLUA_CACHESLOTS), empty; the caller
+** attaches its word to the object or sets ncache to 0. Raises only memory errors, which the
 ** aborting allocator turns into an abort.
 */
-int simlua_pushobject (lua_State *L, void *object, void *cls) {
+int simlua_pushobject (lua_State *L, void *object, void *cls,
+                       lua_Integer ncache) {
   int mt = lua_absindex(L, -1);
   simlua_Object *o;
   lua_checkstack(L, 4);
@@ -481,10 +523,14 @@ int simlua_pushobject (lua_State *L, void *object, void *cls) {
   }
   /* none, or one finalized by a direct call of its __gc (getmetatable(o).__gc(o)): make a new one */
   lua_pop(L, 1);                                     /* mt cache */
-  o = (simlua_Object *)lua_newuserdatauv(L, sizeof(simlua_Object), 0);
+  if (ncache < 0) ncache = 0;
+  if (ncache > SIMLUA_CACHESLOTS) ncache = SIMLUA_CACHESLOTS;
+  o = (simlua_Object *)lua_newuserdatauv(L, SIMLUA_OBJECTSIZE(ncache), 0);
   o->tag = &objectmarker;
   o->object = object;
   o->cls = cls;
+  o->cachetags = 0;
+  o->ncache = ncache;
   lua_pushvalue(L, mt);
   lua_setmetatable(L, -2);
   lua_pushvalue(L, -1);

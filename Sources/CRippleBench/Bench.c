@@ -82,3 +82,23 @@ void ripplebench_pushcproxy (lua_State *L, const char *key, double *storage) {
   lua_setfield(L, -2, "__newindex");        /* ud mt */
   lua_setmetatable(L, -2);
 }
+
+
+/* __index returning a constant: the floor of any C __index. */
+static int constindex (lua_State *L) {
+  lua_pushnumber(L, 1.5);
+  return 1;
+}
+
+void ripplebench_pushconstindex (lua_State *L) {
+  lua_newuserdatauv(L, sizeof(double), 0);
+  lua_createtable(L, 0, 1);
+  lua_pushcfunction(L, constindex);
+  lua_setfield(L, -2, "__index");
+  lua_setmetatable(L, -2);
+}
+
+int ripplebench_constfunction (lua_State *L) {
+  lua_pushnumber(L, 1.0);
+  return 1;
+}

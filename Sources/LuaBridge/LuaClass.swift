@@ -61,6 +61,8 @@ public final class LuaClass {
     let scalarGetter: ScalarGetter?
     /// The scalar fast path of writes, if any.
     let scalarSetter: ScalarSetter?
+    /// The read cache of the class's objects, if they support one (see ``ReadCache``).
+    let readCache: ReadCache?
     /// Further metamethods (`__len`, `__eq`, …), run through the trampoline like any Swift function.
     public var metamethods: [String: LuaState.Body] = [:]
     /// Methods whose argument at the given position is read by C as a record before they run (see
@@ -79,6 +81,7 @@ public final class LuaClass {
     ///   - tostring: The `__tostring` text; by default Lua shows `Name: 0x…`.
     ///   - scalarGetter: Optional fast path for reads of numbers, booleans and nil (see ``ScalarGetter``).
     ///   - scalarSetter: Optional fast path for writes of numbers, booleans and nil (see ``ScalarSetter``).
+    ///   - readCache: Lets `__index` answer repeated scalar reads from the userdata (see ``ReadCache``).
     public init(
         name: String,
         properties: [String] = [],
@@ -89,7 +92,8 @@ public final class LuaClass {
         newIndex: NewIndexFallback? = nil,
         tostring: ((AnyObject) -> String)? = nil,
         scalarGetter: ScalarGetter? = nil,
-        scalarSetter: ScalarSetter? = nil
+        scalarSetter: ScalarSetter? = nil,
+        readCache: ReadCache? = nil
     ) {
         self.name = name
         self.properties = properties
@@ -104,6 +108,7 @@ public final class LuaClass {
         self.tostring = tostring
         self.scalarGetter = scalarGetter
         self.scalarSetter = scalarSetter
+        self.readCache = readCache
     }
 
     /// Runs one metamethod operation for `simlua_index`/`simlua_newindex`; returns the result count.
@@ -142,4 +147,35 @@ public enum LuaScalar: Equatable, Sendable {
     case integer(Int64)
     /// A float.
     case number(Double)
+}
+
+extension LuaClass {
+    /// A read cache in each object's userdata: `__index` (C) keeps the scalars the ``ScalarGetter`` returned
+    /// for property slots `0..<slots` and answers the next reads of those slots without calling Swift, until
+    /// the object zeroes the cache word it was given by ``attach``. The object must zero that word whenever
+    /// anything its scalar getter returns could change (its values, or its state: a fault, an invalidation),
+    /// before any read can see the change.
+    public struct ReadCache {
+        /// Property slots `0..<slots` may be cached (at most 16).
+        public let slots: Int
+        /// Gives the object the word to zero on every change; returns `false` (no cache for this userdata)
+        /// when the object already holds another one.
+        public let attach: (_ object: AnyObject, _ word: UnsafeMutablePointer<UInt64>) -> Bool
+        /// Takes the word back (its userdata is finalized); does nothing if the object holds another one.
+        public let detach: (_ object: AnyObject, _ word: UnsafeMutablePointer<UInt64>) -> Void
+
+        /// Creates a read-cache description.
+        /// - Parameters:
+        ///   - slots: How many leading property slots may be cached (at most 16).
+        ///   - attach: Gives an object its cache word.
+        ///   - detach: Takes it back.
+        public init(
+            slots: Int, attach: @escaping (AnyObject, UnsafeMutablePointer<UInt64>) -> Bool,
+            detach: @escaping (AnyObject, UnsafeMutablePointer<UInt64>) -> Void
+        ) {
+            self.slots = min(max(slots, 0), 16)
+            self.attach = attach
+            self.detach = detach
+        }
+    }
 }

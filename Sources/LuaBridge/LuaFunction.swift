@@ -112,9 +112,17 @@ private func fastSet(
     }
 }
 
-/// Called from `simlua_gc`: drops the retain taken when the userdata was created.
-private func releaseObject(_ object: UnsafeMutableRawPointer?) {
+/// Called from `simlua_gc`: detaches the object's read-cache word, if any, and drops the retain taken when
+/// the userdata was created.
+private func releaseObject(
+    _ object: UnsafeMutableRawPointer?, _ cls: UnsafeMutableRawPointer?, _ word: UnsafeMutablePointer<UInt64>?
+) {
     guard let object else { return }
+    if let cls, let word {
+        Unmanaged<LuaClass>.fromOpaque(cls)._withUnsafeGuaranteedRef { luaClass in
+            Unmanaged<AnyObject>.fromOpaque(object)._withUnsafeGuaranteedRef { luaClass.readCache?.detach($0, word) }
+        }
+    }
     Unmanaged<AnyObject>.fromOpaque(object).release()
 }
 

@@ -19,8 +19,16 @@ extension LuaState {
         let clsPointer = Unmanaged.passUnretained(cls).toOpaque()
         pushMetatable(for: cls, at: clsPointer)
         let objectPointer = Unmanaged.passUnretained(object).toOpaque()
-        if simlua_pushobject(L, objectPointer, clsPointer) == 1 {
+        let cacheSlots = cls.readCache?.slots ?? 0
+        if simlua_pushobject(L, objectPointer, clsPointer, lua_Integer(cacheSlots)) == 1 {
             _ = Unmanaged.passRetained(object)  // released by simlua_gc
+            if let readCache = cls.readCache, cacheSlots > 0, let block = simlua_toobject(L, -1) {
+                // The word lives in the userdata, which Lua never moves; simlua_gc detaches it.
+                let word = UnsafeMutableRawPointer(block)
+                    .advanced(by: MemoryLayout<simlua_Object>.offset(of: \.cachetags)!)
+                    .assumingMemoryBound(to: UInt64.self)
+                if !readCache.attach(object, word) { block.pointee.ncache = 0 }
+            }
         }
     }
 

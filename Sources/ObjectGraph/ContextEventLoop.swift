@@ -17,6 +17,10 @@
 public enum ContextEventLoop {
     /// Ends the current event for `contexts` (usually every context, in creation order).
     public static func endEvent(_ contexts: [ManagedObjectContext]) throws {
+        // An idle event (nothing queued, nothing pending) does nothing below; `contains(where:)` borrows the
+        // contexts, where the loops below retain and release each one (the slow path: contexts are weakly
+        // referenced, so their counts live in a side table), which was most of an idle `ripple.tick()`.
+        guard contexts.contains(where: { $0.hasWorkAtEventEnd }) else { return }
         var firstError: Error?
         for context in contexts where context.concurrencyType == .privateQueue {
             do { try context.runQueuedBlocks() } catch { if firstError == nil { firstError = error } }
@@ -28,5 +32,13 @@ public enum ContextEventLoop {
             do { try context.processPendingChanges() } catch { if firstError == nil { firstError = error } }
         }
         if let firstError { throw firstError }
+    }
+}
+
+extension ManagedObjectContext {
+    /// Whether ``ContextEventLoop/endEvent(_:)`` has anything to do for this context: queued blocks, or (a
+    /// main-queue context) pending changes to process.
+    var hasWorkAtEventEnd: Bool {
+        !queuedBlocks.isEmpty || (concurrencyType == .mainQueue && hasPendingChanges)
     }
 }

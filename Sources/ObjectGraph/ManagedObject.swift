@@ -28,13 +28,16 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
 
     /// Attribute values, indexed like `entity.attributes`. Not checked for exclusivity at run time: it is
     /// the hot storage of every property access (performance.md §3.1), and only this module touches it.
-    @exclusivity(unchecked) @usableFromInline var attributeValues: [Value]
+    @exclusivity(unchecked) @usableFromInline var attributeValues: [Value] { didSet { readCacheWord?.pointee = 0 } }
     /// To-one destinations, indexed like `entity.relationships` (nil for to-many slots).
     var toOneValues: [ManagedObject?]
     /// To-many members, indexed like `entity.relationships` (empty for to-one slots).
     var toManyValues: [OrderedSet<ManagedObject>]
     /// Bookkeeping owned by the context. Not checked for exclusivity at run time (read on every access).
-    @exclusivity(unchecked) var state = ObjectState()
+    @exclusivity(unchecked) var state = ObjectState() { didSet { readCacheWord?.pointee = 0 } }
+    /// The word a bridge's read cache gave the object (``attachReadCache(_:)``): zeroed on every change of
+    /// `attributeValues` or `state`, the only things ``readableAttribute(at:)`` depends on.
+    @exclusivity(unchecked) var readCacheWord: UnsafeMutablePointer<UInt64>?
     /// Derived values, indexed like `entity.derivedProperties` (empty for entities without any).
     var derivedValues: [Value]
     /// How the object was deleted or invalidated, for messages (nil while it is alive).

@@ -56,6 +56,10 @@ final class PropertyBench {
         storage.initialize(to: 1.5)
         ripplebench_pushcproxy(engine.state.unsafeLuaState, "score", storage)
         engine.state.setGlobal("BENCH_C")
+        ripplebench_pushconstindex(engine.state.unsafeLuaState)
+        engine.state.setGlobal("BENCH_K")
+        lua_pushcclosure(engine.state.unsafeLuaState, ripplebench_constfunction, 0)
+        engine.state.setGlobal("benchcf")
         engine.state.register(global: "benchf") { state in
             state.push(1.0)
             return 1
@@ -67,7 +71,7 @@ final class PropertyBench {
     /// A loop of `n` iterations over `body`, with locals `t` (table), `o` (object), `c` (C proxy), `s`.
     static func loop(_ body: String, _ n: Int) -> String {
         """
-        local t, o, c, s = BENCH_T, BENCH_OBJ, BENCH_C, 0
+        local t, o, c, k, s = BENCH_T, BENCH_OBJ, BENCH_C, BENCH_K, 0
         for i = 1, \(n) do \(body) end
         BENCH_S = s
         """
@@ -107,6 +111,8 @@ final class PropertyBench {
             "c.score = i",         // 6 C proxy write
             "s = s + benchf()",    // 7 global Swift function (bare trampoline)
             "ripple.tick()",       // 8 a real ripple.* binding (one idle context)
+            "s = s + k.score",     // 9 floor of T3a: a C __index returning a constant
+            "s = s + benchcf()",   // 10 floor of T3c: a global C function returning a constant
         ]
         let s = try interleaved(cases)
         try engine.run("assert(BENCH_OBJ.score == \(LuaBenchmarks.iterations))", chunkName: "=check")
@@ -114,7 +120,7 @@ final class PropertyBench {
         let ns = LuaBenchmarks.ns
         Measure.report(.init(id: "T3a", what: "obj.prop read / t.x read", ratio: Self.ratio(s, 2, 1),
             goal: 3.5, stretch: 2.0, lowerIsBetter: true,
-            detail: "obj \(ns(m[2])), table \(ns(m[1])), empty loop \(ns(m[0]))"))
+            detail: "obj \(ns(m[2])), table \(ns(m[1])), empty loop \(ns(m[0])); floor (C __index returning a constant) \(ns(m[9])) (\(Measure.format(Self.ratio(s, 9, 1)))×)"))
         Measure.report(.init(id: "T3e", what: "obj.prop read / hand-written C __index", ratio: Self.ratio(s, 2, 3),
             goal: 1.5, stretch: 1.2, lowerIsBetter: true,
             detail: "C __index \(ns(m[3])); C __newindex \(ns(m[6])), write ratio \(Measure.format(Self.ratio(s, 5, 6)))×"))
@@ -123,7 +129,7 @@ final class PropertyBench {
             detail: "obj \(ns(m[5])), table \(ns(m[4]))"))
         Measure.report(.init(id: "T3c", what: "ripple.tick() call / t.x read", ratio: Self.ratio(s, 8, 1),
             goal: 2.2, stretch: 2.2, lowerIsBetter: true,
-            detail: "ripple.tick() \(ns(m[8])), table \(ns(m[1])); bare trampoline s = s + f() \(ns(m[7])) (\(Measure.format(Self.ratio(s, 7, 1)))×)"))
+            detail: "ripple.tick() \(ns(m[8])), table \(ns(m[1])); bare trampoline s = s + f() \(ns(m[7])) (\(Measure.format(Self.ratio(s, 7, 1)))×); floor (C function returning a constant) \(ns(m[10])) (\(Measure.format(Self.ratio(s, 10, 1)))×)"))
     }
 
     /// T3d: allocation calls per property read and per write over 1M operations each, net of the same loop
@@ -139,7 +145,8 @@ final class PropertyBench {
             let db = Double(Int(ripplebench_heapinuse()) - Int(bytes))
             return (dc, db)
         }
-        _ = try allocations("o.score = i")  // warm up every path once
+        _ = try allocations("o.score = i")  // warm up every path once (and every chunk's strings)
+        _ = try allocations("s = s + o.score")
         let tableRead = try allocations("s = s + t.x")
         let read = try allocations("s = s + o.score")
         let tableWrite = try allocations("t.x = i")

@@ -10,6 +10,7 @@ extension Ripple {
     /// screens a script builds.
     struct Graph: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "graph",  // explicit: deriving it from the type name costs ~1M instructions at start-up
             abstract: "Draw the models and the screen stacks a Lua script builds (Graphviz DOT, Mermaid or SVG).",
             discussion: """
             Runs the script (its scenarios too, without printing them; its print goes to standard error), then draws every model it made with \

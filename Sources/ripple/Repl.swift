@@ -9,6 +9,7 @@ extension Ripple {
     /// `ripple repl [-i FILE]`: an interactive Lua prompt with the whole API loaded.
     struct Repl: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "repl",  // explicit: deriving it from the type name costs ~1M instructions at start-up
             abstract: "An interactive Lua prompt with the whole Ripple API loaded.",
             discussion: """
             A line is first tried as an expression and its value printed; an incomplete chunk continues on a \

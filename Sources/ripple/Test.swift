@@ -9,6 +9,7 @@ extension Ripple {
     /// `ripple test [PATH...]`: every scenario file, each in a fresh Lua state, in long-lived worker processes.
     struct Test: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "test",  // explicit: deriving it from the type name costs ~1M instructions at start-up
             abstract: "Run every scenario file (default: Scripts/scenarios) and report each scenario.",
             discussion: """
             Directories are searched recursively for files matching --pattern; files run in the order given \

@@ -9,6 +9,7 @@ extension Ripple {
     /// `ripple types [--output FILE]`: writes the LuaLS annotation file of the whole API.
     struct Types: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "types",  // explicit: deriving it from the type name costs ~1M instructions at start-up
             abstract: "Write the lua-language-server annotations (---@meta) of the Ripple API.",
             discussion: """
             Point lua-language-server at the file (or at the repository's types/ folder) with \

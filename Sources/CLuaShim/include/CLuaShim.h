@@ -10,6 +10,8 @@
 #ifndef RIPPLE_CLUASHIM_H
 #define RIPPLE_CLUASHIM_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include <lua.h>
 #include <lauxlib.h>
 
@@ -30,11 +32,34 @@
 ** block) never has it, so a metatable moved with debug.setmetatable cannot
 ** make the bridge read foreign memory as a Swift object.
 */
+/*
+** The read cache (simlua_index): property slots 0 ..< ncache may keep the
+** scalar last read through the fast getter. `cachetags` holds 4 bits per
+** slot (the SIMLUA_SCALAR_* tag of the cached value, 0: nothing cached);
+** the Swift object zeroes that word whenever anything a read could see
+** changes (its values or its state), which empties the whole cache. An
+** object has a cache only while its class attached the word to it
+** (ncache == 0 otherwise).
+*/
+#define SIMLUA_CACHESLOTS 16
+
+typedef union simlua_CacheValue {
+  lua_Integer i;
+  lua_Number n;
+} simlua_CacheValue;
+
 typedef struct simlua_Object {
   const void *tag;                /* simlua_objectmarker()                      */
   void *object;                   /* retained Swift object; NULL once finalized */
   void *cls;                      /* unretained class box (owned by the state)  */
+  uint64_t cachetags;             /* read cache tags, zeroed by the object      */
+  lua_Integer ncache;             /* cached slots: 0 ..< ncache (0: no cache)   */
+  simlua_CacheValue cache[1];     /* ncache entries (the block is sized so)     */
 } simlua_Object;
+
+/* Size of the userdata block of an object with `ncache` cached slots. */
+#define SIMLUA_OBJECTSIZE(ncache) \
+  (offsetof(simlua_Object, cache) + (size_t)((ncache) > 0 ? (ncache) : 1) * sizeof(simlua_CacheValue))
 
 /* Memory block of the upvalue of every Swift function (see simlua_pushfunction). */
 typedef struct simlua_Function {
@@ -76,7 +101,8 @@ typedef struct simlua_ClassData {
 typedef int (*simlua_Dispatch) (lua_State *L, void *box);
 typedef int (*simlua_Access) (lua_State *L, void *cls, void *object, int op,
                               lua_Integer slot);
-typedef void (*simlua_Release) (void *object);
+/* `cacheword`: the object's attached read-cache word, or NULL. */
+typedef void (*simlua_Release) (void *object, void *cls, uint64_t *cacheword);
 /* Fast paths: return a SIMLUA_SCALAR_* tag / 1 when stored, 0 to fall back
 ** to the access callback (without any side effect). */
 typedef int (*simlua_FastGet) (void *cls, void *object, lua_Integer slot,
@@ -95,7 +121,7 @@ int  simlua_gc (lua_State *L);
 void simlua_pushclassdata (lua_State *L, void *cls, lua_Integer nslots,
                            const char *name);
 void *simlua_objectmarker (void);
-int  simlua_pushobject (lua_State *L, void *object, void *cls);
+int  simlua_pushobject (lua_State *L, void *object, void *cls, lua_Integer ncache);
 void simlua_pushfunction (lua_State *L, void *box);
 simlua_Object *simlua_toobject (lua_State *L, int idx);
 int  simlua_yield (lua_State *L);

@@ -26,6 +26,10 @@ size_t ripplebench_heapinuse (void);
 ** run from Lua only; pushing raises only memory errors.
 */
 void ripplebench_pushcproxy (lua_State *L, const char *key, double *storage);
+/* The floors of T3a and T3c: a userdata whose C __index returns the constant 1.5 for any key, and a C
+** function returning 1.0 (no checks, no lookup: Lua's own cost of a metamethod call / a C call). */
+void ripplebench_pushconstindex (lua_State *L);
+int  ripplebench_constfunction (lua_State *L);
 
 /*
 ** Opens the existing store file at path and writes rows 1...count of

@@ -112,7 +112,12 @@ extension ScriptEngine {
                 case .unavailable: return false
                 }
                 return unsafeDowncast(target, to: ManagedObject.self).setAttributeIfPlain(value, at: i)
-            }
+            },
+            // Repeated scalar reads of an attribute are answered in C until the object changes.
+            readCache: LuaClass.ReadCache(
+                slots: count,
+                attach: { unsafeDowncast($0, to: ManagedObject.self).attachReadCache($1) },
+                detach: { unsafeDowncast($0, to: ManagedObject.self).detachReadCache($1) })
         )
         entityClasses[ObjectIdentifier(entity)] = cls
         return cls
