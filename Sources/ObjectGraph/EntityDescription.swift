@@ -37,6 +37,8 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
     /// Attributes validation has anything to check on (required, or with a range, length or pattern), with
     /// whether being non-null is all there is to check.
     let validatedAttributes: [(index: Int, requiredOnly: Bool)]
+    /// Each attribute's type, indexed like `attributes` (read without copying the attribute's description).
+    let attributeTypes: [AttributeType]
     /// Transient attributes (not saved).
     let transientAttributeIndexes: [Int]
     /// The destination entity of each relationship (same indexes as `relationships`), set by the model.
@@ -68,6 +70,7 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
             return a.isOptional && !limited ? nil : (i, !limited)
         }
         transientAttributeIndexes = attributes.indices.filter { attributes[$0].isTransient }
+        attributeTypes = attributes.map(\.type)
         for (i, d) in derivedProperties.enumerated() { slots[d.name] = .derived(i) }
         for (i, a) in attributes.enumerated() { slots[a.name] = .attribute(i) }
         for (i, r) in relationships.enumerated() { slots[r.name] = .relationship(i) }

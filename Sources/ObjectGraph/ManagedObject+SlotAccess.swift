@@ -24,7 +24,7 @@ extension ManagedObject {
             // changed since (either advances the epoch; so does the context going): `willChange` would find
             // everything in place, and the checks below passed when the write was recorded (the model's
             // derived properties never change). No weak load of the context.
-            guard let converted = ManagedObjectContext.convert(value, to: entity.attributes[i].type) else { return false }
+            guard let converted = ManagedObjectContext.convert(value, to: entity.attributeTypes[i]) else { return false }
             attributeValues[i] = converted
             return true
         }

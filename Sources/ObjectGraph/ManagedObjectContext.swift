@@ -214,7 +214,7 @@ public final class ManagedObjectContext {
             // Convert in key order, so the first value that cannot convert is the one the general path
             // would report (`coerce` words the error).
             for i in entity.attributeIndexesByName where i < 64 && assigned & (1 << UInt64(i)) != 0 {
-                if let converted = Self.convert(values[i], to: entity.attributes[i].type) {
+                if let converted = Self.convert(values[i], to: entity.attributeTypes[i]) {
                     values[i] = converted
                 } else {
                     values[i] = try coerce(values[i], forKey: entity.attributes[i].name, of: entity, objectName: nil)
