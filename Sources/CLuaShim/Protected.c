@@ -41,6 +41,7 @@ static int openlibs (lua_State *L) {
     lua_setfield(L, -2, "yield");
   }
   lua_pop(L, 1);
+  simlua_trackcoroutines(L);  /* the instruction limit's sampled meter (Hooks.c) */
   return 0;
 }
 

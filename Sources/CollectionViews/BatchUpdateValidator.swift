@@ -117,6 +117,13 @@ public struct BatchUpdateValidator {
     ///   - after: The number of items of each section the data source reports after the update block.
     /// - Throws: ``CollectionViewsError`` (`.invalidUpdate`) with UIKit's message.
     public func validate(_ batch: BatchUpdate, before: [Int], after: [Int]) throws -> [SectionSource] {
+        try plan(batch, before: before, after: after).map { $0.sectionSource(before: before) }
+    }
+
+    /// Validates `batch` exactly as ``validate(_:before:after:)`` and returns, per section after the update,
+    /// the compact description of its items (``SectionEdit``): what changes, not one entry per item, so the
+    /// cost follows the number of operations and sections rather than the number of items.
+    func plan(_ batch: BatchUpdate, before: [Int], after: [Int]) throws -> [PlannedSection] {
         let w = wording
         let oldCount = before.count, newCount = after.count
         let deletedSections = Self.unique(batch.deletedSections)
@@ -168,17 +175,29 @@ public struct BatchUpdateValidator {
             }
         }
 
-        // The section map: surviving old sections fill the new indexes nobody claimed, in order.
-        let movedFrom = Set(sectionMoves.map(\.from)), movedTo = Set(sectionMoves.map(\.to))
-        let gone = Set(deletedSections)
-        let survivors = (0..<oldCount).filter { !gone.contains($0) && !movedFrom.contains($0) }
-        let free = (0..<newCount).filter { !insertedSections.contains($0) && !movedTo.contains($0) }
-        var newIndexOfOld: [Int: Int] = [:]
-        for (o, n) in zip(survivors, free) { newIndexOfOld[o] = n }
+        // The section map: surviving old sections fill the new indexes nobody claimed, in order (arrays
+        // indexed by section, -1 for none: no hashing per section).
+        var isGone = [Bool](repeating: false, count: oldCount), isMovedFrom = isGone
+        var isClaimed = [Bool](repeating: false, count: newCount)
+        for s in deletedSections { isGone[s] = true }
+        for m in sectionMoves { isMovedFrom[m.from] = true; isClaimed[m.to] = true }
+        for s in insertedSections { isClaimed[s] = true }
+        var newIndexOfOld = [Int](repeating: -1, count: oldCount)
+        var n = 0
+        for o in 0..<oldCount where !isGone[o] && !isMovedFrom[o] {
+            while n < newCount && isClaimed[n] { n += 1 }
+            guard n < newCount else { break }
+            newIndexOfOld[o] = n
+            n += 1
+        }
         for m in sectionMoves { newIndexOfOld[m.from] = m.to }
-        let reloadedNew = Set(reloadedSections.compactMap { newIndexOfOld[$0] })
-        let deadOld = gone.union(reloadedSections)
-        let freshNew = Set(insertedSections).union(reloadedNew)
+        var deadOld = isGone
+        var freshNew = [Bool](repeating: false, count: newCount)
+        for s in insertedSections { freshNew[s] = true }
+        for s in reloadedSections {
+            deadOld[s] = true
+            if newIndexOfOld[s] >= 0 { freshNew[newIndexOfOld[s]] = true }
+        }
 
         // Items.
         for r in reloads where deletes.contains(r) {
@@ -214,8 +233,8 @@ public struct BatchUpdateValidator {
             if t.item < 0 || t.item >= after[t.section] {
                 throw fail("attempt to move \(w.item) into index \(t.item) of section \(t.section), but there are only \(after[t.section]) \(w.items) in section \(t.section) after the update")
             }
-            if deadOld.contains(f.section) { throw fail("cannot move an item from a deleted section (\(f.section))") }
-            if freshNew.contains(t.section) { throw fail("cannot move an item into a newly inserted section (\(t.section))") }
+            if deadOld[f.section] { throw fail("cannot move an item from a deleted section (\(f.section))") }
+            if freshNew[t.section] { throw fail("cannot move an item into a newly inserted section (\(t.section))") }
         }
         for (i, a) in moves.enumerated() {
             for b in moves[(i + 1)...] {
@@ -242,36 +261,56 @@ public struct BatchUpdateValidator {
             throw countFailure("Invalid update: invalid number of sections.  The number of sections contained in the \(w.view) after the update (\(newCount)) must be equal to the number of sections contained in the \(w.view) before the update (\(oldCount)), plus or minus the number of sections inserted or deleted (\(insertedCount) inserted, \(deletedCount) deleted).", batch, before: before, after: after)
         }
 
-        // The number of items of every section that exists before and after.
-        var oldIndexOfNew: [Int: Int] = [:]
-        for (o, n) in newIndexOfOld { oldIndexOfNew[n] = o }
-        var sources: [SectionSource] = []
+        // The number of items of every section that exists before and after (operations grouped by
+        // section once, so the check costs O(operations + sections), not O(items)).
+        var oldIndexOfNew = [Int](repeating: -1, count: newCount)
+        for (o, n) in newIndexOfOld.enumerated() where n >= 0 { oldIndexOfNew[n] = o }
+        var insertsIn: [Int: [Int]] = [:], deletesIn: [Int: [Int]] = [:], reloadsIn: [Int: [Int]] = [:]
+        var movesTo: [Int: [(from: IndexPath, to: IndexPath)]] = [:], movesFrom: [Int: [(from: IndexPath, to: IndexPath)]] = [:]
+        var touchedOld = [Bool](repeating: false, count: oldCount), touchedNew = [Bool](repeating: false, count: newCount)
+        for i in inserts { insertsIn[i.section, default: []].append(i.item); touchedNew[i.section] = true }
+        for d in deletes { deletesIn[d.section, default: []].append(d.item); touchedOld[d.section] = true }
+        for r in reloads { reloadsIn[r.section, default: []].append(r.item); touchedOld[r.section] = true }
+        for m in moves {
+            movesTo[m.to.section, default: []].append(m)
+            movesFrom[m.from.section, default: []].append(m)
+            touchedNew[m.to.section] = true
+            touchedOld[m.from.section] = true
+        }
+        var sources: [PlannedSection] = []
         sources.reserveCapacity(newCount)
         for t in 0..<newCount {
-            guard !freshNew.contains(t), let s = oldIndexOfNew[t] else {
+            let s = oldIndexOfNew[t]
+            guard !freshNew[t], s >= 0 else {
                 sources.append(.new)
                 continue
             }
-            let inserted = inserts.filter { $0.section == t }.count + reloads.filter { $0.section == s }.count
-            let deleted = deletes.filter { $0.section == s }.count + reloads.filter { $0.section == s }.count
-            let movedIn = moves.filter { $0.to.section == t && $0.from.section != s }.count
-            let movedOut = moves.filter { $0.from.section == s && $0.to.section != t }.count
+            if !touchedOld[s] && !touchedNew[t] {
+                // No operation: every item stays, with its cell.
+                if after[t] != before[s] {
+                    throw countFailure("Invalid update: invalid number of \(w.items) in section \(t).  The number of \(w.items) contained in an existing section after the update (\(after[t])) must be equal to the number of \(w.items) contained in that section before the update (\(before[s])), plus or minus the number of \(w.items) inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of \(w.items) moved into or out of that section (0 moved in, 0 moved out).", batch, before: before, after: after)
+                }
+                sources.append(.same(s))
+                continue
+            }
+            let sectionInserts = insertsIn[t] ?? [], sectionDeletes = deletesIn[s] ?? [], sectionReloads = reloadsIn[s] ?? []
+            let into = movesTo[t] ?? [], outOf = movesFrom[s] ?? []
+            let inserted = sectionInserts.count + sectionReloads.count
+            let deleted = sectionDeletes.count + sectionReloads.count
+            let movedIn = into.filter { $0.from.section != s }.count
+            let movedOut = outOf.filter { $0.to.section != t }.count
             if after[t] != before[s] + inserted - deleted + movedIn - movedOut {
                 throw countFailure("Invalid update: invalid number of \(w.items) in section \(t).  The number of \(w.items) contained in an existing section after the update (\(after[t])) must be equal to the number of \(w.items) contained in that section before the update (\(before[s])), plus or minus the number of \(w.items) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(w.items) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out).", batch, before: before, after: after)
             }
-            var slots = [ItemSource?](repeating: nil, count: after[t])
-            for i in inserts where i.section == t { slots[i.item] = .new }
-            for m in moves where m.to.section == t { slots[m.to.item] = .old(m.from) }
-            let movedOutOfSection = Set(moves.filter { $0.from.section == s }.map(\.from.item))
-            var next = 0
-            for item in 0..<before[s] {
-                let path = IndexPath(section: s, item: item)
-                if deleteSet.contains(path) || movedOutOfSection.contains(item) { continue }
-                while next < slots.count && slots[next] != nil { next += 1 }
-                guard next < slots.count else { break }
-                slots[next] = reloadSet.contains(path) ? .new : .old(path)
-            }
-            sources.append(.old(s, items: slots.map { $0 ?? .new }))
+            // Inserts and move destinations are fixed places (never the same place: both are errors above);
+            // the items that stay fill the other places in order.
+            var fixed = sectionInserts.map { (item: $0, source: ItemSource.new) }
+            fixed += into.map { (item: $0.to.item, source: ItemSource.old($0.from)) }
+            fixed.sort { $0.item < $1.item }
+            sources.append(.old(s, SectionEdit(before: before[s], after: after[t],
+                                               removed: (sectionDeletes + outOf.map(\.from.item)).sorted(),
+                                               dropped: (sectionDeletes + sectionReloads).sorted(),
+                                               reloaded: sectionReloads, fixed: fixed)))
         }
         return sources
     }

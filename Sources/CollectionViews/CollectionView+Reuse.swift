@@ -127,6 +127,7 @@ extension CollectionView {
         try transaction {
             try fillVisibleCells(&sections)
             displayed = sections
+            displayedIsComplete = visibleItemCount == nil
         }
     }
 

@@ -62,7 +62,8 @@ extension CollectionView {
             return
         }
         pendingBatch = nil
-        let text = "[\(name)] performBatchUpdates " + batch.traceDescription(itemWord: itemWord)
+        // The trace line is only built when there is a listener (it lists every operation).
+        let text = onEvent == nil ? "" : "[\(name)] performBatchUpdates " + batch.traceDescription(itemWord: itemWord)
         if let failure {
             onEvent?(text + " failed: \(failure)")
             throw failure
@@ -72,7 +73,7 @@ extension CollectionView {
             try loadAfterBatch()
             return
         }
-        guard let old = displayed else {
+        guard displayed != nil else {
             onEvent?(text + " (dropped: reloadData)")
             try loadAfterBatch()
             return
@@ -87,10 +88,10 @@ extension CollectionView {
             throw error
         }
         let aggregate = platform.profile.hasAggregateBatchUpdateMessage
-        let plan: [BatchUpdateValidator.SectionSource]
+        let plan: [BatchUpdateValidator.PlannedSection]
         do {
             plan = try BatchUpdateValidator(wording: wording, aggregateMessage: aggregate)
-                .validate(batch, before: pendingBefore, after: after)
+                .plan(batch, before: pendingBefore, after: after)
         } catch {
             if pendingSampledCounts && !aggregate {
                 onEvent?(text + " (not validated: \(error); UIKit before iOS 16.4 falls back to reloadData)")
@@ -101,7 +102,15 @@ extension CollectionView {
             throw error
         }
         do {
-            try transaction { displayed = try apply(plan, old: old, after: after) }
+            if allowsInPlaceUpdates && visibleItemCount == nil && displayedIsComplete {
+                try applyInPlace(plan, after: after)
+            } else {
+                try transaction {
+                    let sources = plan.map { $0.sectionSource(before: pendingBefore) }
+                    displayed = try apply(sources, old: displayed!, after: after)
+                    displayedIsComplete = visibleItemCount == nil
+                }
+            }
         } catch {
             onEvent?(text + " failed: \(error)")
             throw error

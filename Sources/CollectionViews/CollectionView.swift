@@ -71,8 +71,16 @@ public class CollectionView {
     var supplementaryClasses: [String: String] = [:]
     /// Cells waiting to be reused, by reuse identifier (last in, first out).
     var reusePool: [String: [CollectionReusableView]] = [:]
-    /// What the view loaded (nil: never loaded, or forgotten).
-    var displayed: [CollectionViewSection]?
+    /// What the view loaded (nil: never loaded, or forgotten). Any assignment clears
+    /// ``displayedIsComplete``; the code that knows better sets it again after the assignment.
+    var displayed: [CollectionViewSection]? {
+        didSet { displayedIsComplete = false }
+    }
+    /// True when every slot of ``displayed`` holds a cell (it was last filled with no visible window), so a
+    /// batch can be applied in place (`applyInPlace`) without looking at every item.
+    var displayedIsComplete = false
+    /// Whether batches on a complete view take `applyInPlace` (tests turn it off to compare both paths).
+    var allowsInPlaceUpdates = true
     var pendingBatch: BatchUpdate?
     var pendingBefore: [Int] = []
     /// True while the open batch began on a view that had not loaded its data.
@@ -116,6 +124,7 @@ public class CollectionView {
         try transaction {
             if let displayed { enqueueAll(displayed) }
             displayed = try load()
+            displayedIsComplete = visibleItemCount == nil
         }
     }
 
@@ -159,6 +168,7 @@ public class CollectionView {
         return try transaction {
             let loaded = try load()
             displayed = loaded
+            displayedIsComplete = visibleItemCount == nil
             return loaded
         }
     }
@@ -186,8 +196,10 @@ public class CollectionView {
     /// keeps one slot per item, so a runaway count is an error rather than an exhausted memory.
     public static let maximumCount = 10_000_000
 
-    func checkedCount(_ count: Int, what: String, section: Int?) throws -> Int {
+    func checkedCount(_ count: Int, what: @autoclosure () -> String, section: Int?) throws -> Int {
+        if count >= 0 && count <= Self.maximumCount { return count }
         let place = section.map { " for section \($0)" } ?? ""
+        let what = what()
         guard count >= 0 else {
             throw CollectionViewsError(.invalidArgument, "the data source returned \(count) from \(what)\(place): a count cannot be negative")
         }
@@ -236,17 +248,26 @@ public class CollectionView {
     public func reconfigureItems(at indexPaths: [IndexPath]) throws {
         guard !indexPaths.isEmpty else { return }
         try checkNotBusy("reconfigure\(itemWord)s")
-        var sections = try content()
+        _ = try content()
         let sorted = Array(Set(indexPaths)).sorted()
+        // The new cells are made while the view still shows the old ones, then put in place (each path is
+        // visited once, so the cell a path gives back is always the one it showed).
+        var made: [(path: IndexPath, cell: CollectionReusableView)] = []
         try transaction {
+            let sections = displayed!
             for p in sorted where p.section >= 0 && p.section < sections.count && p.item >= 0
                 && p.item < sections[p.section].numberOfItems {
                 guard let old = sections[p.section].slots[p.item] else { continue }
                 enqueue(old)
-                sections[p.section].slots[p.item] = try makeCell(at: p)
+                made.append((p, try makeCell(at: p)))
             }
         }
+        let wasComplete = displayedIsComplete
+        var sections = displayed!
+        displayed = nil
+        for (p, cell) in made { sections[p.section].slots[p.item] = cell }
         displayed = sections
+        displayedIsComplete = wasComplete
         onEvent?("[\(name)] reconfigure\(itemWord)s: " + sorted.map(\.description).joined(separator: ", "))
     }
 }
@@ -266,7 +287,7 @@ extension CollectionView {
     /// pooled cell that was dequeued (and possibly reconfigured) meanwhile. Only reused cells are recorded,
     /// so the cost grows with the number of cells reused, not with the number shown.
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        let displayed = self.displayed, pool = reusePool
+        let displayed = self.displayed, pool = reusePool, complete = displayedIsComplete
         let outermost = reuseJournal == nil
         if outermost { reuseJournal = [] }
         let start = reuseJournal!.count
@@ -284,6 +305,7 @@ extension CollectionView {
             }
             reuseJournal!.removeSubrange(start...)
             self.displayed = displayed
+            displayedIsComplete = complete
             reusePool = pool
             throw error
         }

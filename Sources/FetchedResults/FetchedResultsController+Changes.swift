@@ -164,14 +164,22 @@ extension FetchedResultsController: ContextObserver {
         // 2. Take out what left or must be re-sorted, then put back what is (still) there.
         var created: [SectionRecord] = []
         var insertedRank: Int?
+        // Entries leave by the rank step 1 found (a walk by counts, no key comparisons), highest rank first so
+        // the others' ranks still hold.
+        var leaving: [(rank: Int, entry: ResultEntry)] = []
         for id in order {
             let t = touches[id]!
             guard let entry = t.entry else { continue }
             if t.newKeys == nil || t.newKeys! != t.oldKeys || t.newSection != t.oldSection {
-                tree.remove(entry)
+                if let rank = t.oldRank { leaving.append((rank, entry)) } else { tree.remove(entry) }
                 sectionsByName[entry.sectionName]?.count -= 1
                 if t.newKeys == nil { entries[id] = nil }
             }
+        }
+        if leaving.count > 1 { leaving.sort { $0.rank > $1.rank } }
+        for (rank, entry) in leaving {
+            let removed = tree.remove(atRank: rank)
+            assert(removed === entry, "the rank of a leaving entry changed")
         }
         for id in order {
             let t = touches[id]!

@@ -62,7 +62,12 @@ public final class FetchedResultsController {
     var sectionList: [SectionRecord] = []
     var sectionsByName: [String: SectionRecord] = [:]
     /// The request as it was at the last successful `performFetch()`.
-    var activeRequest: FetchRequest
+    var activeRequest: FetchRequest {
+        didSet { keySlots = nil }
+    }
+    /// The storage slots of the sort keys and the section key (nil for a key path with several keys or an
+    /// operator) for the entity last read, so that reading an object's keys needs no key lookup.
+    var keySlots: (entity: ObjectIdentifier, slots: [PropertySlot?])?
     /// Changes went by while nothing was tracking them: the next tracked batch re-fetches and diffs.
     var isStale = false
     /// The context was reset: empty results until the next `performFetch()`.
@@ -316,16 +321,36 @@ public final class FetchedResultsController {
     func makeOrder() -> (ResultEntry, ResultEntry) -> Bool {
         let comparators = activeRequest.sortDescriptors.map(\.comparator)
         let ascending = activeRequest.sortDescriptors.map(\.ascending)
+        let plain = comparators.map { $0 == .compare }
         let m = comparators.count
         // Called for every step of every tree walk: the keys are read in place, without copying the arrays.
         return { a, b in
             a.keys.withUnsafeBufferPointer { x in
                 b.keys.withUnsafeBufferPointer { y in
                     for i in 0..<m {
-                        // Two integers (the usual section key) compare as compareValues compares them.
-                        if case .integer(let p) = x[i], case .integer(let q) = y[i] {
-                            if p != q { return (p < q) == ascending[i] }
-                            continue
+                        // Two integers (the usual section key), two strings under `compare:` and two doubles
+                        // that are neither NaN nor both zero compare inline, exactly as compareValues
+                        // compares them (UTF-8 byte order is Unicode scalar order; CFNumberCompare's
+                        // special cases are NaN and the sign of zero).
+                        switch x[i] {
+                        case .integer(let p):
+                            if case .integer(let q) = y[i] {
+                                if p != q { return (p < q) == ascending[i] }
+                                continue
+                            }
+                        case .string(let p) where plain[i]:
+                            if case .string(let q) = y[i] {
+                                let r = Self.compareUTF8(p, q)
+                                if r != 0 { return (r < 0) == ascending[i] }
+                                continue
+                            }
+                        case .double(let p) where !p.isNaN:
+                            if case .double(let q) = y[i], !q.isNaN, p != 0 || q != 0 {
+                                if p != q { return (p < q) == ascending[i] }
+                                continue
+                            }
+                        default:
+                            break
                         }
                         let r = SortDescriptor.compareValues(x[i], y[i], comparator: comparators[i])
                         if r != .orderedSame { return (r == .orderedAscending) == ascending[i] }
@@ -336,15 +361,54 @@ public final class FetchedResultsController {
         }
     }
 
+    /// The order of two strings' UTF-8 bytes (-1, 0, 1), read in place: `SortDescriptor`'s `compare:` order.
+    @inline(__always)
+    static func compareUTF8(_ a: String, _ b: String) -> Int {
+        var a = a, b = b        // withUTF8 is mutating; native strings are not copied
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let n = Swift.min(x.count, y.count)
+                var i = 0
+                while i < n {
+                    let p = x[i], q = y[i]
+                    if p != q { return p < q ? -1 : 1 }
+                    i += 1
+                }
+                return x.count == y.count ? 0 : (x.count < y.count ? -1 : 1)
+            }
+        }
+    }
+
     /// The sort-key values and section name of an object.
     func readKeys(_ object: ManagedObject) throws -> ([Value], String) {
         do {
-            let keys = try activeRequest.sortDescriptors.map { try object.value(forKeyPath: $0.key) }
+            // A plain key reads its slot (`value(for:)` takes `value(forKey:)`'s checks when the object is a
+            // fault, invalid or confined); an unknown key or a key path goes through `value(forKeyPath:)`.
+            let descriptors = activeRequest.sortDescriptors
+            let slots = slotsOfKeys(for: object.entity)
+            var keys: [Value] = []
+            keys.reserveCapacity(descriptors.count)
+            for (i, descriptor) in descriptors.enumerated() {
+                keys.append(try slots[i].map { try object.value(for: $0) } ?? object.value(forKeyPath: descriptor.key))
+            }
             guard let sectionNameKeyPath else { return (keys, "") }
-            return (keys, FetchedResultsController.sectionName(try object.value(forKeyPath: sectionNameKeyPath)))
+            let section = try slots[descriptors.count].map { try object.value(for: $0) }
+                ?? object.value(forKeyPath: sectionNameKeyPath)
+            return (keys, FetchedResultsController.sectionName(section))
         } catch {
             throw FetchedResultsController.wrap(error)
         }
+    }
+
+    /// The slots of the sort keys, then of the section key (nil: read by key path), for an entity.
+    func slotsOfKeys(for entity: EntityDescription) -> [PropertySlot?] {
+        if let keySlots, keySlots.entity == ObjectIdentifier(entity) { return keySlots.slots }
+        func slot(_ key: String) -> PropertySlot? {
+            key.utf8.contains(UInt8(ascii: ".")) || key.hasPrefix("@") ? nil : entity.slots[key]
+        }
+        let slots = activeRequest.sortDescriptors.map { slot($0.key) } + [sectionNameKeyPath.flatMap(slot)]
+        keySlots = (ObjectIdentifier(entity), slots)
+        return slots
     }
 
     /// The section name for a key value: strings as they are, nil as `""`, numbers as Cocoa prints them.

@@ -215,6 +215,36 @@ public final class OrderStatisticTree<Element> {
         return true
     }
 
+    /// Removes the element at a rank and returns it: the walk goes by the subtree counts, without a single
+    /// comparison (for a caller that already knows the rank). Precondition: `0 <= rank < count`.
+    @discardableResult
+    public func remove(atRank rank: Int) -> Element {
+        precondition(rank >= 0 && rank < count, "rank out of range")
+        let x = remove(atRank: rank, from: root)
+        while !root.isLeaf && root.children.count == 1 { root = root.children[0] }
+        if !root.isLeaf && root.children.isEmpty { root = Node(isLeaf: true) }
+        return x
+    }
+
+    private func remove(atRank rank: Int, from node: Node) -> Element {
+        node.count -= 1
+        if node.isLeaf { return node.elements.remove(at: rank) }
+        var c = 0, local = rank
+        while local >= node.counts[c] { local -= node.counts[c]; c += 1 }
+        let child = node.children[c]
+        let x = remove(atRank: local, from: child)
+        if child.count == 0 {
+            node.children.remove(at: c)
+            node.counts.remove(at: c)
+            node.firsts.remove(at: c)
+            return x
+        }
+        node.counts[c] = child.count
+        node.firsts[c] = child.first
+        mergeIfSmall(node, at: c)
+        return x
+    }
+
     /// Merges a small child into a neighbour when both fit in one node, so the height stays O(log N).
     private func mergeIfSmall(_ node: Node, at c: Int) {
         let child = node.children[c]

@@ -3,7 +3,13 @@ internal import CLuaShim
 
 extension LuaState {
     /// Limits each outermost ``pcall(arguments:results:traceback:)`` to about `count` VM instructions; past
-    /// it, Lua raises `instruction limit exceeded` (a C count hook). `nil` removes the limit.
+    /// it, Lua raises `instruction limit exceeded`. `nil` removes the limit.
+    ///
+    /// Up to ``exactInstructionLimit`` the count is exact (a count hook, which makes plain Lua loops about
+    /// 2.5× slower: Lua 5.4 traps every instruction once a count hook is set). Above it no hook runs: a
+    /// timer on the thread's CPU clock ticks every 10 ms of CPU time and each tick that finds Lua running
+    /// (not Swift) charges 10 ms at ``nanosecondsPerSampledInstruction`` ns an instruction; when the
+    /// budget is spent the tick arms the hook, which raises at the next instruction.
     ///
     /// ```swift
     /// lua.setInstructionLimit(1_000_000)
@@ -11,13 +17,28 @@ extension LuaState {
     /// - Parameter count: The budget per outermost call, or `nil`.
     public func setInstructionLimit(_ count: Int?) {
         instructionLimit = count.map { max(1, $0) }
-        simlua_setinstructionlimit(L, Int32(clamping: instructionLimit ?? 0))
+    }
+
+    /// The largest instruction budget counted exactly; larger ones are sampled by CPU time.
+    public static let exactInstructionLimit = Int(SIMLUA_EXACTLIMIT)
+    /// What a sampled budget charges for a nanosecond of Lua CPU time, inverted: one instruction per this
+    /// many nanoseconds.
+    public static let nanosecondsPerSampledInstruction = Int(SIMLUA_NSPERINSTR)
+
+    /// Starts the budget of an outermost call.
+    func beginInstructionBudget(_ limit: Int) {
+        _ = simlua_setinstructionlimit(L, Int64(limit))
+    }
+
+    /// Ends the budget of an outermost call: the sampled meter stops, a hook armed by a spent budget goes.
+    func endInstructionBudget() {
+        simlua_endinstructionlimit(L)
     }
 
     /// Makes the running Lua code raise `interrupted!` (`lua.c`'s `laction`/`lstop`).
     ///
     /// Async-signal-safe: only calls `lua_sethook` on the main thread, so it may be called from a `SIGINT`
-    /// handler while a call runs. Replaces the instruction-limit hook until the next outermost call.
+    /// handler while a call runs. An exact instruction limit's hook is replaced until the next outermost call.
     public func interrupt() {
         simlua_interrupt(mainL)
     }

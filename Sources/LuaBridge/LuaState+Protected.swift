@@ -142,15 +142,11 @@ extension LuaState {
     /// - Throws: ``LuaError``; function and arguments are popped either way. Without `traceback` the error
     ///   keeps the original error object in ``LuaError/value``.
     public func pcall(arguments: Int32, results: Int32, traceback: Bool = false) throws(LuaError) {
-        if callDepth == 0, let limit = instructionLimit {
-            simlua_setinstructionlimit(L, Int32(clamping: limit))
-        }
+        if callDepth == 0, let limit = instructionLimit { beginInstructionBudget(limit) }
         callDepth += 1
         let status = simlua_pcall(L, arguments, results, traceback ? 1 : 0)
         callDepth -= 1
-        if callDepth == 0, let limit = instructionLimit {
-            simlua_setinstructionlimit(L, Int32(clamping: limit))  // an exhausted budget must not leak out
-        }
+        if callDepth == 0, instructionLimit != nil { endInstructionBudget() }  // an exhausted budget must not leak out
         if status != LUA_OK { throw popError(status, splittingTraceback: traceback, keepingValue: !traceback) }
     }
 
@@ -163,15 +159,11 @@ extension LuaState {
     /// - Throws: ``LuaError``: for a string error, message and traceback split and no value; otherwise the
     ///   object in ``LuaError/value``.
     public func pcallWithStringTraceback(arguments: Int32, results: Int32) throws(LuaError) {
-        if callDepth == 0, let limit = instructionLimit {
-            simlua_setinstructionlimit(L, Int32(clamping: limit))
-        }
+        if callDepth == 0, let limit = instructionLimit { beginInstructionBudget(limit) }
         callDepth += 1
         let status = simlua_pcall(L, arguments, results, 2)
         callDepth -= 1
-        if callDepth == 0, let limit = instructionLimit {
-            simlua_setinstructionlimit(L, Int32(clamping: limit))
-        }
+        if callDepth == 0, instructionLimit != nil { endInstructionBudget() }  // an exhausted budget must not leak out
         if status != LUA_OK {
             let isString = lua_type(L, -1) == LUA_TSTRING
             throw popError(status, splittingTraceback: isString, keepingValue: !isString)

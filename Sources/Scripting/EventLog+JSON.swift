@@ -20,7 +20,9 @@ extension EventLog {
         let kind = String(rest.prefix(while: { $0 != " " }))
         let detail = rest.dropFirst(kind.count).drop(while: { $0 == " " })
         var objects: [(String, String)] = []
-        for part in detail.split(separator: ";").map({ $0.trimmingSpaces() }) {
+        let special = objectGroups(kind: kind, detail: detail)
+        if let special { objects = special }
+        for part in special != nil ? [] : detail.split(separator: ";").map({ $0.trimmingSpaces() }) {
             guard let colon = part.firstIndex(of: ":") else { continue }
             let group = part[..<colon]
             guard ["inserted", "updated", "deleted", "refreshed", "invalidated"].contains(String(group)) else { continue }
@@ -41,6 +43,10 @@ extension EventLog {
             }
             objects.append((String(group), "[" + items.joined(separator: ",") + "]"))
         }
+        if objects.isEmpty {
+            let named = objectNames(in: detail)
+            if !named.isEmpty { objects.append(("named", "[" + named.map(quote).joined(separator: ",") + "]")) }
+        }
         var indexPaths: [String] = []
         var scan = Substring(line)
         while let open = scan.firstIndex(of: "[") {
@@ -60,6 +66,82 @@ extension EventLog {
         fields.append("\"indexPaths\":[" + indexPaths.joined(separator: ",") + "]")
         fields.append("\"text\":" + quote(line))
         return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// The `objects` groups of the event kinds that are not notifications (nil: a notification line, or no
+    /// rule for the kind): a fetched-results change, a snapshot or difference, a detail view controller's
+    /// update or deletion. Each rule reads the line `ripple` itself writes for that kind.
+    static func objectGroups(kind: String, detail: Substring) -> [(String, String)]? {
+        let names = { (text: Substring) in "[" + objectNames(in: text).map(quote).joined(separator: ",") + "]" }
+        switch kind {
+        case "didChangeObject":
+            // `Customer#1 move [0, 0] -> [0, 2]`: grouped by change type, as a notification's groups.
+            let words = detail.split(separator: " ")
+            guard words.count >= 2 else { return nil }
+            let group = ["insert": "inserted", "delete": "deleted", "move": "moved", "update": "updated"][String(words[1])] ?? String(words[1])
+            return [(group, names(words[0]))]
+        case "didChangeContentWithSnapshot", "apply":
+            // `A: Person#4, Person#1; B: Person#2 reload: Person#1`: sections in order, then reloaded items.
+            var body = detail
+            var extra: [(String, String)] = []
+            for marker in [" reconfigure: ", " reload: "] {
+                if let range = body.firstRange(of: marker) {
+                    extra.insert((marker == " reload: " ? "reloaded" : "reconfigured", names(body[range.upperBound...])), at: 0)
+                    body = body[..<range.lowerBound]
+                }
+            }
+            var sections: [String] = []
+            for part in body.split(separator: ";").map({ $0.trimmingSpaces() }) where !part.isEmpty {
+                guard let colon = part.lastIndex(of: ":") else { continue }
+                var name = String(part[..<colon])
+                if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 { name = String(name.dropFirst().dropLast()) }
+                sections.append("{\"section\":" + quote(name) + ",\"objects\":" + names(part[part.index(after: colon)...]) + "}")
+            }
+            return [("sections", "[" + sections.joined(separator: ",") + "]")] + extra
+        case "didChangeContentWithDifference":
+            // `remove 0 Customer#1, insert 2 Customer#1`: removals and insertions with their offsets.
+            var removed: [String] = [], inserted: [String] = []
+            for change in detail.split(separator: ",").map({ $0.trimmingSpaces() }) {
+                let words = change.split(separator: " ")
+                guard words.count == 3, let offset = Int(words[1]) else { continue }
+                let item = "{\"offset\":\(offset),\"object\":" + quote(String(words[2])) + "}"
+                if words[0] == "remove" { removed.append(item) } else { inserted.append(item) }
+            }
+            return [("removed", "[" + removed.joined(separator: ",") + "]"), ("inserted", "[" + inserted.joined(separator: ",") + "]")]
+        case "dvc_updated":
+            // `dvc_updated Form Customer#1 {name}`: the object shown and its changed keys.
+            guard let open = detail.lastIndex(of: "{"), let close = detail.lastIndex(of: "}"), open < close else { return nil }
+            let object = objectNames(in: detail[..<open]).last ?? ""
+            let keys = detail[detail.index(after: open)..<close].split(separator: ",").map { quote(String($0.trimmingSpaces())) }
+            return [("updated", "[{\"object\":" + quote(object) + ",\"keys\":[" + keys.joined(separator: ",") + "]}]")]
+        case "dvc_deleted":
+            return [("deleted", "[" + (objectNames(in: detail).last.map(quote) ?? "") + "]")]
+        default:
+            return nil
+        }
+    }
+
+    /// Every object name (`Entity#n`) in `text`, in order.
+    static func objectNames(in text: Substring) -> [String] {
+        var names: [String] = []
+        var i = text.startIndex
+        while let hash = text[i...].firstIndex(of: "#") {
+            var start = hash
+            while start > text.startIndex {
+                let before = text.index(before: start)
+                let c = text[before]
+                guard c.isLetter || c.isNumber || c == "_" else { break }
+                start = before
+            }
+            var end = text.index(after: hash)
+            while end < text.endIndex, text[end].isNumber { end = text.index(after: end) }
+            if start < hash, end > text.index(after: hash), text[start].isLetter {
+                names.append(String(text[start..<end]))
+            }
+            i = end
+            if i >= text.endIndex { break }
+        }
+        return names
     }
 
     /// A JSON string literal.

@@ -18,7 +18,8 @@ local function hasTag(name, list)
   return false
 end
 local function selected(name)
-  local only, skip, _, tags, excluded = selection()
+  local only, skip, _, tags, excluded, stopped = selection()
+  if stopped then return false end  -- --fail-fast after a failure
   if only and not find(name, only) then return false end
   if skip and find(name, skip) then return false end
   if tags ~= "" and not hasTag(name, tags) then return false end
@@ -317,12 +318,10 @@ local function declare(fullName, level)
   seen[fullName] = true
 end
 
+local queue = nil        -- with --shuffle: the top-level tests of the file, run after its top level
+
 -- Runs one test: the hooks of the enclosing describe blocks around `fn`.
-local function runTest(fullName, fn, level, hooks)
-  declare(fullName, level + 1)
-  if running == 0 and not selected(fullName) then return end
-  local info = getinfo(level + 1, "S")
-  local file = info and info.short_src or "?"
+local function execute(fullName, fn, file, hooks)
   begin(fullName, file)
   if select(3, selection()) then record(fullName, file, true, nil); return end
   lastFailure = nil
@@ -353,6 +352,60 @@ local function runTest(fullName, fn, level, hooks)
   record(fullName, file, ok, ok and nil or err, isError)
 end
 
+local function runTest(fullName, fn, level, hooks)
+  declare(fullName, level + 1)
+  if running == 0 and not selected(fullName) then return end
+  local info = getinfo(level + 1, "S")
+  local file = info and info.short_src or "?"
+  if queue and running == 0 then
+    local around = {}
+    for i, b in ipairs(blocks) do around[i] = b; b.queued = (b.queued or 0) + 1 end
+    queue[#queue + 1] = { name = fullName, fn = fn, file = file, hooks = hooks, blocks = around }
+    return
+  end
+  execute(fullName, fn, file, hooks)
+end
+
+-- --shuffle: runs `chunk` (a file) with its top-level tests queued, then runs them in an order shuffled
+-- with `seed` (SplitMix64, Fisher-Yates); the hooks of their describe blocks still run around each, and a
+-- block's teardown after its last test.
+function ripple._runShuffled(chunk, seed)
+  queue = {}
+  chunk()
+  local tests = queue
+  queue = nil
+  local state = seed
+  local function nextRandom()
+    state = state + 0x9E3779B97F4A7C15
+    local z = state
+    z = (z ~ (z >> 30)) * 0xBF58476D1CE4E5B9
+    z = (z ~ (z >> 27)) * 0x94D049BB133111EB
+    return z ~ (z >> 31)
+  end
+  for i = #tests, 2, -1 do
+    local j = nextRandom() % i + 1
+    tests[i], tests[j] = tests[j], tests[i]
+  end
+  local outer = blocks
+  for _, t in ipairs(tests) do
+    if t.pending then
+      begin(t.name, t.file)
+      record(t.name, t.file, true, nil, false, true)
+    elseif selected(t.name) then
+      blocks = t.blocks
+      execute(t.name, t.fn, t.file, t.hooks)
+    end
+    for i = #t.blocks, 1, -1 do
+      local b = t.blocks[i]
+      b.queued = b.queued - 1
+      if b.queued == 0 and b.setupDone then
+        for _, f in ipairs(b.teardown) do f() end
+      end
+    end
+  end
+  blocks = outer
+end
+
 function scenario(name, fn)
   if type(name) ~= "string" then error("bad argument #1 to 'scenario' (string expected, got " .. type(name) .. ")", 2) end
   if type(fn) ~= "function" then error("bad argument #2 to 'scenario' (function expected, got " .. type(fn) .. ")", 2) end
@@ -375,7 +428,7 @@ _G.describe = function(name, fn)
   local block = { name = name, setup = {}, teardown = {}, before_each = {}, after_each = {} }
   blocks[#blocks + 1] = block
   local ok, err = xpcall(fn, handler)
-  if block.setupDone then
+  if block.setupDone and not block.queued then
     for _, f in ipairs(block.teardown) do
       local okDown, errDown = xpcall(f, handler)
       if ok and not okDown then ok, err = false, errDown end
@@ -415,6 +468,10 @@ function pending(name)
   if not selected(full) then return end
   local info = getinfo(2, "S")
   local file = info and info.short_src or "?"
+  if queue and running == 0 then
+    queue[#queue + 1] = { name = full, file = file, pending = true, blocks = {} }
+    return
+  end
   begin(full, file)
   record(full, file, true, nil, false, true)
 end

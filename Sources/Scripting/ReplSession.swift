@@ -117,8 +117,11 @@ public final class ReplSession {
         state.catchInterrupts(true)
         defer { state.catchInterrupts(false); onInterruptsReleased?() }
         do {
-            try state.pcall(arguments: 0, results: LuaState.multipleResults, traceback: true)
+            try engine.withHostWorkBudget { () throws(LuaError) in  // per chunk, as a file's in run and test
+                try state.pcall(arguments: 0, results: LuaState.multipleResults, traceback: true)
+            }
         } catch let error as LuaError {
+            let error = engine.memoryLimitError(error)  // a limit's message names the limit and its flag
             return .failed(error.traceback.map { error.message + "\n" + $0 } ?? error.message)
         } catch {
             return .failed(String(describing: error))

@@ -44,6 +44,12 @@ public struct ScenarioRunner {
     public var tags: [String] = []
     /// Scenarios tagged with one of these are skipped.
     public var excludedTags: [String] = []
+    /// Called with each scenario's full name as it begins (nil: not told).
+    public var onScenarioBegin: ((String) -> Void)?
+    /// Runs each file's top-level scenarios in an order shuffled with this seed (nil: as declared).
+    public var shuffleSeed: UInt64?
+    /// Skips a file's remaining scenarios after its first failure (`--fail-fast`).
+    public var stopsAtFirstFailure = false
     /// VM instructions allowed per file before it is stopped as runaway (nil: unlimited).
     public var instructionLimit: Int?
     /// Whether fetched-results controllers check their invariants after every batch.
@@ -84,6 +90,9 @@ public struct ScenarioRunner {
         }
         engine.log.onLine = onTraceLine
         engine.onScenarioResult = onScenarioResult
+        engine.onScenarioBegin = onScenarioBegin
+        engine.scenarioShuffleSeed = shuffleSeed
+        engine.stopsAtFirstFailure = stopsAtFirstFailure
         engine.scenarioFilter = filter
         engine.scenarioFilterOut = filterOut
         engine.listsScenariosOnly = listsOnly

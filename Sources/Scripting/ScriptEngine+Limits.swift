@@ -68,9 +68,12 @@ extension ScriptEngine {
         return try body()
     }
 
-    /// `error` with the memory limit's message when the limit caused it.
+    /// `error` with the memory or instruction limit's message (naming the flag) when a limit caused it.
     func memoryLimitError(_ error: LuaError) -> LuaError {
-        if error.status != .memory { return error }
+        if error.status != .memory {
+            guard let message = memoryLimitMessage(error.message), message != error.message else { return error }
+            return LuaError(error.status, message, traceback: error.traceback)
+        }
         let message = memoryLimitMessage(error.message) ?? error.message
         return LuaError(.memory, message, traceback: error.traceback)
     }

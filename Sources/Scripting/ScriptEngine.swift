@@ -33,10 +33,18 @@ public final class ScriptEngine {
     public var scenarioExcludedTags: [String] = []
     /// The scenario that began and has not been recorded yet (name, file), if any.
     var runningScenario: (name: String, file: String)?
+    /// A scenario failed while ``stopsAtFirstFailure``: the rest are skipped.
+    var stoppedAtFailure = false
     /// When the running scenario started (monotonic nanoseconds).
     var scenarioStart: UInt64 = 0
     /// Called with each scenario's result as soon as it finishes.
     public var onScenarioResult: ((ScenarioResult) -> Void)?
+    /// Called with each scenario's full name as it begins (before its body runs).
+    public var onScenarioBegin: ((String) -> Void)?
+    /// Runs a file's top-level scenarios after its top level, in an order shuffled with this seed (nil: as declared).
+    public var scenarioShuffleSeed: UInt64?
+    /// After the first failed scenario, the rest of the file's scenarios are skipped (`--fail-fast`).
+    public var stopsAtFirstFailure = false
 
     /// Containers created by scripts (kept alive for the engine's lifetime).
     var containers: [PersistentContainer] = []
@@ -98,9 +106,12 @@ public final class ScriptEngine {
     public func runFile(_ path: String) throws {
         scriptFolder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         try state.loadFile(path)
+        if scenarioShuffleSeed != nil { pushShuffleDriver() }
         var uncaught: LuaError?
         do {
-            try withHostWorkBudget { () throws(LuaError) in try state.pcall(arguments: 0, results: 0, traceback: true) }
+            try withHostWorkBudget { () throws(LuaError) in
+                try state.pcall(arguments: scenarioShuffleSeed != nil ? 2 : 0, results: 0, traceback: true)
+            }
         } catch {
             if let running = runningScenario {
                 // The budget, once spent, raises again at every instruction: the first message has the place.
@@ -133,6 +144,7 @@ public final class ScriptEngine {
         var result = result
         if !result.passed { result.message = memoryLimitMessage(result.message) }
         runningScenario = nil
+        if !result.passed && stopsAtFirstFailure { stoppedAtFailure = true }
         results.append(result)
         onScenarioResult?(result)
     }

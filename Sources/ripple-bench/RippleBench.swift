@@ -28,6 +28,8 @@ struct RippleBench {
               run: ViewBenchmarks.run),
         Group(name: "store", summary: "T6 SQLite save vs a C prepared-statement batch insert",
               run: StoreBenchmarks.run),
+        Group(name: "runner", summary: "H1 plain-loop cost of the default instruction limit; J1 ripple test -j 2 vs -j 1 (from the repo root)",
+              run: RunnerBenchmarks.run),
     ]
 
     static let usage = """
@@ -44,6 +46,10 @@ struct RippleBench {
         if arguments.first == BulkBenchmarks.childFlag {
             arguments.removeFirst()
             exit(BulkBenchmarks.child(arguments))
+        }
+        if arguments.first == ViewBenchmarks.sizeFlag {
+            try ViewBenchmarks.runOne(Array(arguments.dropFirst()))
+            return
         }
         if arguments.contains(where: { $0 == "--help" || $0 == "-h" || $0 == "help" }) {
             print(usage)

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CollectionViews
 import FetchedResults
 import ObjectGraph
@@ -19,9 +22,9 @@ enum ViewBenchmarks {
 
     static var rng = SplitMix(seed: 77)
 
-    static func fixture(n: Int) throws -> Fixture {
+    static func fixture(n: Int, table: Bool = false) throws -> Fixture {
         let (context, objects) = try ItemFixture.make(n: n, rng: &rng)
-        let view = CollectionView()
+        let view = table ? TableView() : CollectionView()
         let source = FetchedCollectionViewDataSource(collectionView: view, managedObjectContext: context)
         source.register(className: "Cell") { cell, path, source in
             cell["score"] = try (source.item(at: path) as! ManagedObject).value(forKey: "score")
@@ -44,15 +47,47 @@ enum ViewBenchmarks {
         return try Measure.median(repetitions: 15) { try batch(f) }
     }
 
-    static func run() throws {
-        var times: [(Int, Double)] = []
-        for n in [10_000, 100_000, 1_000_000] {
-            let f = try fixture(n: n)
-            times.append((n, try time(f)))
+    /// `count` batches, alone for callgrind (`--toggle-collect='*ViewBenchmarks*batches*'`).
+    @inline(never)
+    static func batches(_ f: Fixture, count: Int) throws {
+        for _ in 0..<count { try batch(f) }
+    }
+
+    /// `ripple-bench --views-at N [table|collection] [BATCHES]`: one fixture of N objects (a table view with
+    /// `table`), BATCHES batches (default 100) through ``batches(_:count:)``; prints the time per batch. For
+    /// profiling one size under callgrind.
+    static let sizeFlag = "--views-at"
+
+    static func runOne(_ arguments: [String]) throws {
+        guard let n = arguments.first.flatMap({ Int($0) }), n > 0 else {
+            fputs("ripple-bench: \(sizeFlag) needs a positive object count\n", stderr)
+            exit(64)
         }
+        let kind = arguments.count > 1 ? arguments[1] : "collection"
+        let count = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 100
+        guard kind == "table" || kind == "collection", count > 0, arguments.count <= 3 else {
+            fputs("ripple-bench: usage: \(sizeFlag) N [table|collection] [BATCHES]\n", stderr)
+            exit(64)
+        }
+        let f = try fixture(n: n, table: kind == "table")
+        try batch(f)
+        let start = Measure.now()
+        try batches(f, count: count)
+        print("views at N=\(n) (\(kind) view): \(Measure.format(Double(Measure.now() - start) / Double(count) / 1000)) µs per batch")
+    }
+
+    static func run() throws {
         let us = { (ns: Double) in Measure.format(ns / 1000) + " µs" }
-        Measure.report(.init(id: "V1", what: "data source + view batch t(N=1M) / t(N=10k)", ratio: times[2].1 / times[0].1,
-                             goal: 4, stretch: 4, lowerIsBetter: true,
-                             detail: "10k \(us(times[0].1)), 100k \(us(times[1].1)), 1M \(us(times[2].1)) per one-object batch"))
+        for table in [false, true] {
+            var times: [(Int, Double)] = []
+            for n in [10_000, 100_000, 1_000_000] {
+                let f = try fixture(n: n, table: table)
+                times.append((n, try time(f)))
+            }
+            Measure.report(.init(id: table ? "V1t" : "V1",
+                                 what: "data source + \(table ? "table" : "collection") view batch t(1M) / t(10k)",
+                                 ratio: times[2].1 / times[0].1, goal: 4, stretch: 4, lowerIsBetter: true,
+                                 detail: "10k \(us(times[0].1)), 100k \(us(times[1].1)), 1M \(us(times[2].1)) per one-object batch"))
+        }
     }
 }

@@ -4,7 +4,7 @@ import Scripting
 /// The limits and sandbox switches shared by `ripple run`, `ripple test` and `ripple repl`: one policy
 /// for all three (docs/test-runner.md, "Limits and sandbox").
 struct ScriptOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Stop a file (a REPL chunk) after N Lua VM instructions; 0 = no limit.", valueName: "n"))
+    @Option(help: ArgumentHelp("Stop a file (a REPL chunk) after N Lua VM instructions (counted exactly up to 10^8, above sampled from Lua's CPU time at 4 ns an instruction); 0 = no limit.", valueName: "n"))
     var instructionLimit: Int = ScriptEngine.Options.defaultInstructionLimit
 
     @Option(help: ArgumentHelp("Refuse Lua allocations past MB megabytes; 0 = no limit.", valueName: "mb"))

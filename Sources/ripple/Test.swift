@@ -36,13 +36,13 @@ extension Ripple {
         @Option(help: ArgumentHelp("Skip the scenarios tagged with one of these, comma-separated.", valueName: "tags"))
         var excludeTags: String?
 
-        @Flag(help: "Run the files in a random order (printed seed; the order within a file stays).")
+        @Flag(help: "Run the files, and the tests within each file, in a random order (printed seed).")
         var shuffle = false
 
         @Option(help: ArgumentHelp("The seed of --shuffle (implies it), to repeat an order.", valueName: "n"))
         var seed: UInt64?
 
-        @Flag(help: "Stop after the first file with a failure or error (files already running are not reported).")
+        @Flag(help: "Stop at the first failing test: the rest of its file and the remaining files do not run.")
         var failFast = false
 
         @Option(help: ArgumentHelp("In directories, run the files whose name matches this Lua pattern.", valueName: "lua-pattern"))
@@ -97,17 +97,21 @@ extension Ripple {
                 files = files.enumerated().filter { $0.offset % n == i - 1 }.map(\.element)
             }
             let console = Console()
+            var shuffleSeed: UInt64?
             if shuffle || seed != nil {
                 var generator = SplitMix64(seed: seed ?? ScenarioClock.now())
                 console.write("--shuffle: seed \(generator.seed)")
                 files.shuffle(using: &generator)
+                shuffleSeed = generator.seed
             }
             let tracer = try TraceWriter(traceOptions, console: console)
             let start = ScenarioClock.now()
             var reports: [ScenarioRunner.FileReport] = []
             var pool = WorkerPool(files: files, jobs: jobs ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))),
-                                  arguments: workerArguments())
+                                  arguments: workerArguments(shuffleSeed: shuffleSeed))
             pool.stopsAfterFailure = failFast
+            var durations = TestDurations()
+            if !list { pool.order = durations.schedule(files) }
             let complete = pool.run(event: { index, event in
                 if case .trace(let line) = event, tap || tracer.format == .json || traceOptions.traceFile != nil {
                     tracer.write(line, file: files[index])
@@ -126,13 +130,16 @@ extension Ripple {
                 reports.append(report)
                 if !tap, let error = report.error { console.reportError(file: report.file, error) }
             })
+            if !list { durations.save(pool.measured) }
             let summary = TestSummary(reports, duration: ScenarioClock.now() &- start)
             if tap { print(TestReportFormats.tap(reports), terminator: "") }
             if let junit { try TestReportFormats.writeJUnit(reports, to: junit) }
             if !complete && WorkerPool.interrupted != 0 {
                 console.write(console.red("interrupted") + ": \(reports.count) of \(files.count) files ran")
             } else if !complete {
-                console.write("--fail-fast: stopped after \(reports.count) of \(files.count) files")
+                let last = reports.last
+                let failure = last?.scenarios.first(where: { !$0.passed }).map { $0.file + " › " + $0.name } ?? last?.file ?? ""
+                console.write("--fail-fast: stopped at the first failure (\(failure)); \(reports.count) of \(files.count) files ran")
             }
             if !tap && !list { console.write(summary.line(console)) }
             if !complete && WorkerPool.interrupted != 0 { throw ExitCode(130) }
@@ -152,19 +159,24 @@ extension Ripple {
                 runner.tags = Test.tagList(tags)
                 runner.excludedTags = Test.tagList(excludeTags)
                 runner.onScenarioResult = { WorkerProtocol.send($0) }
+                runner.onScenarioBegin = { WorkerProtocol.send(["B", $0]) }
+                runner.shuffleSeed = seed
+                runner.stopsAtFirstFailure = failFast
                 let report = runner.run(file: file)
                 if let error = report.error { WorkerProtocol.send(["E", error]) }
                 WorkerProtocol.send(["D"])
             }
         }
 
-        private func workerArguments() -> [String] {
+        private func workerArguments(shuffleSeed: UInt64?) -> [String] {
             var arguments = limits.arguments(sandboxByDefault: true)
             if let filter { arguments += ["--filter", filter] }
             if let filterOut { arguments += ["--filter-out", filterOut] }
             if checkInvariants { arguments.append("--check-invariants") }
             if trace || traceOptions.asked { arguments.append("--trace") }
             if list { arguments.append("--list") }
+            if let seed = shuffleSeed { arguments += ["--seed", String(seed)] }
+            if failFast { arguments.append("--fail-fast") }
             if let tags { arguments += ["--tags", tags] }
             if let excludeTags { arguments += ["--exclude-tags", excludeTags] }
             return arguments

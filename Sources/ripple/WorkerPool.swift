@@ -24,14 +24,21 @@ struct WorkerPool {
     let files: [String]
     let jobs: Int
     let arguments: [String]
-    /// Stop once a file with a failure or error has been handed over (`--fail-fast`).
+    /// The order in which files are handed to workers (indices into ``files``; nil: file order). The
+    /// output is in file order whatever it is.
+    var order: [Int]?
+    /// How long each file took, from being handed to a worker to its last record (filled by ``run``).
+    private(set) var measured: [(file: String, nanoseconds: UInt64)] = []
+    /// Stop at the first failed scenario (or file error) handed over in file order (`--fail-fast`): the
+    /// report of that file ends with it, later files are not reported.
     var stopsAfterFailure = false
 
     private struct Worker {
         let pid: pid_t
         let input: Int32       // file paths, one a line
         let records: Int32     // WorkerProtocol records (the worker's fd 3)
-        let output: Int32      // the worker's standard output
+        let output: Int32      // the worker's standard output: an unlinked temporary file (read with pread)
+        var outputRead: Int = 0  // bytes of it handed over so far
         var file: Int?         // the index of the file it runs
         var pending: [UInt8] = []
         var closed = false
@@ -42,6 +49,9 @@ struct WorkerPool {
         var delivered = 0
         var report: ScenarioRunner.FileReport
         var done = false
+        var running: String?   // the scenario that began and has not ended (named if the worker crashes)
+        var startedAt: UInt64 = 0
+        var finishedAt: UInt64 = 0
     }
 
     /// Set by the SIGINT handler.
@@ -49,7 +59,8 @@ struct WorkerPool {
 
     /// Runs every file; `event` gets each file's events in file order, `finish` each file's report once
     /// it is complete. Returns false when interrupted (SIGINT) or stopped by ``stopsAfterFailure`` before every file ran.
-    func run(event: (Int, Event) -> Void, finish: (ScenarioRunner.FileReport) -> Void) -> Bool {
+    mutating func run(event: (Int, Event) -> Void, finish: (ScenarioRunner.FileReport) -> Void) -> Bool {
+        let order = self.order ?? Array(files.indices)
         WorkerPool.interrupted = 0
         signal(SIGINT) { _ in WorkerPool.interrupted = 1 }
         var unblock = sigset_t()
@@ -67,37 +78,52 @@ struct WorkerPool {
             if WorkerPool.interrupted != 0 { break }
             // Feed idle workers; start workers while there is work and room.
             for w in workers.indices where workers[w].file == nil && !workers[w].closed && next < files.count {
-                assign(next, to: &workers[w]); next += 1
+                states[order[next]].startedAt = ScenarioClock.now()
+                assign(order[next], to: &workers[w]); next += 1
             }
             while workers.filter({ !$0.closed }).count < jobs && next < files.count {
                 guard var worker = spawn() else {
-                    states[next].report.error = "cannot start a worker process"
-                    states[next].done = true
+                    states[order[next]].report.error = "cannot start a worker process"
+                    states[order[next]].done = true
                     next += 1
                     continue
                 }
-                assign(next, to: &worker); next += 1
+                states[order[next]].startedAt = ScenarioClock.now()
+                assign(order[next], to: &worker); next += 1
                 workers.append(worker)
             }
-            // Wait for records or output.
+            // Wait for records (a worker's output is read up to the offset each `Q` record gives).
             let live = workers.indices.filter { !workers[$0].closed }
             if !live.isEmpty {
-                var fds: [pollfd] = []
-                for w in live {
-                    fds.append(pollfd(fd: workers[w].records, events: Int16(POLLIN), revents: 0))
-                    fds.append(pollfd(fd: workers[w].output, events: Int16(POLLIN), revents: 0))
-                }
+                var fds = live.map { pollfd(fd: workers[$0].records, events: Int16(POLLIN), revents: 0) }
                 if poll(&fds, nfds_t(fds.count), -1) < 0 { continue }  // EINTR: check the flag
-                for (k, w) in live.enumerated() {
-                    if fds[2 * k + 1].revents != 0 { drainOutput(&workers[w], into: &states) }
-                    if fds[2 * k].revents != 0 { readRecords(&workers[w], into: &states) }
+                for (k, w) in live.enumerated() where fds[k].revents != 0 {
+                    readRecords(&workers[w], into: &states)
                 }
             }
             // Hand over what the first unfinished files have produced.
             while head < files.count {
                 let state = states[head]
-                for e in state.events[state.delivered...] { event(head, e) }
+                var failedAt: Int?   // with stopsAfterFailure: scenarios up to the first failure
+                var delivered = state.report.scenarios.count - state.events[state.delivered...].filter {
+                    if case .scenario = $0 { return true } else { return false }
+                }.count
+                for e in state.events[state.delivered...] {
+                    event(head, e)
+                    if case .scenario(let result) = e {
+                        delivered += 1
+                        if stopsAfterFailure && !result.passed { failedAt = delivered; break }
+                    }
+                }
                 states[head].delivered = state.events.count
+                if let failedAt {
+                    var report = state.report
+                    report.scenarios.removeSubrange(failedAt...)
+                    report.error = nil
+                    finish(report)
+                    stopped = true
+                    break
+                }
                 guard state.done else { break }
                 finish(state.report)
                 head += 1
@@ -113,6 +139,7 @@ struct WorkerPool {
             var status: Int32 = 0
             waitpid(worker.pid, &status, 0)
         }
+        measured = states.filter { $0.finishedAt > 0 }.map { ($0.report.file, $0.finishedAt &- $0.startedAt) }
         return head == files.count
     }
 
@@ -122,13 +149,19 @@ struct WorkerPool {
         _ = line.withUnsafeBytes { write(worker.input, $0.baseAddress, $0.count) }
     }
 
-    private func drainOutput(_ worker: inout Worker, into states: inout [FileState]) {
+    /// Hands over the worker's output up to byte `offset` (nil: all of it) as its file's output.
+    private func drainOutput(_ worker: inout Worker, upTo offset: Int?, into states: inout [FileState]) {
+        var end = offset ?? 0
+        if offset == nil {
+            var info = stat()
+            guard fstat(worker.output, &info) == 0 else { return }
+            end = Int(info.st_size)
+        }
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            var fd = pollfd(fd: worker.output, events: Int16(POLLIN), revents: 0)
-            guard poll(&fd, 1, 0) > 0 else { return }
-            let n = read(worker.output, &buffer, buffer.count)
+        while worker.outputRead < end {
+            let n = pread(worker.output, &buffer, min(buffer.count, end - worker.outputRead), off_t(worker.outputRead))
             guard n > 0 else { return }
+            worker.outputRead += n
             if let file = worker.file { states[file].events.append(.output(Array(buffer[0..<n]))) }
         }
     }
@@ -136,9 +169,8 @@ struct WorkerPool {
     private func readRecords(_ worker: inout Worker, into states: inout [FileState]) {
         var buffer = [UInt8](repeating: 0, count: 65536)
         let n = read(worker.records, &buffer, buffer.count)
-        // Output written before a record is already in its pipe: take it first, so order holds.
-        drainOutput(&worker, into: &states)
         if n <= 0 {
+            drainOutput(&worker, upTo: nil, into: &states)  // what it printed before it died
             exited(&worker, into: &states)
             return
         }
@@ -151,12 +183,18 @@ struct WorkerPool {
             case .scenario(let result):
                 states[file].events.append(.scenario(result))
                 states[file].report.scenarios.append(result)
+                states[file].running = nil
             case .error(let message):
                 states[file].report.error = message
             case .trace(let text):
                 states[file].events.append(.trace(text))
+            case .begin(let name):
+                states[file].running = name
+            case .outputMark(let offset):
+                drainOutput(&worker, upTo: offset, into: &states)
             case .done:
                 states[file].done = true
+                states[file].finishedAt = ScenarioClock.now()
                 worker.file = nil
             case nil:
                 continue
@@ -173,11 +211,12 @@ struct WorkerPool {
         guard let file = worker.file else { return }
         let signalNumber = status & 0x7F
         let reason: String
+        let during = states[file].running.map { " while running '\($0)'" } ?? ""
         if signalNumber != 0 {
             let name = strsignal(signalNumber).map { String(cString: $0) } ?? "signal"
-            reason = "the worker running this file crashed: signal \(signalNumber) (\(name))"
+            reason = "the worker running this file crashed\(during): signal \(signalNumber) (\(name))"
         } else {
-            reason = "the worker running this file exited with status \((status >> 8) & 0xFF) before the file ended"
+            reason = "the worker running this file exited with status \((status >> 8) & 0xFF)\(during) before the file ended"
         }
         states[file].report.error = reason
         states[file].done = true
@@ -185,8 +224,20 @@ struct WorkerPool {
     }
 
     private func spawn() -> Worker? {
-        var input: [Int32] = [0, 0], records: [Int32] = [0, 0], output: [Int32] = [0, 0]
-        guard pipe(&input) == 0, pipe(&records) == 0, pipe(&output) == 0 else { return nil }
+        var input: [Int32] = [0, 0], records: [Int32] = [0, 0]
+        guard pipe(&input) == 0, pipe(&records) == 0 else { return nil }
+        // Standard output: an unlinked file opened for appending, shared with any child the script starts,
+        // so that its size when a record is sent says exactly which output came before the record.
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((folder + "/ripple-worker-XXXXXX").utf8CString)
+        let outputFile = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard outputFile >= 0 else {
+            for fd in input + records { close(fd) }
+            return nil
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        _ = fcntl(outputFile, F_SETFL, O_APPEND)
+        let output = [outputFile, outputFile]
         for fd in [input[1], records[0], output[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -207,7 +258,7 @@ struct WorkerPool {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         let status = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, &cArgs, environ)
-        close(input[0]); close(records[1]); close(output[1])
+        close(input[0]); close(records[1])
         guard status == 0 else {
             close(input[1]); close(records[0]); close(output[0])
             return nil

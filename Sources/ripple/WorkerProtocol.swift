@@ -6,12 +6,17 @@ import Glibc
 
 /// How a `ripple test --worker` process talks to its parent. It reads file paths from file descriptor 4
 /// (standard input is /dev/null), one a line, and for each writes records to file descriptor 3, one a line, tab-separated, with `\\`, tab and
-/// newline escaped; the script's own output goes to its standard output, flushed before each record.
+/// newline escaped; the script's own output goes to its standard output (an unlinked file the parent reads),
+/// flushed before each record.
 ///
 /// ```
 /// S <1 passed | 0 failed | E error | P pending> <nanoseconds> <name> <file> <message>
 /// E <message>              (an error outside any scenario)
 /// V <trace line>
+/// B <name>                 (a scenario begins: named if the worker crashes while it runs)
+/// Q <bytes>                (the size of the worker's standard output, a file, when the next record was
+///                           sent: the parent hands over the output up to there first, so print and
+///                           results keep their order)
 /// D                        (the file is done)
 /// ```
 enum WorkerProtocol {
@@ -20,16 +25,25 @@ enum WorkerProtocol {
         case scenario(ScenarioResult)
         case error(String)
         case trace(String)
+        case begin(String)
+        case outputMark(Int)
         case done
     }
 
     /// The records channel of a worker (fd 3).
     nonisolated(unsafe) static var channel: UnsafeMutablePointer<FILE>?
+    /// The size of the worker's standard output (a file) given in the last `Q` record.
+    nonisolated(unsafe) static var outputReported = 0
 
     static func send(_ fields: [String]) {
         fflush(stdout)
         guard let channel = channel ?? fdopen(3, "w") else { return }
         self.channel = channel
+        var info = stat()
+        if fstat(1, &info) == 0, Int(info.st_size) != outputReported {
+            outputReported = Int(info.st_size)
+            fputs("Q\t\(outputReported)\n", channel)
+        }
         fputs(fields.map(escape).joined(separator: "\t") + "\n", channel)
         fflush(channel)
     }
@@ -58,6 +72,8 @@ enum WorkerProtocol {
                                             isPending: fields[1] == "P"))
         case "E" where fields.count == 2: return .error(fields[1])
         case "V" where fields.count == 2: return .trace(fields[1])
+        case "B" where fields.count == 2: return .begin(fields[1])
+        case "Q" where fields.count == 2: return Int(fields[1]).map { .outputMark($0) }
         case "D": return .done
         default: return nil
         }

@@ -69,7 +69,7 @@ func runShell(_ command: String) -> ProcessResult {
                 printed by the script
                 ✔ \(Self.crashing) › before the crash
                 ✘ \(Self.crashing)
-                    the worker running this file crashed: signal 11 (Segmentation fault)
+                    the worker running this file crashed while running 'crashes': signal 11 (Segmentation fault)
                 ✔ \(passing) › still runs
                 2 passed, 0 failed, 1 error
 
@@ -170,9 +170,12 @@ func runShell(_ command: String) -> ProcessResult {
         #expect(none.output == "\(Self.tagged) › fast one\n")
     }
 
-    @Test("--fail-fast stops after the first file with a failure, for every -j")
+    @Test("--fail-fast stops at the first failing test: the rest of its file and later files do not run, for every -j")
     func failFast() {
-        let failing = scratchFile("ff-fail.lua", "scenario('fails', function() expect(1):toBe(2) end)\n")
+        let failing = scratchFile("ff-fail.lua", """
+            scenario('fails', function() expect(1):toBe(2) end)
+            scenario('never runs', function() print('ran after the failure') end)
+            """)
         let passing = scratchFile("ff-pass.lua", "scenario('passes', function() end)\n")
         for jobs in ["1", "2"] {
             let result = runRipple(["test", "--fail-fast", "-j", jobs, passing, failing, passing, passing])
@@ -181,7 +184,7 @@ func runShell(_ command: String) -> ProcessResult {
                 ✔ \(passing) › passes
                 ✘ \(failing) › fails
                     \(failing):1: expected 1 to be 2
-                --fail-fast: stopped after 2 of 4 files
+                --fail-fast: stopped at the first failure (\(failing) › fails); 2 of 4 files ran
                 1 passed, 1 failed, 0 errors
 
                 """)

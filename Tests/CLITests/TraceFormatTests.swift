@@ -32,4 +32,46 @@ import Testing
                 """, "\(parsed.output)")
         }
     }
+
+    @Test("--trace-format json fills objects for every kind that names objects: controller changes, snapshots, differences")
+    func jsonObjectsForEveryKind() {
+        let file = scratchFile("json-kinds.lua", """
+            local ctx = ripple.container(ripple.model { C = { name = "string" } }).viewContext
+            for _, n in ipairs { "b", "c" } do ctx:insert("C", { name = n }) end
+            ctx:save()
+            scenario("controllers", function()
+              local frc = ripple.fetchedResultsController { context = ctx, entity = "C", sortDescriptors = { "name" }, name = "Obj" }
+              frc.delegate = { didChangeObject = function() end }
+              frc:performFetch()
+              local snap = ripple.fetchedResultsController { context = ctx, entity = "C", sortDescriptors = { "name" }, name = "Snap" }
+              snap.delegate = { didChangeContentWithSnapshot = function() end }
+              snap:performFetch()
+              local diff = ripple.fetchedResultsController { context = ctx, entity = "C", sortDescriptors = { "name" }, name = "Diff" }
+              diff.delegate = { didChangeContentWithDifference = function() end }
+              diff:performFetch()
+              ripple.clearEvents()
+              ctx:insert("C", { name = "a" })
+              ctx:processPendingChanges()
+            end)
+            """)
+        let trace = scratchFile("kinds.jsonl", "")
+        let result = runRipple(["test", "--trace-format", "json", "--trace-file", trace, file])
+        #expect(result.status == 0, "\(result.output)")
+        let parsed = runShell("""
+            python3 -c '
+            import json, sys
+            for line in open(sys.argv[1]):
+                e = json.loads(line)
+                if e["source"] and e["source"].startswith("frc"):
+                    print(e["source"], e["kind"], json.dumps(e["objects"], sort_keys=True), e["indexPaths"])
+            ' \(trace)
+            """)
+        #expect(parsed.output == """
+            frc Snap didChangeContentWithSnapshot {"sections": [{"objects": ["C#1", "C#2"], "section": ""}]} []
+            frc Obj didChangeObject {"inserted": ["C#3"]} [[0, 0]]
+            frc Snap didChangeContentWithSnapshot {"sections": [{"objects": ["C#3", "C#1", "C#2"], "section": ""}]} []
+            frc Diff didChangeContentWithDifference {"inserted": [{"object": "C#3", "offset": 0}], "removed": []} []
+
+            """, "\(parsed.output)")
+    }
 }

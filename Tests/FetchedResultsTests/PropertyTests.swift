@@ -74,9 +74,14 @@ struct SeededGenerator: RandomNumberGenerator {
                 let i = array.firstIndex(where: { $0 > x }) ?? array.count
                 array.insert(x, at: i)
                 #expect(rank == i)
-            } else {
+            } else if Bool.random(using: &rng) {
                 let i = Int.random(in: 0..<array.count, using: &rng)
                 #expect(tree.remove(array[i]) == i)
+                array.remove(at: i)
+            } else {
+                // By rank, as the controller removes an entry whose rank it found (no comparisons).
+                let i = Int.random(in: 0..<array.count, using: &rng)
+                #expect(tree.remove(atRank: i) == array[i])
                 array.remove(at: i)
             }
             if step % 1000 == 0 { #expect(tree.allElements == array) }

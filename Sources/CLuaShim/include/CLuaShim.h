@@ -166,7 +166,15 @@ void simlua_describe (lua_State *L, int idx);
 int  simlua_msghandler (lua_State *L);
 
 /* Hooks.c */
-void simlua_setinstructionlimit (lua_State *L, int count);
+/* Budgets up to this many instructions are counted exactly (a count hook). */
+#define SIMLUA_EXACTLIMIT 100000000
+/* Larger ones are sampled: a tick every this many ns of the thread's CPU time... */
+#define SIMLUA_TICKNS 10000000
+/* ...charges SIMLUA_TICKNS / SIMLUA_NSPERINSTR instructions when it finds Lua running. */
+#define SIMLUA_NSPERINSTR 4
+int  simlua_setinstructionlimit (lua_State *L, long long count);
+void simlua_endinstructionlimit (lua_State *L);
+void simlua_trackcoroutines (lua_State *L);
 void simlua_interrupt (lua_State *L);
 void simlua_catchinterrupts (lua_State *L, int enable);
 

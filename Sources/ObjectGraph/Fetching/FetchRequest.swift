@@ -127,8 +127,21 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
         let m = sortDescriptors.count
         var keys: [Value] = []
         keys.reserveCapacity(objects.count * m)
+        // A plain key is looked up once per entity and read from its slot (`value(for:)` falls back to
+        // `value(forKey:)` for a fault, an invalid or a confined object); a key path goes through
+        // `value(forKeyPath:)`.
+        var slotsEntity: ObjectIdentifier?
+        var slots: [PropertySlot?] = []
         for o in objects {
-            for d in sortDescriptors { keys.append(try o.value(forKeyPath: d.key)) }
+            if slotsEntity != ObjectIdentifier(o.entity) {
+                slotsEntity = ObjectIdentifier(o.entity)
+                slots = sortDescriptors.map { d in
+                    d.key.utf8.contains(UInt8(ascii: ".")) || d.key.hasPrefix("@") ? nil : o.entity.slots[d.key]
+                }
+            }
+            for (k, d) in sortDescriptors.enumerated() {
+                keys.append(try slots[k].map { try o.value(for: $0) } ?? o.value(forKeyPath: d.key))
+            }
         }
         let comparators = sortDescriptors.map(\.comparator)
         let ascending = sortDescriptors.map(\.ascending)
@@ -137,6 +150,11 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
         keys.withUnsafeBufferPointer { keys in
             order.sort { i, j in
                 for k in 0..<m {
+                    // Two integers compare inline, exactly as compareValues compares them.
+                    if case .integer(let p) = keys[i * m + k], case .integer(let q) = keys[j * m + k] {
+                        if p != q { return (p < q) == ascending[k] }
+                        continue
+                    }
                     let r = SortDescriptor.compareValues(keys[i * m + k], keys[j * m + k], comparator: comparators[k])
                     if r != .orderedSame { return (r == .orderedAscending) == ascending[k] }
                 }

@@ -58,7 +58,8 @@ extension ScriptEngine {
             state.push(self.listsScenariosOnly)
             state.push(self.scenarioTags.joined(separator: ","))
             state.push(self.scenarioExcludedTags.joined(separator: ","))
-            return 5
+            state.push(self.stoppedAtFailure)
+            return 6
         }
         state.register(in: module, name: "_keepError") { [unowned self] state in
             if state.type(at: 1) == .string { self.lastScenarioError = state.toString(at: 1) }
@@ -69,6 +70,7 @@ extension ScriptEngine {
             self.runningScenario = (try state.string(1), try state.string(2))
             self.lastScenarioError = nil
             self.scenarioStart = ScriptEngine.monotonicNanoseconds()
+            self.onScenarioBegin?(self.runningScenario?.name ?? "")
             return 0
         }
         installViewControllers(into: module)

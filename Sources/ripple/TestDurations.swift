@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How long each scenario file took in earlier runs, so that `ripple test -j N` starts the longest files
+/// first (longest-processing-time scheduling): a long file started last would otherwise run alone at the
+/// end. Kept in `$XDG_CACHE_HOME/ripple/test-durations.tsv` (default `~/.cache/…`), one `nanoseconds<TAB>path`
+/// a line, keyed by absolute path; a file never timed is estimated from its size. Only the order in which
+/// files are handed to workers depends on it: the output is in file order whatever it holds.
+struct TestDurations {
+    /// Nanoseconds by absolute path.
+    private(set) var known: [String: UInt64] = [:]
+    let path: String?
+
+    /// Reads the cache (a missing or unreadable one is empty).
+    init(path: String? = TestDurations.defaultPath()) {
+        self.path = path
+        guard let path, let file = fopen(path, "r") else { return }
+        defer { fclose(file) }
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        while getline(&line, &capacity, file) > 0, let line {
+            let text = String(cString: line)
+            guard let tab = text.firstIndex(of: "\t"), let ns = UInt64(text[..<tab]) else { continue }
+            known[String(text[text.index(after: tab)...].dropLast(text.hasSuffix("\n") ? 1 : 0))] = ns
+        }
+    }
+
+    /// `$XDG_CACHE_HOME/ripple/test-durations.tsv`, or under `$HOME/.cache`; nil without either.
+    static func defaultPath() -> String? {
+        let base: String
+        if let xdg = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), !xdg.isEmpty {
+            base = xdg
+        } else if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            base = home + "/.cache"
+        } else {
+            return nil
+        }
+        return base + "/ripple/test-durations.tsv"
+    }
+
+    /// The absolute form of `file`.
+    static func absolute(_ file: String) -> String {
+        guard let real = realpath(file, nil) else { return file }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// The order to hand `files` to workers: longest recorded (or estimated) first; ties in file order.
+    func schedule(_ files: [String]) -> [Int] {
+        let estimates = files.map { file -> UInt64 in
+            let key = TestDurations.absolute(file)
+            if let ns = known[key] { return ns }
+            var info = stat()
+            return stat(file, &info) == 0 ? UInt64(max(0, info.st_size)) &* 20_000 : 0  // ~20 µs a byte
+        }
+        return files.indices.sorted { estimates[$0] != estimates[$1] ? estimates[$0] > estimates[$1] : $0 < $1 }
+    }
+
+    /// Records the durations measured in this run, forgets files that no longer exist, and writes the cache
+    /// (best effort: errors are ignored).
+    mutating func save(_ measured: [(file: String, nanoseconds: UInt64)]) {
+        guard let path, !measured.isEmpty else { return }
+        for (file, ns) in measured { known[TestDurations.absolute(file)] = ns }
+        known = known.filter { access($0.key, F_OK) == 0 }  // files that are gone (scratch folders) go too
+        if let slash = path.lastIndex(of: "/") {
+            var folder = ""
+            for part in path[..<slash].split(separator: "/", omittingEmptySubsequences: false) {
+                folder += (folder.isEmpty && part.isEmpty ? "" : "/") + part
+                if !folder.isEmpty { mkdir(folder, 0o755) }
+            }
+        }
+        let temporary = path + ".\(getpid())"
+        guard let file = fopen(temporary, "w") else { return }
+        for (key, ns) in known.sorted(by: { $0.key < $1.key }) { fputs("\(ns)\t\(key)\n", file) }
+        fclose(file)
+        rename(temporary, path)
+    }
+}
