@@ -177,6 +177,32 @@ int simlua_trampoline (lua_State *L) {
 
 
 /*
+** For other entry points of this library (Record.c): the checks and the
+** call of simlua_trampoline, split so that a caller can run code between
+** the stack reservation (which may raise) and the Swift call (which does
+** not), and raise afterwards with simlua_finish.
+*/
+void simlua_reservestack (lua_State *L) {
+  if (!lua_checkstack(L, EXTRASTACK))
+    errorwhere(L, "stack overflow (no room to call into Ripple)");
+}
+
+int simlua_callswift (lua_State *L, void *box) {
+  int n;
+  SIMLUA_SWIFT(n, dispatchfn(L, box));
+  return n;
+}
+
+int simlua_finish (lua_State *L, int n) {
+  return finish(L, n);
+}
+
+void simlua_invalidupvalue (lua_State *L) {
+  errorwhere(L, "invalid Ripple function (its upvalue was replaced)");
+}
+
+
+/*
 ** Pushes the Lua function calling the Swift function box `box` through
 ** simlua_trampoline. Raises only memory errors (the aborting allocator
 ** turns them into an abort).

@@ -65,6 +65,9 @@ public final class LuaClass {
     let readCache: ReadCache?
     /// Further metamethods (`__len`, `__eq`, …), run through the trampoline like any Swift function.
     public var metamethods: [String: LuaState.Body] = [:]
+    /// Methods whose argument at the given position is read by C as a record before they run (see
+    /// ``LuaState/forEachRecordField(ofTableAt:_:)``). Set before the class's first object is pushed.
+    public var recordArguments: [String: Int32] = [:]
 
     /// Creates a class description.
     /// - Parameters:

@@ -101,7 +101,11 @@ extension LuaState {
         lua_createtable(L, 0, Int32(cls.methods.count))
         let methods = top
         for (name, body) in cls.methods.sorted(by: { $0.key < $1.key }) {
-            pushFunction(Self.checkingSelf(of: cls, body))
+            if let argument = cls.recordArguments[name] {
+                pushRecordFunction(Self.checkingSelf(of: cls, body), recordArgument: argument)
+            } else {
+                pushFunction(Self.checkingSelf(of: cls, body))
+            }
             rawSet(tableAt: methods, key: name)
         }
 

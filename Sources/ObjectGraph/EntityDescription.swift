@@ -30,6 +30,17 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
     public let uniquenessConstraints: [[String]]
     /// Every property key, mapped to its storage slot.
     public private(set) var slots: [String: PropertySlot] = [:]
+    /// Each attribute's default value (`.null` without one), indexed like `attributes`: a new object's values.
+    public let initialAttributeValues: [Value]
+    /// Attribute indexes in the order of their names (the order values given by key are applied in).
+    public let attributeIndexesByName: [Int]
+    /// Attributes validation has anything to check on (required, or with a range, length or pattern), with
+    /// whether being non-null is all there is to check.
+    let validatedAttributes: [(index: Int, requiredOnly: Bool)]
+    /// Each attribute's type, indexed like `attributes` (read without copying the attribute's description).
+    let attributeTypes: [AttributeType]
+    /// Transient attributes (not saved).
+    let transientAttributeIndexes: [Int]
     /// The destination entity of each relationship (same indexes as `relationships`), set by the model.
     public internal(set) var destinations: [EntityDescription] = []
     /// The index of each relationship's inverse in its destination's relationships, or nil.
@@ -50,6 +61,16 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
         self.attributes = attributes
         self.relationships = relationships
         self.derivedProperties = derivedProperties
+        initialAttributeValues = attributes.map { $0.defaultValue ?? .null }
+        attributeIndexesByName = attributes.indices.sorted { attributes[$0].name < attributes[$1].name }
+        validatedAttributes = attributes.indices.compactMap { i in
+            let a = attributes[i]
+            let limited = a.minValue != nil || a.maxValue != nil || a.minLength != nil || a.maxLength != nil
+                || a.regularExpression != nil
+            return a.isOptional && !limited ? nil : (i, !limited)
+        }
+        transientAttributeIndexes = attributes.indices.filter { attributes[$0].isTransient }
+        attributeTypes = attributes.map(\.type)
         for (i, d) in derivedProperties.enumerated() { slots[d.name] = .derived(i) }
         for (i, a) in attributes.enumerated() { slots[a.name] = .attribute(i) }
         for (i, r) in relationships.enumerated() { slots[r.name] = .relationship(i) }

@@ -17,20 +17,24 @@ extension ManagedObject {
     ///   - i: An index into `entity.attributes`.
     /// - Returns: true when the value was stored.
     public func setAttributeIfPlain(_ value: Value, at i: Int) -> Bool {
-        guard !state.isInvalid, !state.isFault, !state.isDeleted, !state.isConfined, let context = managedObjectContext,
+        guard !state.isInvalid, !state.isFault, !state.isDeleted, !state.isConfined else { return false }
+        let bit: UInt64 = i < 64 ? 1 << UInt64(i) : 0
+        if bit != 0, state.recordedAttributes & bit != 0, state.trackedEpoch == link.trackingEpoch {
+            // Already recorded in this event, and neither the change sets nor the key-value observations
+            // changed since (either advances the epoch; so does the context going): `willChange` would find
+            // everything in place, and the checks below passed when the write was recorded (the model's
+            // derived properties never change). No weak load of the context.
+            guard let converted = ManagedObjectContext.convert(value, to: entity.attributeTypes[i]) else { return false }
+            attributeValues[i] = converted
+            return true
+        }
+        guard let context = managedObjectContext,
               !context.model.derivedPropertiesPresent, context.propagation.observations.isEmpty else {
             // Derived values and key-value observers need the general path's settling step.
             return false
         }
         let attributes = entity.attributes
         guard let converted = ManagedObjectContext.convert(value, to: attributes[i].type) else { return false }
-        let bit: UInt64 = i < 64 ? 1 << UInt64(i) : 0
-        if bit != 0, state.trackedEpoch == context.trackingEpoch, state.recordedAttributes & bit != 0 {
-            // Already recorded in this event, and nothing was removed from the change sets since:
-            // `willChange` would find everything in place.
-            attributeValues[i] = converted
-            return true
-        }
         context.willChange(self, key: attributes[i].name, oldValue: attributeValues[i])
         attributeValues[i] = converted
         if bit != 0 {

@@ -18,7 +18,13 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     /// The object's ID: temporary until the first save, permanent afterwards.
     public internal(set) var objectID: ManagedObjectID
     /// The context the object is registered in, or nil once it was removed from it.
-    public internal(set) weak var managedObjectContext: ManagedObjectContext?
+    public internal(set) weak var managedObjectContext: ManagedObjectContext? {
+        didSet { link = managedObjectContext?.link ?? ContextLink.detached }
+    }
+    /// The link of the context (``ContextLink/detached`` once removed from it): the Lua write fast path
+    /// reads it instead of loading the weak context (a weak load retains and releases the context through
+    /// its side table, a fifth of a property write).
+    var link: ContextLink
 
     /// Attribute values, indexed like `entity.attributes`. Not checked for exclusivity at run time: it is
     /// the hot storage of every property access (performance.md §3.1), and only this module touches it.
@@ -35,17 +41,24 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     /// Derived values, indexed like `entity.derivedProperties` (empty for entities without any).
     var derivedValues: [Value]
     /// How the object was deleted or invalidated, for messages (nil while it is alive).
-    var fate: ObjectFate?
+    var fate: ObjectFate? {
+        get { fateBox?.fate }
+        set { fateBox = newValue.map(FateBox.init) }
+    }
+    /// The fate, boxed: an alive object (nearly all of them) pays one pointer for it, not the enum's 33 bytes.
+    private var fateBox: FateBox?
     /// The batch of a fault left by a fetch with `fetchBatchSize` (nil otherwise).
     var faultBatch: FaultBatch?
     /// How many times each derived value was computed, indexed like `entity.derivedProperties`.
     var derivedCounts: [Int]
 
-    init(entity: EntityDescription, objectID: ManagedObjectID, context: ManagedObjectContext?) {
+    init(entity: EntityDescription, objectID: ManagedObjectID, context: ManagedObjectContext?,
+         attributeValues: [Value]? = nil) {
         self.entity = entity
         self.objectID = objectID
         self.managedObjectContext = context
-        self.attributeValues = entity.attributes.map { $0.defaultValue ?? .null }
+        self.link = context?.link ?? ContextLink.detached
+        self.attributeValues = attributeValues ?? entity.initialAttributeValues
         self.toOneValues = Array(repeating: nil, count: entity.relationships.count)
         self.toManyValues = Array(repeating: [], count: entity.relationships.count)
         let derivedCount = entity.derivedProperties.count
@@ -96,4 +109,24 @@ struct ObjectState {
     /// Attributes (index < 64) whose change is already recorded in this event, valid while
     /// `trackedEpoch` equals the context's `trackingEpoch`.
     var recordedAttributes: UInt64 = 0
+}
+
+/// The part of a context's state its objects' Lua write fast path needs, in an object of its own that no
+/// weak reference points at (so reading it through an object takes no side-table retain).
+final class ContextLink: @unchecked Sendable {
+    /// The context's `trackingEpoch`: advances whenever its change sets or its key-value observations
+    /// change; 0 once the context is gone.
+    var trackingEpoch: UInt64 = 1
+    /// The link of objects without a context: its epoch stays 0, which no object ever recorded.
+    static let detached: ContextLink = {
+        let link = ContextLink()
+        link.trackingEpoch = 0
+        return link
+    }()
+}
+
+/// A boxed ``ObjectFate`` (see `ManagedObject.fate`).
+final class FateBox {
+    let fate: ObjectFate
+    init(_ fate: ObjectFate) { self.fate = fate }
 }

@@ -35,16 +35,21 @@ extension ManagedObjectContext {
         for observer in liveObservers {
             do { try observer.contextDidSave(note) } catch { if didSaveError == nil { didSaveError = error } }
         }
-        scheduleAutomaticMerges(SavedObjectIDs(note))
+        scheduleAutomaticMerges(note)
         if let didSaveError { throw didSaveError }
     }
 
     /// Queues a merge of a save on every other context that merges automatically and saves to the same
     /// place: the same parent, or (root contexts) the same coordinator.
-    private func scheduleAutomaticMerges(_ changes: SavedObjectIDs) {
+    /// The IDs of the save are only gathered when some context merges them (a bulk save with no such
+    /// context builds no per-object ID list).
+    private func scheduleAutomaticMerges(_ note: ContextDidSaveNotification) {
+        var changes: SavedObjectIDs?
         for context in persistentStoreCoordinator.contexts
         where context !== self && context.automaticallyMergesChangesFromParent && context.parent === parent {
-            context.perform { [unowned context] in try context.mergeChanges(fromContextDidSave: changes) }
+            let saved = changes ?? SavedObjectIDs(note)
+            changes = saved
+            context.perform { [unowned context] in try context.mergeChanges(fromContextDidSave: saved) }
         }
     }
 
@@ -80,7 +85,8 @@ extension ManagedObjectContext {
     func storeRow(of object: ManagedObject) -> StoreRow {
         let entity = object.entity
         var attributes = object.attributeValues
-        for (i, a) in entity.attributes.enumerated() where a.isTransient { attributes[i] = .null }
+        for i in entity.transientAttributeIndexes { attributes[i] = .null }
+        if entity.relationships.isEmpty { return StoreRow(attributes: attributes, toOne: [], toMany: []) }
         var toOne: [ManagedObjectID?] = []
         var toMany: [[ManagedObjectID]] = []
         for (i, r) in entity.relationships.enumerated() {

@@ -48,19 +48,31 @@ extension ManagedObjectContext {
             outcome.mergedInserts += storeOutcome.mergedInserts
             outcome.droppedUpdates += storeOutcome.droppedUpdates
             outcome.refreshAfter += storeOutcome.refreshAfter
-            outcome.versions.merge(storeOutcome.versions) { a, _ in a }
+            if outcome.versions.isEmpty {
+                outcome.versions = storeOutcome.versions  // the usual single store: no rehash of every entry
+            } else {
+                outcome.versions.merge(storeOutcome.versions) { a, _ in a }
+            }
         }
         // The stores accepted the batch: inserted objects get their permanent IDs, then commit in memory.
         let merged = Set(outcome.mergedInserts.map { ObjectIdentifier($0.0) })
         let dropped = Set(outcome.droppedUpdates.map { ObjectIdentifier($0) })
-        for object in note.inserted where !merged.contains(ObjectIdentifier(object)) {
-            registered[object.objectID] = nil
-            let number = outcome.renumbered[ObjectIdentifier(object)] ?? object.objectID.number
-            object.objectID = ManagedObjectID(entityName: object.objectID.entityName, number: number, isTemporaryID: false)
-            registered[object.objectID] = object
+        // A temporary ID equals its permanent form (same entity and number), so the registration stays
+        // where it is; only a renumbered object moves to its new key.
+        for object in note.inserted where merged.isEmpty || !merged.contains(ObjectIdentifier(object)) {
+            if !outcome.renumbered.isEmpty, let number = outcome.renumbered[ObjectIdentifier(object)],
+               number != object.objectID.number {
+                registered[object.objectID] = nil
+                object.objectID = ManagedObjectID(entityName: object.objectID.entityName, number: number, isTemporaryID: false)
+                registered[object.objectID] = object
+            } else {
+                object.objectID.isTemporaryID = false
+            }
         }
-        for object in note.inserted + note.updated {
-            if let version = outcome.versions[ObjectIdentifier(object)] { object.state.snapshotVersion = version }
+        for objects in [note.inserted, note.updated] {
+            for object in objects {
+                if let version = outcome.versions[ObjectIdentifier(object)] { object.state.snapshotVersion = version }
+            }
         }
         var mergedAway: [ManagedObject] = []
         note.inserted.removeAll { object in
@@ -105,28 +117,49 @@ extension ManagedObjectContext {
         throws -> (writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) {
         let coordinator = persistentStoreCoordinator
         var writes: [(ManagedObjectID, StoreRow)] = []
+        writes.reserveCapacity(inserts.count + updates.count)
+        // The object of each write, in step with `writes`; the dictionaries by ID are built only when the
+        // uniqueness check or a renumbering needs them (a plain save hashes no ID).
+        var writeOwners: [ManagedObject?] = []
+        writeOwners.reserveCapacity(inserts.count + updates.count)
+        outcome.versions.reserveCapacity(inserts.count + updates.count)
         var writeIndex: [ManagedObjectID: Int] = [:]
         var owners: [ManagedObjectID: ManagedObject] = [:]
+        var indexed = false
+        func buildIndex() {
+            guard !indexed else { return }
+            indexed = true
+            for (k, write) in writes.enumerated() {
+                writeIndex[write.0] = k
+                if let object = writeOwners[k] { owners[write.0] = object }
+            }
+        }
         var remap: [ManagedObjectID: ManagedObjectID] = [:]
         var conflicts: [MergeConflict] = []
         func append(_ id: ManagedObjectID, _ row: StoreRow, for object: ManagedObject?) {
-            writeIndex[id] = writes.count
             writes.append((id, row))
-            if let object { owners[id] = object; outcome.versions[ObjectIdentifier(object)] = row.version }
+            writeOwners.append(object)
+            if let object { outcome.versions[ObjectIdentifier(object)] = row.version }
         }
 
         // Inserted objects: a number another connection took since is replaced by a free one.
         var nextFree: [String: Int] = [:]
         var largestSaved: [String: Int] = [:]
+        var lastEntity: EntityDescription?
+        var lastLargest: Int?
         for object in inserts {
             var id = object.objectID.permanent
-            let entityName = object.entity.name
             // Only another connection to a file can take a number; only one at or below the largest
-            // saved number can be taken.
-            if session.store.openFile != nil, largestSaved[entityName] == nil {
-                largestSaved[entityName] = try session.largestNumber(object.entity)
+            // saved number can be taken. (Looked up once per run of objects of one entity.)
+            if object.entity !== lastEntity {
+                let entityName = object.entity.name
+                if session.store.openFile != nil, largestSaved[entityName] == nil {
+                    largestSaved[entityName] = try session.largestNumber(object.entity)
+                }
+                lastEntity = object.entity
+                lastLargest = largestSaved[entityName]
             }
-            if let largest = largestSaved[entityName], id.number <= largest, try session.row(for: id) != nil {
+            if let largest = lastLargest, id.number <= largest, try session.row(for: id) != nil {
                 let entity = object.entity
                 let largest = try session.largestNumber(entity)
                 var n = nextFree[entity.name] ?? max(largest, coordinator.lastReservedNumber(entity.name))
@@ -199,10 +232,12 @@ extension ManagedObjectContext {
         }
         if !conflicts.isEmpty { throw ObjectGraphError.mergeConflicts(conflicts) }
 
+        if model.entities.contains(where: { !$0.uniquenessConstraints.isEmpty }) { buildIndex() }
         try checkUniqueness(writes: &writes, writeIndex: &writeIndex, owners: owners, inserts: inserts,
                             deleted: Set(deletedIDs), remap: &remap, session: session, outcome: &outcome)
 
         if !remap.isEmpty {
+            buildIndex()
             for i in writes.indices {
                 writes[i].1.toOne = writes[i].1.toOne.map { $0.map { remap[$0] ?? $0 } }
                 writes[i].1.toMany = writes[i].1.toMany.map { $0.map { remap[$0] ?? $0 } }

@@ -30,7 +30,12 @@ extension ManagedObjectContext {
     static func validate(_ object: ManagedObject) -> [ObjectGraphError] {
         var errors: [ObjectGraphError] = []
         let entity = object.entity
-        for (i, a) in entity.attributes.enumerated() {
+        // Optional attributes without a range, length or pattern have nothing to check.
+        for (i, requiredOnly) in entity.validatedAttributes {
+            // A required attribute without limits that holds a value: nothing to check (and no copy of its
+            // description).
+            if requiredOnly && !object.attributeValues[i].isNull { continue }
+            let a = entity.attributes[i]
             let value = object.attributeValues[i]
             if value.isNull {
                 if !a.isOptional {
@@ -50,7 +55,8 @@ extension ManagedObjectContext {
                 }
             }
             if case .string(let s) = value {
-                let length = s.count
+                // Counting characters walks the string: only when a length limit asks for it.
+                let length = a.maxLength == nil && a.minLength == nil ? 0 : s.count
                 if let max = a.maxLength, length > max {
                     errors.append(.validation(1660, "\(a.name) is too long.", object: object, key: a.name, value: value))
                 }

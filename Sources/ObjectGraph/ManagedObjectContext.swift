@@ -50,7 +50,13 @@ public final class ManagedObjectContext {
     /// Advances whenever `updated` or `pendingUpdated` change. An object whose `ObjectState.trackedEpoch`
     /// equals it is still in those sets exactly as its last recorded write left it, so the Lua fast
     /// write path may skip the bookkeeping for attributes it already recorded (see `setAttributeIfPlain`).
-    var trackingEpoch: UInt64 = 1
+    var trackingEpoch: UInt64 {
+        get { link.trackingEpoch }
+        set { link.trackingEpoch = newValue }
+    }
+    /// What the Lua write fast path of the context's objects reads instead of loading their weak
+    /// `managedObjectContext` (see ``ContextLink``).
+    let link = ContextLink()
     /// Objects whose committed snapshot was captured since the last save.
     var snapshotted: Set<ManagedObject> = []
     /// Registered observers, weakly held, in registration order.
@@ -122,6 +128,11 @@ public final class ManagedObjectContext {
         persistentStoreCoordinator.register(self)
     }
 
+    deinit {
+        // Objects that outlive the context must never match a recorded epoch again.
+        link.trackingEpoch = 0
+    }
+
     /// The model of the coordinator.
     public var model: ManagedObjectModel { persistentStoreCoordinator.managedObjectModel }
 
@@ -187,10 +198,57 @@ public final class ManagedObjectContext {
                 checked.append((key, slot, try coerce(value, forKey: key, of: entity, objectName: nil)))
             }
         }
+        return try insertChecked(entity, checked)
+    }
+
+    /// Inserts a new object of one of the model's entities from a full array of attribute values (a
+    /// scripting bridge that read the keys itself): exactly ``insertObject(entityName:values:)`` with the
+    /// assigned attributes as `(name, value)` pairs in name order, without looking the entity or any key up.
+    /// - Parameters:
+    ///   - entity: An entity of this context's model.
+    ///   - values: Indexed like `entity.attributes`: the given value where `assigned` has the attribute's
+    ///     bit, the default (`entity.initialAttributeValues`) elsewhere. Converted in place (passed `inout`
+    ///     so that no copy is made), it becomes the object's storage.
+    ///   - assigned: Bit `i` set when attribute `i` (< 64) was given a value.
+    /// - Throws: `.wrongType`; on error nothing is inserted.
+    @discardableResult
+    public func insertObject(entity: EntityDescription, attributeValues values: inout [Value],
+                             assigned: UInt64) throws -> ManagedObject {
+        try checkQueue("insert")
+        precondition(model.entities.indices.contains(entity.index) && model.entities[entity.index] === entity
+                     && values.count == entity.attributes.count,
+                     "insertObject(entity:attributeValues:assigned:) with an entity of another model")
+        return try performMutation {
+            // Convert in key order, so the first value that cannot convert is the one the general path
+            // would report (`coerce` words the error).
+            for i in entity.attributeIndexesByName where i < 64 && assigned & (1 << UInt64(i)) != 0 {
+                if let converted = Self.convert(values[i], to: entity.attributeTypes[i]) {
+                    values[i] = converted
+                } else {
+                    values[i] = try coerce(values[i], forKey: entity.attributes[i].name, of: entity, objectName: nil)
+                }
+            }
+            if entity.derived.triggers.isEmpty && propagation.observations.isEmpty {
+                return try insertChecked(entity, [], attributeValues: values)
+            }
+            var checked: [(key: String, slot: PropertySlot, value: Value)] = []
+            for i in entity.attributeIndexesByName where i < 64 && assigned & (1 << UInt64(i)) != 0 {
+                checked.append((entity.attributes[i].name, .attribute(i), values[i]))
+            }
+            return try insertChecked(entity, checked)
+        }
+    }
+
+    /// Inserts an object whose values were checked and converted (see `insertObjectNow`).
+    /// `attributeValues`, when given, are the object's converted attribute values (only with no `checked`
+    /// values and when values may be stored directly).
+    private func insertChecked(_ entity: EntityDescription,
+                               _ checked: [(key: String, slot: PropertySlot, value: Value)],
+                               attributeValues: [Value]? = nil) throws -> ManagedObject {
         let number = persistentStoreCoordinator.reserveNumber(for: entity)
         let object = ManagedObject(entity: entity,
                                    objectID: ManagedObjectID(entityName: entity.name, number: number, isTemporaryID: true),
-                                   context: self)
+                                   context: self, attributeValues: attributeValues)
         object.state.isInserted = true
         registered[object.objectID] = object
         inserted.insert(object)
@@ -307,8 +365,36 @@ extension Sequence where Element == ManagedObject {
             keys.append(key)
         }
         if inOrder { return objects }
+        if let placed = Self.placedByNumber(objects, keys) { return placed }
         keys.sort { a, b in (a.entity, a.number, a.position) < (b.entity, b.number, b.position) }
         return keys.map { objects[$0.position] }
+    }
+}
+
+extension Sequence where Element == ManagedObject {
+    /// Objects of one entity whose numbers are dense (the objects a bulk insert or fetch deals with): each
+    /// placed at its number's position, in O(N) instead of a sort. Nil when the objects are of several
+    /// entities, their numbers are sparse, or two share a number (objects of different contexts).
+    fileprivate static func placedByNumber(_ objects: [ManagedObject],
+                                           _ keys: [(entity: Int, number: Int, position: Int)]) -> [ManagedObject]? {
+        guard objects.count >= 64, let first = keys.first else { return nil }
+        var low = first.number, high = first.number
+        for key in keys {
+            guard key.entity == first.entity else { return nil }
+            low = Swift.min(low, key.number)
+            high = Swift.max(high, key.number)
+        }
+        let span = high - low + 1
+        guard span <= 2 * objects.count else { return nil }
+        var slots = [Int](repeating: -1, count: span)
+        for key in keys {
+            guard slots[key.number - low] < 0 else { return nil }
+            slots[key.number - low] = key.position
+        }
+        var result: [ManagedObject] = []
+        result.reserveCapacity(objects.count)
+        for position in slots where position >= 0 { result.append(objects[position]) }
+        return result
     }
 }
 

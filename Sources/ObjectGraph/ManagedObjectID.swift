@@ -33,9 +33,11 @@ public struct ManagedObjectID: Hashable, CustomStringConvertible, Sendable {
         lhs.number == rhs.number && lhs.entityName == rhs.entityName
     }
 
-    /// Hashes entity and number.
+    /// Hashes the number and the length of the entity name: equal IDs hash equally, and the hash never
+    /// reads the name's characters (IDs are hashed for every registration and save; two entities whose
+    /// names have the same length share the numbers' hashes, and equality tells them apart).
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(entityName)
         hasher.combine(number)
+        hasher.combine(entityName.utf8.count)
     }
 }

@@ -88,8 +88,21 @@ extension PersistentStore {
         }
     }
 
+    /// Applies rows and deletions to the rows in memory. Consecutive writes of one entity (a save writes
+    /// its objects in object order) go into that entity's table taken out once, so the entity name is
+    /// hashed once per run, not once per row.
     func applyInMemory(writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) {
-        for (id, row) in writes { rows[id.entityName, default: [:]][id.number] = row }
+        var start = writes.startIndex
+        while start < writes.endIndex {
+            let entityName = writes[start].0.entityName
+            var end = start + 1
+            while end < writes.endIndex && writes[end].0.entityName == entityName { end += 1 }
+            var table = rows.removeValue(forKey: entityName) ?? [:]
+            table.reserveCapacity(table.count + (end - start))
+            for (id, row) in writes[start..<end] { table[id.number] = row }
+            rows[entityName] = table
+            start = end
+        }
         for id in deletes { rows[id.entityName]?[id.number] = nil }
     }
 }

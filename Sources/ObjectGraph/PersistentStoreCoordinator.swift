@@ -121,9 +121,12 @@ public final class PersistentStoreCoordinator {
 
     /// Reserves the next object number of an entity.
     func reserveNumber(for entity: EntityDescription) -> Int {
-        let n = nextNumber[entity.name, default: 0] + 1
-        nextNumber[entity.name] = n
-        return n
+        // One lookup of the entity name (in place), not two.
+        func advance(_ n: inout Int) -> Int {
+            n += 1
+            return n
+        }
+        return advance(&nextNumber[entity.name, default: 0])
     }
 
     /// The live contexts over this coordinator, in creation order.

@@ -425,18 +425,43 @@ final class SQLiteStoreFile {
 
     /// Writes rows and deletions inside the current transaction.
     func write(writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) throws {
-        for (id, row) in writes {
+        // One batch per run of rows of one entity (a save writes its objects in object order): the entity,
+        // its statement and its persistent attribute indexes are looked up once per run, not per row.
+        var start = writes.startIndex
+        while start < writes.endIndex {
+            let entityName = writes[start].0.entityName
+            var end = start + 1
+            while end < writes.endIndex && writes[end].0.entityName == entityName { end += 1 }
+            if let entity = model.entity(named: entityName) {
+                try writeBatch(writes[start..<end], of: entity)
+            }
+            start = end
+        }
+        for id in deletes {
             guard let entity = model.entity(named: id.entityName) else { continue }
-            let stmt = try insertStatement(entity)
+            let stmt = try deleteStatement(entity)
+            sqlite3_bind_int64(stmt, 1, Int64(id.number))
+            try step(stmt, sql: "DELETE")
+            sqlite3_reset(stmt)
+        }
+    }
+
+    /// Writes rows of one entity through its prepared statement. Every column is bound for every row, so
+    /// the bindings need no clearing between rows.
+    private func writeBatch(_ writes: ArraySlice<(ManagedObjectID, StoreRow)>, of entity: EntityDescription) throws {
+        let stmt = try insertStatement(entity)
+        let persistent = entity.attributes.indices.filter { !entity.attributes[$0].isTransient }
+        let relationships = entity.relationships
+        for (id, row) in writes {
             sqlite3_bind_int64(stmt, 1, Int64(id.number))
             sqlite3_bind_int64(stmt, 2, Int64(row.version))
             var column: Int32 = 3
-            for (i, a) in entity.attributes.enumerated() where !a.isTransient {
+            for i in persistent {
                 bind(row.attributes[i], to: stmt, column)
                 column += 1
             }
-            for (i, r) in entity.relationships.enumerated() {
-                if r.isToMany {
+            for i in relationships.indices {
+                if relationships[i].isToMany {
                     bindText(stmt, column, row.toMany[i].map { String($0.number) }.joined(separator: ","))
                 } else if let target = row.toOne[i] {
                     sqlite3_bind_int64(stmt, column, Int64(target.number))
@@ -445,15 +470,12 @@ final class SQLiteStoreFile {
                 }
                 column += 1
             }
-            try step(stmt, sql: "INSERT INTO \(Self.tableName(entity))")
-            sqlite3_reset(stmt)
-            sqlite3_clear_bindings(stmt)
-        }
-        for id in deletes {
-            guard let entity = model.entity(named: id.entityName) else { continue }
-            let stmt = try deleteStatement(entity)
-            sqlite3_bind_int64(stmt, 1, Int64(id.number))
-            try step(stmt, sql: "DELETE FROM \(Self.tableName(entity))")
+            let code = sqlite3_step(stmt)
+            guard code == SQLITE_DONE || code == SQLITE_ROW else {
+                let error = failure(code)
+                sqlite3_reset(stmt)
+                throw error
+            }
             sqlite3_reset(stmt)
         }
     }
@@ -533,15 +555,16 @@ final class SQLiteStoreFile {
         throw failure(code)
     }
 
+    /// Binds a string's UTF-8 bytes in place (SQLite copies them): no array per string.
     func bindText(_ stmt: SQLiteStatement, _ column: Int32, _ text: String) {
-        let bytes = Array(text.utf8)
-        if bytes.isEmpty {
-            _ = ripple_sqlite3_bind_text_transient(stmt, column, "", 0)
-            return
-        }
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                _ = ripple_sqlite3_bind_text_transient(stmt, column, chars.baseAddress, Int32(chars.count))
+        var text = text
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                _ = ripple_sqlite3_bind_text_transient(stmt, column, "", 0)
+                return
+            }
+            base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+                _ = ripple_sqlite3_bind_text_transient(stmt, column, chars, Int32(bytes.count))
             }
         }
     }

@@ -52,7 +52,36 @@ public final class EventLog {
         objects.map { $0.displayName + " {" + (keys[$0] ?? []).joined(separator: ", ") + "}" }.joined(separator: ", ")
     }
 
+    /// `Customer#1, Customer#2`: the bytes of the whole list written into one buffer, the entity name's
+    /// bytes taken once per run of objects of one entity (a bulk insert names 10⁵–10⁶ objects: no string
+    /// and no string append per object).
     private static func names(_ objects: [ManagedObject]) -> String {
-        objects.map(\.displayName).joined(separator: ", ")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(objects.count * 16)
+        var entity: EntityDescription?
+        var name: [UInt8] = []
+        var digits = [UInt8](repeating: 0, count: 20)
+        for (i, object) in objects.enumerated() {
+            if i > 0 { bytes.append(44); bytes.append(32) }  // ", "
+            if object.entity !== entity || object.objectID.entityName.utf8.count != name.count {
+                entity = object.entity
+                name = Array(object.objectID.entityName.utf8)
+            }
+            bytes.append(contentsOf: name)
+            bytes.append(35)  // "#"
+            if object.objectID.number < 0 { bytes.append(45) }  // "-"
+            var n = object.objectID.number.magnitude
+            var count = 0
+            repeat {
+                digits[count] = UInt8(48 + n % 10)
+                n /= 10
+                count += 1
+            } while n > 0
+            while count > 0 {
+                count -= 1
+                bytes.append(digits[count])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -127,6 +127,29 @@ void simlua_pushfunction (lua_State *L, void *box);
 simlua_Object *simlua_toobject (lua_State *L, int idx);
 int  simlua_yield (lua_State *L);
 
+/* Record.c: the record fast path (see Record.c). */
+#define SIMLUA_RECORDMAX 32
+typedef struct simlua_Field {
+  const void *key;                /* the interned key string (its identity)     */
+  int type;                       /* LUA_TBOOLEAN, LUA_TNUMBER or LUA_TSTRING   */
+  int isinteger;                  /* for numbers: 1 when the value is in i      */
+  lua_Integer i;                  /* boolean (0/1) or integer                   */
+  lua_Number n;                   /* float                                      */
+  const char *s;                  /* string bytes (kept alive by the table)     */
+  size_t len;
+} simlua_Field;
+typedef struct simlua_Record {
+  lua_State *L;                   /* the thread that called the function        */
+  const void *table;              /* the table read (NULL: none)                */
+  int count;                      /* pairs read; -1: not a plain record         */
+  simlua_Field fields[SIMLUA_RECORDMAX];
+} simlua_Record;
+void simlua_pushrecordfunction (lua_State *L, void *box, int arg);
+static inline const simlua_Field *simlua_recordfields (const simlua_Record *r) {
+  return r->fields;
+}
+const simlua_Record *simlua_currentrecord (void);
+
 /* State.c */
 lua_State *simlua_newstate (void);
 size_t simlua_memoryinuse (lua_State *L);

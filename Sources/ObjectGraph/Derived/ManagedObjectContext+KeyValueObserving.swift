@@ -36,6 +36,7 @@ extension ManagedObjectContext {
             try handler(observation.change(old: nil, new: value))
         }
         propagation.observations.append(observation)
+        trackingEpoch &+= 1  // the Lua write fast path must see the observer (setAttributeIfPlain)
         propagation.observationsByObject[ObjectIdentifier(object), default: []].append(observation)
         return ObservationToken { [weak self, weak observation] in
             guard let self, let observation else { return }
@@ -65,6 +66,7 @@ extension ManagedObjectContext {
     func removeObservation(_ observation: KeyValueObservation) {
         observation.isCancelled = true
         propagation.observations.removeAll { $0 === observation }
+        trackingEpoch &+= 1
         let id = ObjectIdentifier(observation.object)
         propagation.observationsByObject[id]?.removeAll { $0 === observation }
         if propagation.observationsByObject[id]?.isEmpty == true { propagation.observationsByObject[id] = nil }

@@ -8,7 +8,11 @@ final class BridgeClasses {
 
     lazy var model = BridgeClasses.makeModel(engine)
     lazy var container = BridgeClasses.makeContainer(engine)
-    lazy var context = BridgeClasses.makeContext(engine)
+    lazy var context: LuaClass = {
+        let cls = BridgeClasses.makeContext(self.engine)
+        cls.recordArguments["insert"] = 3  // the values table: read by C (`insertFromRecord`)
+        return cls
+    }()
     lazy var relationshipSet = BridgeClasses.makeRelationshipSet(engine)
     lazy var token = BridgeClasses.makeToken(engine)
     lazy var fetchedResultsController = BridgeClasses.makeFetchedResultsController(engine)
@@ -103,6 +107,10 @@ extension BridgeClasses {
                 .merging(contextUndoMethods(engine)) { a, _ in a }.merging([
                 "insert": { [unowned engine] state in
                     let ctx = try context(state, "insert")
+                    if let object = try engine.insertFromRecord(ctx, state) {
+                        engine.push(object)
+                        return 1
+                    }
                     let entityName = try state.string(2)
                     var values: [(String, Value)] = []
                     if state.type(at: 3) == .table {
