@@ -340,7 +340,7 @@ public final class FetchedResultsController {
                             }
                         case .string(let p) where plain[i]:
                             if case .string(let q) = y[i] {
-                                let r = Self.compareUTF8(p, q)
+                                let r = SortDescriptor.compareUTF8Bytes(p, q)
                                 if r != 0 { return (r < 0) == ascending[i] }
                                 continue
                             }
@@ -357,24 +357,6 @@ public final class FetchedResultsController {
                     }
                     return a.number < b.number
                 }
-            }
-        }
-    }
-
-    /// The order of two strings' UTF-8 bytes (-1, 0, 1), read in place: `SortDescriptor`'s `compare:` order.
-    @inline(__always)
-    static func compareUTF8(_ a: String, _ b: String) -> Int {
-        var a = a, b = b        // withUTF8 is mutating; native strings are not copied
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                let n = Swift.min(x.count, y.count)
-                var i = 0
-                while i < n {
-                    let p = x[i], q = y[i]
-                    if p != q { return p < q ? -1 : 1 }
-                    i += 1
-                }
-                return x.count == y.count ? 0 : (x.count < y.count ? -1 : 1)
             }
         }
     }

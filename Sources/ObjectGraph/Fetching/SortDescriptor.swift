@@ -168,6 +168,14 @@ public struct SortDescriptor: CustomStringConvertible, Sendable, Hashable {
     /// scalar order, so the bytes compare directly, in place (small strings are read from the stack).
     @inline(__always)
     static func compareUTF8(_ a: String, _ b: String) -> ComparisonResult {
+        let r = compareUTF8Bytes(a, b)
+        return r < 0 ? .orderedAscending : (r > 0 ? .orderedDescending : .orderedSame)
+    }
+
+    /// The order of two strings' UTF-8 bytes (-1, 0, 1), read in place: the `compare:` order of
+    /// ``compareStrings(_:_:comparator:)`` without a `ComparisonResult`, for callers that inline it.
+    @inlinable
+    public static func compareUTF8Bytes(_ a: String, _ b: String) -> Int {
         var a = a, b = b        // withUTF8 is mutating; native strings are not copied
         return a.withUTF8 { x in
             b.withUTF8 { y in
@@ -175,10 +183,10 @@ public struct SortDescriptor: CustomStringConvertible, Sendable, Hashable {
                 var i = 0
                 while i < n {
                     let p = x[i], q = y[i]
-                    if p != q { return p < q ? .orderedAscending : .orderedDescending }
+                    if p != q { return p < q ? -1 : 1 }
                     i += 1
                 }
-                return .of(x.count, y.count)
+                return x.count == y.count ? 0 : (x.count < y.count ? -1 : 1)
             }
         }
     }
