@@ -56,15 +56,7 @@ extension ManagedObjectContext {
     /// the did-save notification. (Before, the child kept its inserted objects, and saving again pushed
     /// them a second time: two instances of one object in the parent.)
     func pushToParent(_ parent: ManagedObjectContext) throws -> (note: ContextDidSaveNotification, lateError: Error?) {
-        var note = ContextDidSaveNotification(context: self)
-        note.inserted = inserted.sortedInObjectOrder()
-        note.updated = updated.sortedInObjectOrder()
-        note.deleted = deleted.sortedInObjectOrder()
-        for object in note.updated {
-            let keys = persistentChangedKeys(of: object)
-            note.changedKeys[object] = keys
-            note.oldValues[object] = (try? object.committedValues(forKeys: keys)) ?? [:]
-        }
+        let note = didSaveNotificationOfPendingChanges()
         var lateError: Error?
         try parent.performAndWait {
             var received = false

@@ -21,15 +21,7 @@ extension ManagedObjectContext {
             throw ObjectGraphError(.store, code: 134020,
                 "This NSPersistentStoreCoordinator has no persistent stores. It cannot perform a save operation.")
         }
-        var note = ContextDidSaveNotification(context: self)
-        note.inserted = inserted.sortedInObjectOrder()
-        note.updated = updated.sortedInObjectOrder()
-        note.deleted = deleted.sortedInObjectOrder()
-        for object in note.updated {
-            let keys = persistentChangedKeys(of: object)
-            note.changedKeys[object] = keys
-            note.oldValues[object] = (try? object.committedValues(forKeys: keys)) ?? [:]
-        }
+        var note = didSaveNotificationOfPendingChanges()
         var outcome = SaveOutcome()
         for store in coordinator.persistentStores {
             func mine(_ object: ManagedObject) -> Bool {
@@ -299,5 +291,23 @@ extension ManagedObjectContext {
             if objectWins || Set(store.toMany[i]) == Set(snapshot.toMany[i]) { row.toMany[i] = mine.toMany[i] }
         }
         return row
+    }
+}
+
+extension ManagedObjectContext {
+    /// The did-save notification of the changes this context is about to save, before any store or parent
+    /// sees them: inserted, updated and deleted objects in object order, and for each updated object its
+    /// changed persistent keys with their committed (old) values. Shared by saves to a store and to a parent.
+    func didSaveNotificationOfPendingChanges() -> ContextDidSaveNotification {
+        var note = ContextDidSaveNotification(context: self)
+        note.inserted = inserted.sortedInObjectOrder()
+        note.updated = updated.sortedInObjectOrder()
+        note.deleted = deleted.sortedInObjectOrder()
+        for object in note.updated {
+            let keys = persistentChangedKeys(of: object)
+            note.changedKeys[object] = keys
+            note.oldValues[object] = (try? object.committedValues(forKeys: keys)) ?? [:]
+        }
+        return note
     }
 }

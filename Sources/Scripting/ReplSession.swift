@@ -73,14 +73,11 @@ public final class ReplSession {
         let chunk = buffer.joined(separator: "\n")
         do {
             try engine.state.load(chunk, chunkName: "=stdin")
-        } catch let error as LuaError {
+        } catch {
             if error.isIncompleteInput { return .needMore }
             buffer = []
             remember(chunk)
             return .failed(error.message)
-        } catch {
-            buffer = []
-            return .failed(String(describing: error))
         }
         buffer = []
         remember(chunk)
@@ -120,11 +117,9 @@ public final class ReplSession {
             try engine.withHostWorkBudget { () throws(LuaError) in  // per chunk, as a file's in run and test
                 try state.pcall(arguments: 0, results: LuaState.multipleResults, traceback: true)
             }
-        } catch let error as LuaError {
+        } catch {
             let error = engine.memoryLimitError(error)  // a limit's message names the limit and its flag
             return .failed(error.traceback.map { error.message + "\n" + $0 } ?? error.message)
-        } catch {
-            return .failed(String(describing: error))
         }
         var lines: [String] = []
         if state.top > base {

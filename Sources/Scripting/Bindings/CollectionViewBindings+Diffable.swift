@@ -151,7 +151,7 @@ extension CollectionViewClasses {
         var value = DiffableDataSourceSnapshot()
         try? value.appendSections(snapshot.sectionIdentifiers.map { .string($0) })
         for (name, items) in zip(snapshot.sectionIdentifiers, snapshot.sectionItems) {
-            try? value.appendItems(items.map { .string($0.uriRepresentation) }, toSection: .string(name))
+            _ = try? value.appendItems(items.map { .string($0.uriRepresentation) }, toSection: .string(name))
         }
         try? value.reloadItems(snapshot.reloadedItemIdentifiers.map { .string($0.uriRepresentation) })
         engine.state.push(object: SnapshotBox(value, fetchedDescription: snapshot.description), class: self.snapshot)
