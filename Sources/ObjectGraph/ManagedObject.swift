@@ -39,18 +39,38 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     /// `attributeValues` or `state`, the only things ``readableAttribute(at:)`` depends on.
     @exclusivity(unchecked) var readCacheWord: UnsafeMutablePointer<UInt64>?
     /// Derived values, indexed like `entity.derivedProperties` (empty for entities without any).
-    var derivedValues: [Value]
+    var derivedValues: [Value] {
+        get { extras?.derivedValues ?? [] }
+        set { if newValue.isEmpty && extras == nil { return }; extraFields().derivedValues = newValue }
+        _modify { yield &extraFields().derivedValues }
+    }
     /// How the object was deleted or invalidated, for messages (nil while it is alive).
     var fate: ObjectFate? {
-        get { fateBox?.fate }
-        set { fateBox = newValue.map(FateBox.init) }
+        get { extras?.fate }
+        set { if newValue == nil && extras == nil { return }; extraFields().fate = newValue }
     }
-    /// The fate, boxed: an alive object (nearly all of them) pays one pointer for it, not the enum's 33 bytes.
-    private var fateBox: FateBox?
     /// The batch of a fault left by a fetch with `fetchBatchSize` (nil otherwise).
-    var faultBatch: FaultBatch?
+    var faultBatch: FaultBatch? {
+        get { extras?.faultBatch }
+        set { if newValue == nil && extras == nil { return }; extraFields().faultBatch = newValue }
+    }
     /// How many times each derived value was computed, indexed like `entity.derivedProperties`.
-    var derivedCounts: [Int]
+    var derivedCounts: [Int] {
+        get { extras?.derivedCounts ?? [] }
+        set { if newValue.isEmpty && extras == nil { return }; extraFields().derivedCounts = newValue }
+        _modify { yield &extraFields().derivedCounts }
+    }
+    /// The rarely used fields above, boxed: an object of an entity without derived properties that is
+    /// alive and not a batch fault (nearly all of them) pays one pointer for the four.
+    private var extras: ObjectExtras?
+
+    /// The box of rarely used fields, allocated on first use.
+    private func extraFields() -> ObjectExtras {
+        if let extras { return extras }
+        let box = ObjectExtras()
+        extras = box
+        return box
+    }
 
     init(entity: EntityDescription, objectID: ManagedObjectID, context: ManagedObjectContext?,
          attributeValues: [Value]? = nil) {
@@ -62,8 +82,12 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
         self.toOneValues = Array(repeating: nil, count: entity.relationships.count)
         self.toManyValues = Array(repeating: [], count: entity.relationships.count)
         let derivedCount = entity.derivedProperties.count
-        self.derivedValues = derivedCount == 0 ? [] : Array(repeating: .null, count: derivedCount)
-        self.derivedCounts = derivedCount == 0 ? [] : Array(repeating: 0, count: derivedCount)
+        if derivedCount > 0 {
+            let box = ObjectExtras()
+            box.derivedValues = Array(repeating: .null, count: derivedCount)
+            box.derivedCounts = Array(repeating: 0, count: derivedCount)
+            self.extras = box
+        }
         self.state.isConfined = context?.concurrencyType == .privateQueue
     }
 
@@ -94,21 +118,70 @@ struct ObjectState {
     var isConfined = false
     /// The version (`Z_OPT`) of the store row the values were loaded from or last saved as (0: none).
     var snapshotVersion = 0
+    /// The change records below, boxed: allocated on an object's first recorded change, so an object that
+    /// was only inserted or fetched pays one pointer for them instead of five words.
+    private var changes: ObjectChanges?
     /// Attribute values at the last save or fetch, captured on the first change after it.
-    var committedAttributes: [Value]?
+    var committedAttributes: [Value]? {
+        get { changes?.committedAttributes }
+        set { if newValue == nil && changes == nil { return }; changeRecords().committedAttributes = newValue }
+        _modify { yield &changeRecords().committedAttributes }
+    }
     /// To-one destinations at the last save, captured on the first change after it.
-    var committedToOne: [ManagedObject?]?
+    var committedToOne: [ManagedObject?]? {
+        get { changes?.committedToOne }
+        set { if newValue == nil && changes == nil { return }; changeRecords().committedToOne = newValue }
+        _modify { yield &changeRecords().committedToOne }
+    }
     /// To-many members at the last save, captured on the first change after it.
-    var committedToMany: [OrderedSet<ManagedObject>]?
+    var committedToMany: [OrderedSet<ManagedObject>]? {
+        get { changes?.committedToMany }
+        set { if newValue == nil && changes == nil { return }; changeRecords().committedToMany = newValue }
+        _modify { yield &changeRecords().committedToMany }
+    }
     /// Keys changed since the last processPendingChanges, with the value each had before the first change.
-    var pendingOldValues: [String: Value] = [:]
+    var pendingOldValues: [String: Value] {
+        get { changes?.pendingOldValues ?? [:] }
+        set { if newValue.isEmpty && changes == nil { return }; changeRecords().pendingOldValues = newValue }
+        _modify { yield &changeRecords().pendingOldValues }
+    }
     /// Keys changed in the current event, in order of first change.
-    var pendingKeys: [String] = []
+    var pendingKeys: [String] {
+        get { changes?.pendingKeys ?? [] }
+        set { if newValue.isEmpty && changes == nil { return }; changeRecords().pendingKeys = newValue }
+        _modify { yield &changeRecords().pendingKeys }
+    }
     /// The context's `trackingEpoch` when `recordedAttributes` was last brought up to date (0: never).
     var trackedEpoch: UInt64 = 0
     /// Attributes (index < 64) whose change is already recorded in this event, valid while
     /// `trackedEpoch` equals the context's `trackingEpoch`.
     var recordedAttributes: UInt64 = 0
+
+    /// The box of change records, allocated on first use.
+    private mutating func changeRecords() -> ObjectChanges {
+        if let changes { return changes }
+        let box = ObjectChanges()
+        changes = box
+        return box
+    }
+
+    /// Frees the box of change records when it holds nothing (after processing or a save).
+    mutating func releaseEmptyChangeRecords() {
+        if let box = changes, box.committedAttributes == nil, box.committedToOne == nil, box.committedToMany == nil,
+           box.pendingOldValues.isEmpty, box.pendingKeys.isEmpty {
+            changes = nil
+        }
+    }
+}
+
+/// The change records of an ``ObjectState`` (see `ObjectState.changes`). Each object has its own box: an
+/// `ObjectState` is never copied.
+final class ObjectChanges {
+    var committedAttributes: [Value]?
+    var committedToOne: [ManagedObject?]?
+    var committedToMany: [OrderedSet<ManagedObject>]?
+    var pendingOldValues: [String: Value] = [:]
+    var pendingKeys: [String] = []
 }
 
 /// The part of a context's state its objects' Lua write fast path needs, in an object of its own that no
@@ -125,8 +198,10 @@ final class ContextLink: @unchecked Sendable {
     }()
 }
 
-/// A boxed ``ObjectFate`` (see `ManagedObject.fate`).
-final class FateBox {
-    let fate: ObjectFate
-    init(_ fate: ObjectFate) { self.fate = fate }
+/// The rarely used fields of a ``ManagedObject`` (see `ManagedObject.extras`).
+final class ObjectExtras {
+    var derivedValues: [Value] = []
+    var derivedCounts: [Int] = []
+    var fate: ObjectFate?
+    var faultBatch: FaultBatch?
 }

@@ -89,6 +89,7 @@ extension ManagedObjectContext {
         for object in pendingUpdated {
             object.state.pendingKeys.removeAll(keepingCapacity: false)
             object.state.pendingOldValues.removeAll(keepingCapacity: false)
+            object.state.releaseEmptyChangeRecords()
         }
         for object in transient { forget(object) }
         pendingInserted.removeAll()

@@ -106,6 +106,7 @@ extension ManagedObjectContext {
         object.state.committedAttributes = nil
         object.state.committedToOne = nil
         object.state.committedToMany = nil
+        object.state.releaseEmptyChangeRecords()
     }
 
     /// The persistent keys whose value differs from the committed snapshot, sorted.

@@ -33,8 +33,8 @@ public final class ManagedObjectContext {
     /// A name for traces (`viewContext`, `background#1`).
     public var name: String
 
-    /// Every object registered in the context, by ID.
-    var registered: [ManagedObjectID: ManagedObject] = [:]
+    /// Every object registered in the context, by entity and number (looked up by ID).
+    var registered: ObjectRegistry
     /// Inserted since the last save.
     var inserted: Set<ManagedObject> = []
     /// Updated since the last save (not inserted, not deleted).
@@ -111,6 +111,7 @@ public final class ManagedObjectContext {
         self.concurrencyType = concurrencyType
         self.name = name
         self.parent = nil
+        self.registered = ObjectRegistry(model: coordinator.managedObjectModel)
         coordinator.register(self)
     }
 
@@ -125,6 +126,7 @@ public final class ManagedObjectContext {
         self.concurrencyType = concurrencyType
         self.name = name
         self.parent = parent
+        self.registered = ObjectRegistry(model: parent.persistentStoreCoordinator.managedObjectModel)
         persistentStoreCoordinator.register(self)
     }
 
@@ -163,7 +165,7 @@ public final class ManagedObjectContext {
     /// Objects deleted since the last save, in object order.
     public var deletedObjects: [ManagedObject] { deleted.sortedInObjectOrder() }
     /// Every registered object, in object order.
-    public var registeredObjects: [ManagedObject] { Array(registered.values).sortedInObjectOrder() }
+    public var registeredObjects: [ManagedObject] { registered.values.sortedInObjectOrder() }
 
     /// True when there are unsaved insertions, updates or deletions.
     public var hasChanges: Bool { !inserted.isEmpty || !updated.isEmpty || !deleted.isEmpty }
@@ -250,7 +252,7 @@ public final class ManagedObjectContext {
                                    objectID: ManagedObjectID(entityName: entity.name, number: number, isTemporaryID: true),
                                    context: self, attributeValues: attributeValues)
         object.state.isInserted = true
-        registered[object.objectID] = object
+        registered.register(object)
         inserted.insert(object)
         pendingInserted.insert(object)
         // A new object's attributes are stored directly when nothing can watch them change: its insertion

@@ -13,7 +13,10 @@ public final class PersistentStoreCoordinator {
     public let managedObjectModel: ManagedObjectModel
     /// The stores, in the order they were added.
     public private(set) var persistentStores: [PersistentStore] = []
-    /// The next object number of each entity.
+    /// The last number reserved for each of the model's entities, indexed like `managedObjectModel.entities`
+    /// (an array slot, so reserving a number hashes nothing).
+    private var lastNumbers: [Int]
+    /// The same for entity names outside the model (IDs noted from elsewhere).
     private var nextNumber: [String: Int] = [:]
     /// The contexts over this coordinator, in creation order (weakly held).
     private var contextBoxes: [WeakContext] = []
@@ -21,7 +24,11 @@ public final class PersistentStoreCoordinator {
     /// Creates a coordinator with no store.
     public init(managedObjectModel: ManagedObjectModel) {
         self.managedObjectModel = managedObjectModel
+        self.lastNumbers = Array(repeating: 0, count: managedObjectModel.entities.count)
     }
+
+    /// The index of the model's entity with that name, or nil.
+    private func numberIndex(_ entityName: String) -> Int? { managedObjectModel.entity(named: entityName)?.index }
 
     /// Adds a store and returns it; numbering continues after the largest saved number of each entity.
     @discardableResult
@@ -30,7 +37,7 @@ public final class PersistentStoreCoordinator {
         store.coordinator = self
         for entity in managedObjectModel.entities {
             let largest = store.largestNumber(entityName: entity.name)
-            if largest > nextNumber[entity.name, default: 0] { nextNumber[entity.name] = largest }
+            if largest > lastNumbers[entity.index] { lastNumbers[entity.index] = largest }
         }
         return store
     }
@@ -112,21 +119,33 @@ public final class PersistentStoreCoordinator {
     }
 
     /// The number the next object of an entity would get, minus one.
-    func lastReservedNumber(_ entityName: String) -> Int { nextNumber[entityName, default: 0] }
+    func lastReservedNumber(_ entityName: String) -> Int {
+        if let i = numberIndex(entityName) { return lastNumbers[i] }
+        return nextNumber[entityName, default: 0]
+    }
 
     /// Moves an entity's numbering past a number taken in a store (by another connection).
     func noteTakenNumber(_ number: Int, entityName: String) {
-        if number > nextNumber[entityName, default: 0] { nextNumber[entityName] = number }
+        if let i = numberIndex(entityName) {
+            if number > lastNumbers[i] { lastNumbers[i] = number }
+        } else if number > nextNumber[entityName, default: 0] {
+            nextNumber[entityName] = number
+        }
     }
 
     /// Reserves the next object number of an entity.
     func reserveNumber(for entity: EntityDescription) -> Int {
-        // One lookup of the entity name (in place), not two.
-        func advance(_ n: inout Int) -> Int {
-            n += 1
-            return n
+        let i = entity.index
+        if lastNumbers.indices.contains(i) && managedObjectModel.entities[i] === entity {
+            lastNumbers[i] += 1
+            return lastNumbers[i]
         }
-        return advance(&nextNumber[entity.name, default: 0])
+        guard let j = numberIndex(entity.name) else {
+            nextNumber[entity.name, default: 0] += 1
+            return nextNumber[entity.name, default: 0]
+        }
+        lastNumbers[j] += 1
+        return lastNumbers[j]
     }
 
     /// The live contexts over this coordinator, in creation order.
