@@ -30,9 +30,28 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     /// the hot storage of every property access (performance.md §3.1), and only this module touches it.
     @exclusivity(unchecked) @usableFromInline var attributeValues: [Value] { didSet { readCacheWord?.pointee = 0 } }
     /// To-one destinations, indexed like `entity.relationships` (nil for to-many slots).
-    var toOneValues: [ManagedObject?]
+    var toOneValues: [ManagedObject?] {
+        get { relationshipValues?.toOne ?? [] }
+        set { if newValue.isEmpty && relationshipValues == nil { return }; relationshipStorage().toOne = newValue }
+        _modify { yield &relationshipStorage().toOne }
+    }
     /// To-many members, indexed like `entity.relationships` (empty for to-one slots).
-    var toManyValues: [OrderedSet<ManagedObject>]
+    var toManyValues: [OrderedSet<ManagedObject>] {
+        get { relationshipValues?.toMany ?? [] }
+        set { if newValue.isEmpty && relationshipValues == nil { return }; relationshipStorage().toMany = newValue }
+        _modify { yield &relationshipStorage().toMany }
+    }
+    /// The two arrays above, boxed: allocated when the entity has relationships, so an object of an
+    /// entity without any pays one pointer instead of two.
+    private var relationshipValues: RelationshipValues?
+
+    /// The box of relationship values, allocated on first use.
+    private func relationshipStorage() -> RelationshipValues {
+        if let relationshipValues { return relationshipValues }
+        let box = RelationshipValues()
+        relationshipValues = box
+        return box
+    }
     /// Bookkeeping owned by the context. Not checked for exclusivity at run time (read on every access).
     @exclusivity(unchecked) var state = ObjectState() { didSet { readCacheWord?.pointee = 0 } }
     /// The word a bridge's read cache gave the object (``attachReadCache(_:)``): zeroed on every change of
@@ -79,8 +98,13 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
         self.managedObjectContext = context
         self.link = context?.link ?? ContextLink.detached
         self.attributeValues = attributeValues ?? entity.initialAttributeValues
-        self.toOneValues = Array(repeating: nil, count: entity.relationships.count)
-        self.toManyValues = Array(repeating: [], count: entity.relationships.count)
+        let relationshipCount = entity.relationships.count
+        if relationshipCount > 0 {
+            let box = RelationshipValues()
+            box.toOne = Array(repeating: nil, count: relationshipCount)
+            box.toMany = Array(repeating: [], count: relationshipCount)
+            self.relationshipValues = box
+        }
         let derivedCount = entity.derivedProperties.count
         if derivedCount > 0 {
             let box = ObjectExtras()
@@ -102,6 +126,11 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
 
     /// Identity hash.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// The identity's one-word hash, as sets and dictionaries ask for it: `ObjectIdentifier`'s own (a single
+    /// seeded word), without the general path's hasher set-up and finalisation. Objects are hashed on every
+    /// insert (the `inserted` and pending sets), change and save.
+    public func _rawHashValue(seed: Int) -> Int { ObjectIdentifier(self)._rawHashValue(seed: seed) }
 }
 
 /// Per-object bookkeeping of the owning context.
@@ -196,6 +225,12 @@ final class ContextLink: @unchecked Sendable {
         link.trackingEpoch = 0
         return link
     }()
+}
+
+/// The relationship values of a ``ManagedObject`` (see `ManagedObject.relationshipValues`).
+final class RelationshipValues {
+    var toOne: [ManagedObject?] = []
+    var toMany: [OrderedSet<ManagedObject>] = []
 }
 
 /// The rarely used fields of a ``ManagedObject`` (see `ManagedObject.extras`).
