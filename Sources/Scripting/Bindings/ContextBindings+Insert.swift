@@ -13,6 +13,9 @@ final class InsertRecordKeys {
     let identities: [UnsafeRawPointer]
     /// … and their attribute indexes.
     let indexes: [Int]
+    /// The Lua class of the entity's objects (`ScriptEngine.entityClass(for:)`, which never changes once
+    /// made), looked up on the first insert.
+    var objectClass: LuaClass?
 
     init(entity: EntityDescription, state: LuaState) {
         self.entity = entity
@@ -33,10 +36,10 @@ extension ScriptEngine {
     /// `ctx:insert(entityName, values)` without the general path's `pairs` snapshot and Swift key strings,
     /// when C could read `values` as a plain record (see `Record.c`) and every key is an attribute of the
     /// entity: the same insertion (values applied in key order, as the general path applies them). Returns
-    /// nil, having changed nothing, whenever the general path must decide (unknown entity or key,
+    /// the object with the Lua class to push it with, or nil, having changed nothing, whenever the general path must decide (unknown entity or key,
     /// relationship or derived key, a value that is not a boolean, number or string, a table C did not
     /// read), so every error keeps its wording.
-    func insertFromRecord(_ ctx: ManagedObjectContext, _ state: LuaState) throws -> ManagedObject? {
+    func insertFromRecord(_ ctx: ManagedObjectContext, _ state: LuaState) throws -> (ManagedObject, LuaClass)? {
         guard state.type(at: 2) == .string, state.type(at: 3) == .table else { return nil }
         let keys: InsertRecordKeys
         if let last = lastInsertKeys, last.model === ctx.model,
@@ -74,6 +77,10 @@ extension ScriptEngine {
             }
         }
         guard read, complete else { return nil }
-        return try ctx.insertObject(entity: keys.entity, attributeValues: &values, assigned: assigned)
+        let object = try ctx.insertObject(entity: keys.entity, attributeValues: &values, assigned: assigned)
+        if let cls = keys.objectClass { return (object, cls) }
+        let cls = entityClass(for: keys.entity)
+        keys.objectClass = cls
+        return (object, cls)
     }
 }
