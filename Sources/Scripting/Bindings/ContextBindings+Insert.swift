@@ -13,9 +13,6 @@ final class InsertRecordKeys {
     let identities: [UnsafeRawPointer]
     /// … and their attribute indexes.
     let indexes: [Int]
-    /// The Lua class of the entity's objects (`ScriptEngine.entityClass(for:)`, which never changes once
-    /// made), looked up on the first insert.
-    var objectClass: LuaClass?
 
     init(entity: EntityDescription, state: LuaState) {
         self.entity = entity
@@ -36,10 +33,10 @@ extension ScriptEngine {
     /// `ctx:insert(entityName, values)` without the general path's `pairs` snapshot and Swift key strings,
     /// when C could read `values` as a plain record (see `Record.c`) and every key is an attribute of the
     /// entity: the same insertion (values applied in key order, as the general path applies them). Returns
-    /// the object with the Lua class to push it with, or nil, having changed nothing, whenever the general path must decide (unknown entity or key,
+    /// nil, having changed nothing, whenever the general path must decide (unknown entity or key,
     /// relationship or derived key, a value that is not a boolean, number or string, a table C did not
     /// read), so every error keeps its wording.
-    func insertFromRecord(_ ctx: ManagedObjectContext, _ state: LuaState) throws -> (ManagedObject, LuaClass)? {
+    func insertFromRecord(_ ctx: ManagedObjectContext, _ state: LuaState) throws -> ManagedObject? {
         guard state.type(at: 2) == .string, state.type(at: 3) == .table else { return nil }
         let keys: InsertRecordKeys
         if let last = lastInsertKeys, last.model === ctx.model,
@@ -77,10 +74,6 @@ extension ScriptEngine {
             }
         }
         guard read, complete else { return nil }
-        let object = try ctx.insertObject(entity: keys.entity, attributeValues: &values, assigned: assigned)
-        if let cls = keys.objectClass { return (object, cls) }
-        let cls = entityClass(for: keys.entity)
-        keys.objectClass = cls
-        return (object, cls)
+        return try ctx.insertObject(entity: keys.entity, attributeValues: &values, assigned: assigned)
     }
 }

@@ -107,8 +107,8 @@ extension BridgeClasses {
                 .merging(contextUndoMethods(engine)) { a, _ in a }.merging([
                 "insert": { [unowned engine] state in
                     let ctx = try context(state, "insert")
-                    if let (object, cls) = try engine.insertFromRecord(ctx, state) {
-                        engine.state.push(object: object, class: cls)  // engine.push(object), class known
+                    if let object = try engine.insertFromRecord(ctx, state) {
+                        engine.push(object)
                         return 1
                     }
                     let entityName = try state.string(2)
