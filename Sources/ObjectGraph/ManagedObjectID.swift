@@ -17,9 +17,13 @@ public struct ManagedObjectID: Hashable, CustomStringConvertible, Sendable {
         set { bits = newValue ? bits | (1 << 63) : bits & ~(1 << 63) }
     }
 
+    /// The numbers an ID can hold: 63 bits (object numbers start at 1 and grow by one per object).
+    public static let numberRange = -(1 << 62) ... (1 << 62) - 1
+
     /// Creates an ID.
+    /// - Precondition: `number` is in ``numberRange`` (input from outside, such as a URI, is checked first).
     public init(entityName: String, number: Int, isTemporaryID: Bool) {
-        precondition(number >= -(1 << 62) && number < (1 << 62), "ManagedObjectID: number \(number) out of range")
+        precondition(Self.numberRange.contains(number), "ManagedObjectID: number \(number) beyond 63 bits")
         self.entityName = entityName
         self.bits = (UInt64(bitPattern: Int64(number)) & ~(1 << 63)) | (isTemporaryID ? 1 << 63 : 0)
     }
