@@ -224,6 +224,11 @@ public final class ManagedObjectContext {
             // Convert in key order, so the first value that cannot convert is the one the general path
             // would report (`coerce` words the error).
             for i in entity.attributeIndexesByName where i < 64 && assigned & (1 << UInt64(i)) != 0 {
+                // Values already of the attribute's type (what `convert` returns unchanged) stay in place.
+                switch (entity.attributeTypes[i], values[i]) {
+                case (_, .null), (.string, .string), (.integer, .integer), (.double, .double), (.boolean, .bool): continue
+                default: break
+                }
                 if let converted = Self.convert(values[i], to: entity.attributeTypes[i]) {
                     values[i] = converted
                 } else {
