@@ -36,11 +36,11 @@ scenario("an inserted object's temporary ID finds it before and after the save",
   expect(a.objectID.isTemporaryID):toBe(false)
   expect(ctx:object(temporary)):toBe(a)
   expect(ctx:existingObject(a.objectID)):toBe(a)
-  -- An ID holds a 63-bit number: a URI beyond it names no object (nil, as for any foreign URI).
+  -- An ID holds any number a URI can name.
   local coordinator = container.persistentStoreCoordinator
-  expect(coordinator:managedObjectID("x-coredata://ripple/Item/p4611686018427387903")).never:toBe(nil)
-  expect(coordinator:managedObjectID("x-coredata://ripple/Item/p4611686018427387904")):toBe(nil)
-  expect(coordinator:managedObjectID("x-coredata://ripple/Item/p9223372036854775807")):toBe(nil)
+  local big = coordinator:managedObjectID("x-coredata://ripple/Item/p9223372036854775807")
+  expect(big.uriRepresentation):toBe("x-coredata://ripple/Item/p9223372036854775807")
+  expect(function() ctx:existingObject(big) end):toRaise("Attempt to access an object not found in store.")
 end)
 
 scenario("rollback, delete and reset unregister; fetching registers again", function()

@@ -15,8 +15,18 @@ import Collections
 public final class ManagedObject: Hashable, CustomStringConvertible {
     /// The entity of the object.
     public let entity: EntityDescription
-    /// The object's ID: temporary until the first save, permanent afterwards.
-    public internal(set) var objectID: ManagedObjectID
+    /// The object's ID: temporary until the first save, permanent afterwards. Built from the entity's name,
+    /// the object's number and `state.isTemporaryID` (the object stores one word for it, not the ID's four).
+    public internal(set) var objectID: ManagedObjectID {
+        get { ManagedObjectID(entityName: entity.name, number: number, isTemporaryID: state.isTemporaryID) }
+        set {
+            precondition(newValue.entityName == entity.name, "ManagedObject: an ID of another entity")
+            number = newValue.number
+            state.isTemporaryID = newValue.isTemporaryID
+        }
+    }
+    /// The object's number within its entity (`objectID.number`).
+    private(set) var number: Int
     /// The context the object is registered in, or nil once it was removed from it.
     public internal(set) weak var managedObjectContext: ManagedObjectContext? {
         didSet { link = managedObjectContext?.link ?? ContextLink.detached }
@@ -93,8 +103,9 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
 
     init(entity: EntityDescription, objectID: ManagedObjectID, context: ManagedObjectContext?,
          attributeValues: [Value]? = nil) {
+        precondition(objectID.entityName == entity.name, "ManagedObject: an ID of another entity")
         self.entity = entity
-        self.objectID = objectID
+        self.number = objectID.number
         self.managedObjectContext = context
         self.link = context?.link ?? ContextLink.detached
         self.attributeValues = attributeValues ?? entity.initialAttributeValues
@@ -113,6 +124,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
             self.extras = box
         }
         self.state.isConfined = context?.concurrencyType == .privateQueue
+        self.state.isTemporaryID = objectID.isTemporaryID
     }
 
     /// `Entity#n`: the entity name and the object's number, as traces print it.
@@ -145,6 +157,8 @@ struct ObjectState {
     var isFault = false
     /// The object belongs to a private-queue context: every access checks the context's queue.
     var isConfined = false
+    /// The object's ID is temporary (`objectID.isTemporaryID`).
+    var isTemporaryID = false
     /// The version (`Z_OPT`) of the store row the values were loaded from or last saved as (0: none).
     var snapshotVersion = 0
     /// The change records below, boxed: allocated on an object's first recorded change, so an object that

@@ -87,7 +87,6 @@ extension PersistentStoreCoordinator {
               let tag = parts[1].first else { return nil }
         let isTemporary = uri.hasPrefix(temporaryPrefix)
         guard tag == (isTemporary ? "t" : "p"), let number = Int(parts[1].dropFirst()), number >= 1,
-              ManagedObjectID.numberRange.contains(number),
               String(number) == parts[1].dropFirst() else { return nil }
         return ManagedObjectID(entityName: String(parts[0]), number: number, isTemporaryID: isTemporary)
     }
