@@ -482,15 +482,13 @@ int simlua_newindex (lua_State *L) {
   lua_Integer slot;
   if (slotof(L, cd, 2, lua_upvalueindex(1), &slot)) {
     simlua_Scalar v;
-    switch (lua_type(L, 3)) {  /* none (a direct call with two arguments) is nil */
+    if (lua_isinteger(L, 3)) {  /* the commonest value first: one call fewer */
+      v.tag = SIMLUA_SCALAR_INTEGER;
+      v.i = lua_tointegerx(L, 3, NULL);
+    } else switch (lua_type(L, 3)) {  /* none (a direct call with two arguments) is nil */
       case LUA_TNUMBER:
-        if (lua_isinteger(L, 3)) {
-          v.tag = SIMLUA_SCALAR_INTEGER;
-          v.i = lua_tointegerx(L, 3, NULL);
-        } else {
-          v.tag = SIMLUA_SCALAR_NUMBER;
-          v.n = lua_tonumberx(L, 3, NULL);
-        }
+        v.tag = SIMLUA_SCALAR_NUMBER;
+        v.n = lua_tonumberx(L, 3, NULL);
         break;
       case LUA_TBOOLEAN:
         v.tag = SIMLUA_SCALAR_BOOLEAN;
