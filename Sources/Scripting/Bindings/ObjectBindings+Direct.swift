@@ -42,8 +42,14 @@ enum ManagedObjectDirectAccess {
         guard let object else { return 0 }
         let value: Value
         switch tag {
-        case LuaClass.DirectScalarAccess.numberTag: value = .double(number)
-        case LuaClass.DirectScalarAccess.integerTag: value = .integer(integer)
+        case LuaClass.DirectScalarAccess.numberTag:
+            return Unmanaged<ManagedObject>.fromOpaque(object)._withUnsafeGuaranteedRef {
+                $0.setAttributeIfPlain(number: number, at: Int(index))
+            } ? 1 : 0
+        case LuaClass.DirectScalarAccess.integerTag:
+            return Unmanaged<ManagedObject>.fromOpaque(object)._withUnsafeGuaranteedRef {
+                $0.setAttributeIfPlain(integer: integer, at: Int(index))
+            } ? 1 : 0
         case LuaClass.DirectScalarAccess.booleanTag: value = .bool(integer != 0)
         case LuaClass.DirectScalarAccess.nilTag: value = .null
         default: return 0
