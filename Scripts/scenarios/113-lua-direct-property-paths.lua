@@ -146,3 +146,21 @@ scenario("the key cache keeps its slot table: a forged one is read, the original
   end
   fast:rollback()
 end)
+
+scenario("a cached key stays alive when removed from the slot table: no other value can take its place", function()
+  local o = fast:insert("Item", { count = 1, score = 1.5 })
+  expect(o.score):toBe(1.5)                        -- "score" cached
+  local _, slots = debug.getupvalue(getmetatable(o).__index, 1)
+  local slot = slots.score
+  slots.score = nil
+  collectgarbage()
+  collectgarbage()
+  for _ = 1, 200 do                                -- new objects never match the cached key's address
+    local t = {}
+    expect(o[t]):toBe(nil)
+    expect(function() o[t] = 1 end):toRaise("attempt to set unknown key of type table on Item")
+  end
+  expect(o.score):toBe(1.5)                        -- answered through the key cache, as before
+  slots.score = slot
+  fast:rollback()
+end)

@@ -282,9 +282,11 @@ static void *checkself (lua_State *L, simlua_ClassData *cd) {
 ** stack as it was. Returns 0 when the key is not a property.
 **
 ** The cache belongs to one slot table, which the class data at upvalue
-** `cdup` anchors (its user value) while the cache refers to it: so the
-** table and its key strings stay alive, no other object can take their
-** addresses, and an address match is always that table or that string.
+** `cdup` anchors (its user value 1) while the cache refers to it, with
+** each cached key string (user value 2 + its bucket): so the table and the
+** cached strings stay alive even if the table is changed through
+** debug.getupvalue, no other object can take their addresses, and an
+** address match is always that table or that string.
 ** A table forged through debug.setupvalue (or the original put back)
 ** starts the cache afresh; otherwise whether a key was still cached would
 ** decide whether the forged table was read at all.
@@ -321,6 +323,8 @@ static int slotof (lua_State *L, simlua_ClassData *cd, int cdup, int slots,
   }
   lua_pop(L, 1);
   if (isstring && lua_rawlen(L, 2) <= SHORTLEN) {
+    lua_pushvalue(L, 2);
+    lua_setiuservalue(L, lua_upvalueindex(cdup), 2 + (int)h);  /* never raises */
     cd->keys[h] = k;
     cd->slots[h] = *slot;
   }
@@ -335,8 +339,9 @@ static int slotof (lua_State *L, simlua_ClassData *cd, int cdup, int slots,
 */
 void simlua_pushclassdata (lua_State *L, void *cls, lua_Integer nslots,
                            const char *name) {
-  /* one user value: the slot table the key cache belongs to (see slotof) */
-  simlua_ClassData *cd = (simlua_ClassData *)lua_newuserdatauv(L, sizeof(simlua_ClassData), 1);
+  /* user values: the slot table the key cache belongs to and the cached keys (see slotof) */
+  simlua_ClassData *cd = (simlua_ClassData *)lua_newuserdatauv(L, sizeof(simlua_ClassData),
+                                                               1 + SIMLUA_KEYCACHE);
   memset(cd, 0, sizeof(simlua_ClassData));
   cd->tag = &classmarker;
   cd->cls = cls;
@@ -417,8 +422,8 @@ int simlua_index (lua_State *L) {
   simlua_Object *o = simlua_toobject(L, 1);
   /* the read cache: a scalar read before from an object of this class, */
   /* under a key of the key cache (an interned property name) */
-  /* (cached keys are strings kept alive by the anchored slot table, see slotof: */
-  /* an address match is that string, so the key's type needs no check) */
+  /* (cached keys are strings the class data keeps alive, see slotof: an */
+  /* address match is that string, so the key's type needs no check) */
   if (o != NULL && o->cachetags != 0 && o->cls == cd->cls && o->object != NULL) {
     const void *k = lua_topointer(L, 2);
     unsigned h = (unsigned)(((uintptr_t)k >> 4) & (SIMLUA_KEYCACHE - 1));
