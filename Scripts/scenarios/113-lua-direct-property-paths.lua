@@ -164,3 +164,18 @@ scenario("a cached key stays alive when removed from the slot table: no other va
   slots.score = slot
   fast:rollback()
 end)
+
+scenario("keys that are not strings never hit the read cache (an empty bucket is not a match)", function()
+  local o = fast:insert("Item", { count = 1, score = 1.5, age = 2 })
+  for _ = 1, 3 do
+    expect(o.score):toBe(1.5)
+    expect(o.count):toBe(1)
+    expect(o.age):toBe(2)
+  end
+  for _, key in ipairs { 1, 0, 2.5, math.huge, -math.huge } do
+    expect(function() return o[key] end):toRaise("is not key value coding-compliant for the key")
+  end
+  expect(o[true]):toBe(nil)                        -- neither a string nor a number: nil, as before
+  expect(o[false]):toBe(nil)
+  fast:rollback()
+end)

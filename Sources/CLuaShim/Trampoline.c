@@ -425,9 +425,9 @@ int simlua_index (lua_State *L) {
   /* (cached keys are strings the class data keeps alive, see slotof: an */
   /* address match is that string, so the key's type needs no check) */
   if (o != NULL && o->cachetags != 0 && o->cls == cd->cls && o->object != NULL) {
-    const void *k = lua_topointer(L, 2);
+    const void *k = lua_topointer(L, 2);  /* NULL for numbers, booleans, nil: never cached */
     unsigned h = (unsigned)(((uintptr_t)k >> 4) & (SIMLUA_KEYCACHE - 1));
-    if (cd->keys[h] == k && cd->slots[h] < o->ncache) {
+    if (k != NULL && cd->keys[h] == k && cd->slots[h] < o->ncache) {
       int slot = (int)cd->slots[h];
       switch ((int)((o->cachetags >> (4 * slot)) & 15)) {
         case SIMLUA_SCALAR_NUMBER: lua_pushnumber(L, o->cache[slot].n); return 1;
