@@ -257,7 +257,7 @@ static void checktableupvalue (lua_State *L, int up) {
 ** (the metamethods can be called directly from Lua with any value through
 ** getmetatable).
 */
-static void *checkself (lua_State *L, simlua_ClassData *cd) {
+static inline __attribute__((always_inline)) void *checkself (lua_State *L, simlua_ClassData *cd) {
   simlua_Object *o = simlua_toobject(L, 1);
   if (o == NULL || o->cls != cd->cls) {
     const char *got;
@@ -291,7 +291,7 @@ static void *checkself (lua_State *L, simlua_ClassData *cd) {
 ** starts the cache afresh; otherwise whether a key was still cached would
 ** decide whether the forged table was read at all.
 */
-static int slotof (lua_State *L, simlua_ClassData *cd, int cdup, int slots,
+static inline __attribute__((always_inline)) int slotof (lua_State *L, simlua_ClassData *cd, int cdup, int slots,
                    lua_Integer *slot) {
   const void *table = lua_topointer(L, slots);
   if (table == NULL || cd->slottable != table) {
