@@ -112,26 +112,43 @@ extension FetchedResultsController: ContextObserver {
     func applyIncrementally(_ note: ObjectsDidChangeNotification) throws -> FetchedResultsChangeSet {
         guard let tree else { return FetchedResultsChangeSet() }
         let entityName = activeRequest.entityName
-        var order: [ObjectIdentifier] = []
-        var touches: [ObjectIdentifier: Touch] = [:]
+        // The touched objects in the order they were first met; a batch of a few objects finds an object by
+        // a scan, a larger one through `position` (built once the list reaches `scanLimit`).
+        var list: [Touch] = []
+        var position: [ObjectIdentifier: Int] = [:]
+        let scanLimit = 8
         func touch(_ o: ManagedObject, _ update: (inout Touch) -> Void) {
             let id = ObjectIdentifier(o)
-            if touches[id] == nil {
-                order.append(id)
-                touches[id] = Touch(object: o, entry: entries[id])
+            var index: Int?
+            if list.count < scanLimit {
+                index = list.firstIndex { $0.object === o }
+            } else {
+                index = position[id]
             }
-            update(&touches[id]!)
+            if index == nil {
+                index = list.count
+                list.append(Touch(object: o, entry: entries[id]))
+                if list.count == scanLimit {
+                    for (i, t) in list.enumerated() { position[ObjectIdentifier(t.object)] = i }
+                } else if list.count > scanLimit {
+                    position[id] = index
+                }
+            }
+            update(&list[index!])
         }
         // Without pending changes, an object deleted but not saved is still fetched, with its current values
         // (which may have changed in the same event, unreported since deletion wins): evaluate it again.
         let keepsDeleted = !activeRequest.includesPendingChanges
-        for o in note.deleted + note.invalidated
-        where entries[ObjectIdentifier(o)] != nil || (keepsDeleted && o.entity.name == entityName) {
-            touch(o) { $0.gone = true }
+        for gone in [note.deleted, note.invalidated] {
+            for o in gone where entries[ObjectIdentifier(o)] != nil || (keepsDeleted && o.entity.name == entityName) {
+                touch(o) { $0.gone = true }
+            }
         }
         for o in note.inserted where o.entity.name == entityName { touch(o) { $0.changed = true } }
-        for o in note.updated + note.refreshed where o.entity.name == entityName {
-            touch(o) { $0.changed = true; $0.changedKeys += note.changedKeys[o] ?? [] }
+        for changed in [note.updated, note.refreshed] {
+            for o in changed where o.entity.name == entityName {
+                touch(o) { $0.changed = true; $0.changedKeys += note.changedKeys[o] ?? [] }
+            }
         }
         if tracksRelationshipKeyPaths {
             for o in dependents(of: note) where o.entity.name == entityName { touch(o) { $0.changed = true } }
@@ -142,23 +159,22 @@ extension FetchedResultsController: ContextObserver {
         let oldWindow = isWindowed ? tree.elements(in: oldRange) : []
 
         // 1. Evaluate everything before changing anything, so an error leaves the controller as it was.
-        for id in order {
-            var t = touches[id]!
-            if let entry = t.entry {
-                t.oldRank = tree.rank(of: entry)
-                t.oldKeys = entry.keys
-                t.oldSection = entry.sectionName
+        for i in list.indices {
+            if let entry = list[i].entry {
+                list[i].oldRank = tree.rank(of: entry)
+                list[i].oldKeys = entry.keys
+                list[i].oldSection = entry.sectionName
             }
-            if managedObjectContext.isFetchCandidate(t.object, for: activeRequest) {
+            let object = list[i].object
+            if managedObjectContext.isFetchCandidate(object, for: activeRequest) {
                 let matches: Bool
-                do { matches = try activeRequest.matches(t.object) } catch { throw FetchedResultsController.wrap(error) }
+                do { matches = try activeRequest.matches(object) } catch { throw FetchedResultsController.wrap(error) }
                 if matches {
-                    let (keys, section) = try readKeys(t.object)
-                    t.newKeys = keys
-                    t.newSection = section
+                    let (keys, section) = try readKeys(object)
+                    list[i].newKeys = keys
+                    list[i].newSection = section
                 }
             }
-            touches[id] = t
         }
 
         // 2. Take out what left or must be re-sorted, then put back what is (still) there.
@@ -167,13 +183,12 @@ extension FetchedResultsController: ContextObserver {
         // Entries leave by the rank step 1 found (a walk by counts, no key comparisons), highest rank first so
         // the others' ranks still hold.
         var leaving: [(rank: Int, entry: ResultEntry)] = []
-        for id in order {
-            let t = touches[id]!
+        for t in list {
             guard let entry = t.entry else { continue }
             if t.newKeys == nil || t.newKeys! != t.oldKeys || t.newSection != t.oldSection {
                 if let rank = t.oldRank { leaving.append((rank, entry)) } else { tree.remove(entry) }
                 sectionsByName[entry.sectionName]?.count -= 1
-                if t.newKeys == nil { entries[id] = nil }
+                if t.newKeys == nil { entries[ObjectIdentifier(t.object)] = nil }
             }
         }
         if leaving.count > 1 { leaving.sort { $0.rank > $1.rank } }
@@ -181,15 +196,15 @@ extension FetchedResultsController: ContextObserver {
             let removed = tree.remove(atRank: rank)
             assert(removed === entry, "the rank of a leaving entry changed")
         }
-        for id in order {
-            let t = touches[id]!
-            guard let keys = t.newKeys else { continue }
+        for i in list.indices {
+            guard let keys = list[i].newKeys else { continue }
+            let t = list[i]
             if t.entry != nil, keys == t.oldKeys, t.newSection == t.oldSection { continue }
             let entry = t.entry ?? ResultEntry(object: t.object, keys: keys, sectionName: t.newSection)
-            entry.keys = keys
+            if t.entry != nil { entry.keys = keys }
             entry.sectionName = t.newSection
-            entries[id] = entry
-            touches[id]!.entry = entry
+            entries[ObjectIdentifier(t.object)] = entry
+            list[i].entry = entry
             insertedRank = tree.insert(entry)
             if let record = sectionsByName[t.newSection] {
                 record.count += 1
@@ -201,17 +216,21 @@ extension FetchedResultsController: ContextObserver {
         }
 
         // 3. New ranks; place new sections; check that sections are still contiguous.
-        var newRanks: [ObjectIdentifier: Int] = [:]
-        for id in order where touches[id]!.newKeys != nil {
+        var newRanks = [Int?](repeating: nil, count: list.count)
+        var placed: [(rank: Int, section: String)] = []
+        for i in list.indices where list[i].newKeys != nil {
             // One touched object (the common case): its rank is the one its insertion returned, or its old
             // rank when it stayed in place (nothing else moved); otherwise ranks are read once all is placed.
-            if order.count == 1, let rank = insertedRank ?? touches[id]!.oldRank {
-                newRanks[id] = rank
-                continue
+            let rank: Int
+            if list.count == 1, let known = insertedRank ?? list[i].oldRank {
+                rank = known
+            } else {
+                rank = tree.rank(of: list[i].entry!)!
             }
-            newRanks[id] = tree.rank(of: touches[id]!.entry!)!
+            newRanks[i] = rank
+            placed.append((rank, list[i].newSection))
         }
-        let updatedLayout = try rebuildSections(created: created, newRanks: newRanks, touches: touches, oldLayout: oldLayout)
+        let updatedLayout = try rebuildSections(created: created, placed: placed, oldLayout: oldLayout)
         invalidateCaches()
         if let updatedLayout { cachedLayout = updatedLayout }
         let newLayout = currentLayout()
@@ -219,14 +238,16 @@ extension FetchedResultsController: ContextObserver {
         // 4. Records of the visible results.
         var records: [ChangeRecord] = []
         if !isWindowed && oldRange.lowerBound == 0 && oldWindow.isEmpty {
-            for id in order {
-                let t = touches[id]!
-                let newPos = newRanks[id]
+            records.reserveCapacity(list.count)
+            for (i, t) in list.enumerated() {
+                let newPos = newRanks[i]
                 guard t.oldRank != nil || newPos != nil else { continue }
                 records.append(ChangeRecord(object: t.object, oldPos: t.oldRank, newPos: newPos, changed: t.changed,
                                             keyChanged: isKeyChange(t)))
             }
         } else {
+            var touches: [ObjectIdentifier: Touch] = [:]
+            for t in list { touches[ObjectIdentifier(t.object)] = t }
             records = windowRecords(oldWindow: oldWindow, newWindow: tree.elements(in: visibleRange),
                                     touches: touches)
         }
@@ -268,14 +289,13 @@ extension FetchedResultsController: ContextObserver {
     /// - Returns: the new layout when it could be derived from `oldLayout` in O(sections) integer work (no
     ///   section created or emptied, results not windowed), so that the caller need not rebuild it; nil
     ///   otherwise.
-    func rebuildSections(created: [SectionRecord], newRanks: [ObjectIdentifier: Int],
-                         touches: [ObjectIdentifier: Touch], oldLayout: Layout) throws -> Layout? {
+    func rebuildSections(created: [SectionRecord], placed: [(rank: Int, section: String)],
+                         oldLayout: Layout) throws -> Layout? {
         let structureChanged = !created.isEmpty || sectionList.contains(where: { $0.count == 0 })
         // The common case, no section created or emptied: the list stays as it is (no hashing of names).
         if structureChanged {
             var firstRank: [String: Int] = [:]
-            for (id, rank) in newRanks {
-                let name = touches[id]!.newSection
+            for (rank, name) in placed {
                 firstRank[name] = min(firstRank[name] ?? Int.max, rank)
             }
             let fresh = created.filter { $0.count > 0 }.sorted { firstRank[$0.name]! < firstRank[$1.name]! }
@@ -312,22 +332,20 @@ extension FetchedResultsController: ContextObserver {
                     start += count
                 }
             }
-            for (id, rank) in newRanks.sorted(by: { $0.value < $1.value }) {
-                let name = touches[id]!.newSection
+            for (rank, name) in placed.count > 1 ? placed.sorted(by: { $0.rank < $1.rank }) : placed {
                 if layout.names[layout.indexPath(forVisibleRank: rank).section] != name {
                     throw FetchedResultsError.outOfOrderSection(index: rank, name: name)
                 }
             }
             return layout
         }
-        guard !newRanks.isEmpty else { return nil }
+        guard !placed.isEmpty else { return nil }
         // Where each section starts, keyed by the record's identity (cheaper to hash than its name).
         var starts: [ObjectIdentifier: Int] = [:]
         starts.reserveCapacity(sectionList.count)
         var start = 0
         for record in sectionList { starts[ObjectIdentifier(record)] = start; start += record.count }
-        for (id, rank) in newRanks.sorted(by: { $0.value < $1.value }) {
-            let name = touches[id]!.newSection
+        for (rank, name) in placed.sorted(by: { $0.rank < $1.rank }) {
             let record = sectionsByName[name]!
             let s = starts[ObjectIdentifier(record)]!
             if rank < s || rank >= s + record.count {

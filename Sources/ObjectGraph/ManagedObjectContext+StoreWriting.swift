@@ -8,8 +8,9 @@ struct SaveOutcome {
     var droppedUpdates: [ManagedObject] = []
     /// Objects whose saved row differs from their values in memory: reloaded after the save.
     var refreshAfter: [ManagedObject] = []
-    /// The version each written object's row got.
-    var versions: [ObjectIdentifier: Int] = [:]
+    /// The version each written object's row got, in the order the objects were resolved (each object
+    /// once): a list, not a dictionary, so a bulk save hashes no object for it.
+    var versions: [(object: ManagedObject, version: Int)] = []
 }
 
 extension ManagedObjectContext {
@@ -41,9 +42,9 @@ extension ManagedObjectContext {
             outcome.droppedUpdates += storeOutcome.droppedUpdates
             outcome.refreshAfter += storeOutcome.refreshAfter
             if outcome.versions.isEmpty {
-                outcome.versions = storeOutcome.versions  // the usual single store: no rehash of every entry
+                outcome.versions = storeOutcome.versions  // the usual single store: no copy
             } else {
-                outcome.versions.merge(storeOutcome.versions) { a, _ in a }
+                outcome.versions += storeOutcome.versions   // an object belongs to one store only
             }
         }
         // The stores accepted the batch: inserted objects get their permanent IDs, then commit in memory.
@@ -61,11 +62,8 @@ extension ManagedObjectContext {
                 object.objectID.isTemporaryID = false
             }
         }
-        for objects in [note.inserted, note.updated] {
-            for object in objects {
-                if let version = outcome.versions[ObjectIdentifier(object)] { object.state.snapshotVersion = version }
-            }
-        }
+        // Every object with a version is one of the note's inserted or updated objects.
+        for (object, version) in outcome.versions { object.state.snapshotVersion = version }
         var mergedAway: [ManagedObject] = []
         note.inserted.removeAll { object in
             guard merged.contains(ObjectIdentifier(object)) else { return false }
@@ -131,7 +129,7 @@ extension ManagedObjectContext {
         func append(_ id: ManagedObjectID, _ row: StoreRow, for object: ManagedObject?) {
             writes.append((id, row))
             writeOwners.append(object)
-            if let object { outcome.versions[ObjectIdentifier(object)] = row.version }
+            if let object { outcome.versions.append((object, row.version)) }
         }
 
         // Inserted objects: a number another connection took since is replaced by a free one.
@@ -204,7 +202,7 @@ extension ManagedObjectContext {
             case .mergeByPropertyStoreTrump, .error: row = Self.merge(mine: mineRow, snapshot: snapshot, store: current, objectWins: false)
             }
             if mergePolicy == .rollback {
-                outcome.versions[ObjectIdentifier(object)] = current.version
+                outcome.versions.append((object, current.version))
             } else {
                 row.version = current.version + 1
                 append(id, row, for: object)
@@ -303,11 +301,39 @@ extension ManagedObjectContext {
         note.inserted = inserted.sortedInObjectOrder()
         note.updated = updated.sortedInObjectOrder()
         note.deleted = deleted.sortedInObjectOrder()
+        note.changedKeys.reserveCapacity(note.updated.count)
+        note.oldValues.reserveCapacity(note.updated.count)
         for object in note.updated {
-            let keys = persistentChangedKeys(of: object)
+            let (keys, old) = Self.savedChanges(of: object)
             note.changedKeys[object] = keys
-            note.oldValues[object] = (try? object.committedValues(forKeys: keys)) ?? [:]
+            note.oldValues[object] = old
         }
         return note
+    }
+
+    /// The persistent keys whose value differs from the committed snapshot, sorted, with their committed
+    /// values: `persistentChangedKeys(of:)` and `committedValues(forKeys:)` of those keys. An updated
+    /// object of an entity without relationships (the usual rename) is read in one pass over its attributes
+    /// in name order, without the intermediate dictionary; anything else takes the general path
+    /// (`generalSavedChanges(of:)`, which `SaveChangesTests` compares it with).
+    static func savedChanges(of object: ManagedObject) -> (keys: [String], old: [String: Value]) {
+        let entity = object.entity
+        guard entity.relationships.isEmpty, !object.state.isInserted else { return generalSavedChanges(of: object) }
+        guard let committed = object.state.committedAttributes else { return ([], [:]) }
+        var keys: [String] = []
+        var old: [String: Value] = [:]
+        let current = object.attributeValues
+        for i in entity.attributeIndexesByName where !entity.attributes[i].isTransient && committed[i] != current[i] {
+            let name = entity.attributes[i].name
+            keys.append(name)
+            old[name] = committed[i]
+        }
+        return (keys, old)
+    }
+
+    /// The general form of ``savedChanges(of:)``.
+    static func generalSavedChanges(of object: ManagedObject) -> (keys: [String], old: [String: Value]) {
+        let keys = object.changedValuesSnapshot().keys.sorted()
+        return (keys, (try? object.committedValues(forKeys: keys)) ?? [:])
     }
 }

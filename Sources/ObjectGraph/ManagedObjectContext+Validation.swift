@@ -4,7 +4,8 @@ extension ManagedObjectContext {
     func validationError() -> ObjectGraphError? {
         var errors: [ObjectGraphError] = []
         // A save of inserts only (bulk loads) needs no union: that would rehash every object.
-        for object in (updated.isEmpty ? inserted : inserted.union(updated)).sortedInObjectOrder() {
+        let candidates = updated.isEmpty ? inserted : (inserted.isEmpty ? updated : inserted.union(updated))
+        for object in candidates.sortedInObjectOrder() {
             errors += Self.validate(object)
         }
         for object in deleted.sortedInObjectOrder() {
