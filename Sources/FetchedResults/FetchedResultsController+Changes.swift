@@ -12,6 +12,7 @@ struct Touch {
     var oldSection = ""
     var newKeys: [Value]?
     var newSection = ""
+    var newRank: Int?
 }
 
 /// An object of the visible results before and/or after a batch.
@@ -111,7 +112,8 @@ extension FetchedResultsController: ContextObserver {
     /// Updates the index from the batch's objects only: O(k log N) (plus O(S) for S sections).
     func applyIncrementally(_ note: ObjectsDidChangeNotification) throws -> FetchedResultsChangeSet {
         guard let tree else { return FetchedResultsChangeSet() }
-        let entityName = activeRequest.entityName
+        let request = activeRequest
+        let entityName = request.entityName
         // The touched objects in the order they were first met; a batch of a few objects finds an object by
         // a scan, a larger one through `position` (built once the list reaches `scanLimit`).
         var list: [Touch] = []
@@ -138,7 +140,7 @@ extension FetchedResultsController: ContextObserver {
         }
         // Without pending changes, an object deleted but not saved is still fetched, with its current values
         // (which may have changed in the same event, unreported since deletion wins): evaluate it again.
-        let keepsDeleted = !activeRequest.includesPendingChanges
+        let keepsDeleted = !request.includesPendingChanges
         for gone in [note.deleted, note.invalidated] {
             for o in gone where entries[ObjectIdentifier(o)] != nil || (keepsDeleted && o.entity.name == entityName) {
                 touch(o) { $0.gone = true }
@@ -166,9 +168,9 @@ extension FetchedResultsController: ContextObserver {
                 list[i].oldSection = entry.sectionName
             }
             let object = list[i].object
-            if managedObjectContext.isFetchCandidate(object, for: activeRequest) {
+            if managedObjectContext.isFetchCandidate(object, for: request) {
                 let matches: Bool
-                do { matches = try activeRequest.matches(object) } catch { throw FetchedResultsController.wrap(error) }
+                do { matches = try request.matches(object) } catch { throw FetchedResultsController.wrap(error) }
                 if matches {
                     let (keys, section) = try readKeys(object)
                     list[i].newKeys = keys
@@ -183,12 +185,19 @@ extension FetchedResultsController: ContextObserver {
         // Entries leave by the rank step 1 found (a walk by counts, no key comparisons), highest rank first so
         // the others' ranks still hold.
         var leaving: [(rank: Int, entry: ResultEntry)] = []
-        for t in list {
-            guard let entry = t.entry else { continue }
-            if t.newKeys == nil || t.newKeys! != t.oldKeys || t.newSection != t.oldSection {
-                if let rank = t.oldRank { leaving.append((rank, entry)) } else { tree.remove(entry) }
+        // Whether some section gains or loses an object (not only objects moving inside their section).
+        var countsMoved = false
+        for i in list.indices {
+            guard let entry = list[i].entry else {
+                if list[i].newKeys != nil { countsMoved = true }
+                continue
+            }
+            let sameSection = list[i].newSection == list[i].oldSection
+            if list[i].newKeys == nil || list[i].newKeys! != list[i].oldKeys || !sameSection {
+                if let rank = list[i].oldRank { leaving.append((rank, entry)) } else { tree.remove(entry) }
                 sectionsByName[entry.sectionName]?.count -= 1
-                if t.newKeys == nil { entries[ObjectIdentifier(t.object)] = nil }
+                if list[i].newKeys == nil { entries[ObjectIdentifier(list[i].object)] = nil }
+                if list[i].newKeys == nil || !sameSection { countsMoved = true }
             }
         }
         if leaving.count > 1 { leaving.sort { $0.rank > $1.rank } }
@@ -216,7 +225,6 @@ extension FetchedResultsController: ContextObserver {
         }
 
         // 3. New ranks; place new sections; check that sections are still contiguous.
-        var newRanks = [Int?](repeating: nil, count: list.count)
         var placed: [(rank: Int, section: String)] = []
         for i in list.indices where list[i].newKeys != nil {
             // One touched object (the common case): its rank is the one its insertion returned, or its old
@@ -227,10 +235,11 @@ extension FetchedResultsController: ContextObserver {
             } else {
                 rank = tree.rank(of: list[i].entry!)!
             }
-            newRanks[i] = rank
+            list[i].newRank = rank
             placed.append((rank, list[i].newSection))
         }
-        let updatedLayout = try rebuildSections(created: created, placed: placed, oldLayout: oldLayout)
+        let updatedLayout = try rebuildSections(created: created, placed: placed, oldLayout: oldLayout,
+                                                countsMoved: countsMoved)
         invalidateCaches()
         if let updatedLayout { cachedLayout = updatedLayout }
         let newLayout = currentLayout()
@@ -238,12 +247,9 @@ extension FetchedResultsController: ContextObserver {
         // 4. Records of the visible results.
         var records: [ChangeRecord] = []
         if !isWindowed && oldRange.lowerBound == 0 && oldWindow.isEmpty {
-            records.reserveCapacity(list.count)
-            for (i, t) in list.enumerated() {
-                let newPos = newRanks[i]
-                guard t.oldRank != nil || newPos != nil else { continue }
-                records.append(ChangeRecord(object: t.object, oldPos: t.oldRank, newPos: newPos, changed: t.changed,
-                                            keyChanged: isKeyChange(t)))
+            for i in list.indices where list[i].oldRank != nil || list[i].newRank != nil {
+                records.append(ChangeRecord(object: list[i].object, oldPos: list[i].oldRank, newPos: list[i].newRank,
+                                            changed: list[i].changed, keyChanged: isKeyChange(list[i])))
             }
         } else {
             var touches: [ObjectIdentifier: Touch] = [:]
@@ -289,8 +295,11 @@ extension FetchedResultsController: ContextObserver {
     /// - Returns: the new layout when it could be derived from `oldLayout` in O(sections) integer work (no
     ///   section created or emptied, results not windowed), so that the caller need not rebuild it; nil
     ///   otherwise.
+    ///
+    /// `countsMoved` false promises that every section kept its count (objects only moved inside their
+    /// sections), so the counts need not be compared section by section.
     func rebuildSections(created: [SectionRecord], placed: [(rank: Int, section: String)],
-                         oldLayout: Layout) throws -> Layout? {
+                         oldLayout: Layout, countsMoved: Bool = true) throws -> Layout? {
         let structureChanged = !created.isEmpty || sectionList.contains(where: { $0.count == 0 })
         // The common case, no section created or emptied: the list stays as it is (no hashing of names).
         if structureChanged {
@@ -319,9 +328,11 @@ extension FetchedResultsController: ContextObserver {
             // inside one section, the common case: the arrays are then not even copied).
             var layout = oldLayout
             var firstChanged = sectionList.count
-            for i in sectionList.indices where layout.counts[i] != sectionList[i].count {
-                firstChanged = i
-                break
+            if countsMoved {
+                for i in sectionList.indices where layout.counts[i] != sectionList[i].count {
+                    firstChanged = i
+                    break
+                }
             }
             if firstChanged < sectionList.count {
                 var start = layout.starts[firstChanged]

@@ -80,8 +80,6 @@ extension ManagedObjectContext {
             let updatedNow = pendingUpdated.subtracting(pendingInserted).subtracting(pendingDeleted)
             note.updated = updatedNow.sortedInObjectOrder()
         }
-        note.changedKeys.reserveCapacity(note.updated.count + note.refreshed.count)
-        note.oldValues.reserveCapacity(note.updated.count + note.refreshed.count)
         for object in note.updated {
             note.changedKeys[object] = object.state.pendingKeys.sorted()
             note.oldValues[object] = object.state.pendingOldValues

@@ -28,8 +28,11 @@ extension ManagedObjectContext {
             func mine(_ object: ManagedObject) -> Bool {
                 (coordinator.store(holding: object.objectID.permanent) ?? defaultStore) === store
             }
-            let inserts = note.inserted.filter { store === defaultStore && coordinator.store(holding: $0.objectID.permanent) == nil || mine($0) }
-            let updates = note.updated.filter(mine)
+            // With one store, every inserted and updated object is its (no row is looked up to decide).
+            let single = coordinator.persistentStores.count == 1
+            let inserts = single ? note.inserted
+                : note.inserted.filter { store === defaultStore && coordinator.store(holding: $0.objectID.permanent) == nil || mine($0) }
+            let updates = single ? note.updated : note.updated.filter(mine)
             let deletes = note.deleted.filter { coordinator.store(holding: $0.objectID.permanent) === store }
             if inserts.isEmpty && updates.isEmpty && deletes.isEmpty { continue }
             var storeOutcome = SaveOutcome()
@@ -37,10 +40,11 @@ extension ManagedObjectContext {
                 storeOutcome = SaveOutcome()
                 return try resolve(inserts: inserts, updates: updates, deletes: deletes, session: session, outcome: &storeOutcome)
             }
-            outcome.renumbered.merge(storeOutcome.renumbered) { a, _ in a }
-            outcome.mergedInserts += storeOutcome.mergedInserts
-            outcome.droppedUpdates += storeOutcome.droppedUpdates
-            outcome.refreshAfter += storeOutcome.refreshAfter
+            // (Each list is merged only when it holds something: a plain save builds none of them.)
+            if !storeOutcome.renumbered.isEmpty { outcome.renumbered.merge(storeOutcome.renumbered) { a, _ in a } }
+            if !storeOutcome.mergedInserts.isEmpty { outcome.mergedInserts += storeOutcome.mergedInserts }
+            if !storeOutcome.droppedUpdates.isEmpty { outcome.droppedUpdates += storeOutcome.droppedUpdates }
+            if !storeOutcome.refreshAfter.isEmpty { outcome.refreshAfter += storeOutcome.refreshAfter }
             if outcome.versions.isEmpty {
                 outcome.versions = storeOutcome.versions  // the usual single store: no copy
             } else {
@@ -65,12 +69,14 @@ extension ManagedObjectContext {
         // Every object with a version is one of the note's inserted or updated objects.
         for (object, version) in outcome.versions { object.state.snapshotVersion = version }
         var mergedAway: [ManagedObject] = []
-        note.inserted.removeAll { object in
-            guard merged.contains(ObjectIdentifier(object)) else { return false }
-            mergedAway.append(object)
-            return true
+        if !merged.isEmpty {
+            note.inserted.removeAll { object in
+                guard merged.contains(ObjectIdentifier(object)) else { return false }
+                mergedAway.append(object)
+                return true
+            }
         }
-        note.updated.removeAll { dropped.contains(ObjectIdentifier($0)) }
+        if !dropped.isEmpty { note.updated.removeAll { dropped.contains(ObjectIdentifier($0)) } }
         for object in outcome.droppedUpdates { note.changedKeys[object] = nil }
         commitSaved(note)
         try performMutation {
@@ -301,8 +307,6 @@ extension ManagedObjectContext {
         note.inserted = inserted.sortedInObjectOrder()
         note.updated = updated.sortedInObjectOrder()
         note.deleted = deleted.sortedInObjectOrder()
-        note.changedKeys.reserveCapacity(note.updated.count)
-        note.oldValues.reserveCapacity(note.updated.count)
         for object in note.updated {
             let (keys, old) = Self.savedChanges(of: object)
             note.changedKeys[object] = keys
