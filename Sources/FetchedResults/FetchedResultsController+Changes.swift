@@ -374,6 +374,9 @@ extension FetchedResultsController: ContextObserver {
                     break
                 }
             }
+            // Debug builds (the test suite) check the promise that no count moved.
+            assert(countsMoved || sectionList.indices.allSatisfy { layout.counts[$0] == sectionList[$0].count },
+                   "a section count moved in a batch that moved none")
             if firstChanged < sectionList.count {
                 var start = layout.starts[firstChanged]
                 for i in firstChanged..<sectionList.count {
