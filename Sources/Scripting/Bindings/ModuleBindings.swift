@@ -74,6 +74,7 @@ extension ScriptEngine {
             return 0
         }
         installViewControllers(into: module)
+        installRegularExpressionLimit(into: module)
         installFetchedResults(into: module)
         installCollectionViews(into: module)
         installBatchRequests(into: module)
