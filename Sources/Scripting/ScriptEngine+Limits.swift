@@ -92,7 +92,7 @@ extension ScriptEngine {
         }
         state.rawSet(tableAt: -2, key: "_scriptFolder")
         state.pop(1)
-        try state.load(Sandbox.source, chunkName: "=sandbox")
+        try Prelude.loadSandbox(into: state)
         state.push(enabled)
         try state.pcall(arguments: 1, results: 0, traceback: true)
     }
