@@ -257,7 +257,7 @@ static void checktableupvalue (lua_State *L, int up) {
 ** (the metamethods can be called directly from Lua with any value through
 ** getmetatable).
 */
-static void *checkself (lua_State *L, simlua_ClassData *cd) {
+static inline __attribute__((always_inline)) void *checkself (lua_State *L, simlua_ClassData *cd) {
   simlua_Object *o = simlua_toobject(L, 1);
   if (o == NULL || o->cls != cd->cls) {
     const char *got;
@@ -276,29 +276,39 @@ static void *checkself (lua_State *L, simlua_ClassData *cd) {
 
 
 /*
-** Finds the slot of the key at index 2 in the slot table at `slots`: from
-** the cache when the key is a cached string, else by lua_rawget (caching
-** short-string keys). Leaves the stack as it was. Returns 0 when the key
-** is not a property.
+** Finds the slot of the key at index 2 in the slot table upvalue `slots`
+** (raising if that is not a table): from the cache when the key is a
+** cached string, else by lua_rawget (caching short-string keys). Leaves the
+** stack as it was. Returns 0 when the key is not a property.
+**
+** The cache belongs to one slot table, which the class data at upvalue
+** `cdup` anchors (its user value 1) while the cache refers to it, with
+** each cached key string (user value 2 + its bucket): so the table and the
+** cached strings stay alive even if the table is changed through
+** debug.getupvalue, no other object can take their addresses, and an
+** address match is always that table or that string.
+** A table forged through debug.setupvalue (or the original put back)
+** starts the cache afresh; otherwise whether a key was still cached would
+** decide whether the forged table was read at all.
 */
-static int slotof (lua_State *L, simlua_ClassData *cd, int slots,
+static inline __attribute__((always_inline)) int slotof (lua_State *L, simlua_ClassData *cd, int cdup, int slots,
                    lua_Integer *slot) {
-  int isstring = (lua_type(L, 2) == LUA_TSTRING);
-  const void *k = isstring ? lua_topointer(L, 2) : NULL;  /* the TString */
-  unsigned h = (unsigned)(((uintptr_t)k >> 4) & (SIMLUA_KEYCACHE - 1));
-  /* The cache belongs to one slot table: a table forged through debug.setupvalue (or the original put
-  ** back) starts it afresh. Otherwise whether a key was still cached — which depends on string
-  ** addresses colliding in its buckets — decided whether the forged table was read at all, and two runs
-  ** of one script could differ. */
   const void *table = lua_topointer(L, slots);
-  if (cd->slottable != table) {
+  if (table == NULL || cd->slottable != table) {
+    if (lua_type(L, slots) != LUA_TTABLE)
+      errorwhere(L, "invalid Ripple metamethod (its upvalue was replaced)");
     memset(cd->keys, 0, sizeof(cd->keys));
     cd->slottable = table;
+    lua_pushvalue(L, slots);
+    lua_setiuservalue(L, lua_upvalueindex(cdup), 1);  /* never raises */
   }
+  const void *k = lua_topointer(L, 2);  /* the TString of a string key */
+  unsigned h = (unsigned)(((uintptr_t)k >> 4) & (SIMLUA_KEYCACHE - 1));
   if (k != NULL && cd->keys[h] == k) {
     *slot = cd->slots[h];
     return 1;
   }
+  int isstring = (lua_type(L, 2) == LUA_TSTRING);
   lua_pushvalue(L, 2);
   if (lua_rawget(L, slots) != LUA_TNUMBER) {
     lua_pop(L, 1);
@@ -313,6 +323,8 @@ static int slotof (lua_State *L, simlua_ClassData *cd, int slots,
   }
   lua_pop(L, 1);
   if (isstring && lua_rawlen(L, 2) <= SHORTLEN) {
+    lua_pushvalue(L, 2);
+    lua_setiuservalue(L, lua_upvalueindex(cdup), 2 + (int)h);  /* never raises */
     cd->keys[h] = k;
     cd->slots[h] = *slot;
   }
@@ -327,12 +339,58 @@ static int slotof (lua_State *L, simlua_ClassData *cd, int slots,
 */
 void simlua_pushclassdata (lua_State *L, void *cls, lua_Integer nslots,
                            const char *name) {
-  simlua_ClassData *cd = (simlua_ClassData *)lua_newuserdatauv(L, sizeof(simlua_ClassData), 0);
+  /* user values: the slot table the key cache belongs to and the cached keys (see slotof) */
+  simlua_ClassData *cd = (simlua_ClassData *)lua_newuserdatauv(L, sizeof(simlua_ClassData),
+                                                               1 + SIMLUA_KEYCACHE);
   memset(cd, 0, sizeof(simlua_ClassData));
   cd->tag = &classmarker;
   cd->cls = cls;
   cd->nslots = nslots;
   strncpy(cd->name, name != NULL ? name : "?", SIMLUA_CLASSNAME - 1);
+  for (int s = 0; s < SIMLUA_DIRECTSLOTS; s++) cd->attr[s] = -1;
+}
+
+
+/*
+** Gives the class data at `idx` (a block made by simlua_pushclassdata) the
+** direct scalar entries of its objects: property slot s < count (and <
+** SIMLUA_DIRECTSLOTS) goes to `get`/`set` with index indexes[s] when that
+** is in 0 ..< 32768; other slots keep the class's callbacks. Never raises.
+*/
+void simlua_setdirect (lua_State *L, int idx, simlua_DirectGet get, simlua_DirectSet set,
+                       const long long *indexes, lua_Integer count) {
+  simlua_ClassData *cd = (simlua_ClassData *)lua_touserdata(L, idx);
+  if (cd == NULL || lua_rawlen(L, idx) != sizeof(simlua_ClassData) || cd->tag != &classmarker)
+    return;
+  cd->dget = get;
+  cd->dset = set;
+  for (lua_Integer s = 0; s < SIMLUA_DIRECTSLOTS; s++)
+    cd->attr[s] = (s < count && indexes[s] >= 0 && indexes[s] < 32768) ? (int16_t)indexes[s] : -1;
+}
+
+
+/*
+** The scalar of property `slot` through the class's direct getter when the
+** slot has one, else through its scalar getter callback.
+*/
+static int scalarget (simlua_ClassData *cd, void *obj, lua_Integer slot,
+                      simlua_Scalar *v) {
+  if (cd->dget != NULL && slot < SIMLUA_DIRECTSLOTS && cd->attr[slot] >= 0)
+    return cd->dget(obj, cd->attr[slot], &v->i, &v->n);
+  return fastgetfn(cd->cls, obj, slot, v);
+}
+
+
+/*
+** Stores scalar `v` into property `slot` through the class's direct setter
+** when the slot has one (a decline goes to the general path, as the scalar
+** setter callback's would), else through its scalar setter callback.
+*/
+static int scalarset (simlua_ClassData *cd, void *obj, lua_Integer slot,
+                      const simlua_Scalar *v) {
+  if (cd->dset != NULL && slot < SIMLUA_DIRECTSLOTS && cd->attr[slot] >= 0)
+    return cd->dset(obj, cd->attr[slot], v->tag, v->i, v->n);
+  return fastsetfn(cd->cls, obj, slot, v);
 }
 
 
@@ -364,11 +422,12 @@ int simlua_index (lua_State *L) {
   simlua_Object *o = simlua_toobject(L, 1);
   /* the read cache: a scalar read before from an object of this class, */
   /* under a key of the key cache (an interned property name) */
-  if (o != NULL && o->cachetags != 0 && o->cls == cd->cls && o->object != NULL &&
-      lua_type(L, 2) == LUA_TSTRING) {
-    const void *k = lua_topointer(L, 2);
+  /* (cached keys are strings the class data keeps alive, see slotof: an */
+  /* address match is that string, so the key's type needs no check) */
+  if (o != NULL && o->cachetags != 0 && o->cls == cd->cls && o->object != NULL) {
+    const void *k = lua_topointer(L, 2);  /* NULL for numbers, booleans, nil: never cached */
     unsigned h = (unsigned)(((uintptr_t)k >> 4) & (SIMLUA_KEYCACHE - 1));
-    if (cd->keys[h] == k && cd->slots[h] < o->ncache) {
+    if (k != NULL && cd->keys[h] == k && cd->slots[h] < o->ncache) {
       int slot = (int)cd->slots[h];
       switch ((int)((o->cachetags >> (4 * slot)) & 15)) {
         case SIMLUA_SCALAR_NUMBER: lua_pushnumber(L, o->cache[slot].n); return 1;
@@ -382,11 +441,10 @@ int simlua_index (lua_State *L) {
   void *cls = cd->cls;
   void *obj = checkself(L, cd);
   o = simlua_toobject(L, 1);  /* checkself raised unless it is a live object of the class */
-  checktableupvalue(L, 1);
   lua_Integer slot;
-  if (slotof(L, cd, lua_upvalueindex(1), &slot)) {
+  if (slotof(L, cd, 3, lua_upvalueindex(1), &slot)) {
     simlua_Scalar v;
-    int tag = fastgetfn(cls, obj, slot, &v);
+    int tag = scalarget(cd, obj, slot, &v);
     if (tag != SIMLUA_SCALAR_SLOW) cacheput(o, slot, tag, &v);
     switch (tag) {
       case SIMLUA_SCALAR_NUMBER: lua_pushnumber(L, v.n); return 1;
@@ -426,33 +484,30 @@ int simlua_newindex (lua_State *L) {
   simlua_ClassData *cd = classdata(L, 2);
   void *cls = cd->cls;
   void *obj = checkself(L, cd);
-  checktableupvalue(L, 1);
   lua_Integer slot;
-  lua_settop(L, 3);  /* the value is always at 3, even in direct calls */
-  if (slotof(L, cd, lua_upvalueindex(1), &slot)) {
+  if (slotof(L, cd, 2, lua_upvalueindex(1), &slot)) {
     simlua_Scalar v;
-    switch (lua_type(L, 3)) {
+    if (lua_isinteger(L, 3)) {  /* the commonest value first: one call fewer */
+      v.tag = SIMLUA_SCALAR_INTEGER;
+      v.i = lua_tointegerx(L, 3, NULL);
+    } else switch (lua_type(L, 3)) {  /* none (a direct call with two arguments) is nil */
       case LUA_TNUMBER:
-        if (lua_isinteger(L, 3)) {
-          v.tag = SIMLUA_SCALAR_INTEGER;
-          v.i = lua_tointegerx(L, 3, NULL);
-        } else {
-          v.tag = SIMLUA_SCALAR_NUMBER;
-          v.n = lua_tonumberx(L, 3, NULL);
-        }
+        v.tag = SIMLUA_SCALAR_NUMBER;
+        v.n = lua_tonumberx(L, 3, NULL);
         break;
       case LUA_TBOOLEAN:
         v.tag = SIMLUA_SCALAR_BOOLEAN;
         v.i = lua_toboolean(L, 3);
         break;
-      case LUA_TNIL:
+      case LUA_TNIL: case LUA_TNONE:
         v.tag = SIMLUA_SCALAR_NIL;
         break;
       default:
         v.tag = SIMLUA_SCALAR_SLOW;
     }
-    if (v.tag != SIMLUA_SCALAR_SLOW && fastsetfn(cls, obj, slot, &v))
+    if (v.tag != SIMLUA_SCALAR_SLOW && scalarset(cd, obj, slot, &v))
       return 0;
+    lua_settop(L, 3);  /* the value is always at 3, even in direct calls */
     {
       int n;
       SIMLUA_SWIFT(n, accessfn(L, cls, obj, SIMLUA_OP_SET, slot));

@@ -63,6 +63,9 @@ public final class LuaClass {
     let scalarSetter: ScalarSetter?
     /// The read cache of the class's objects, if they support one (see ``ReadCache``).
     let readCache: ReadCache?
+    /// C entry points that read and write scalar properties without the class's closures (see
+    /// ``DirectScalarAccess``); set before the class's first object is pushed.
+    public var directScalarAccess: DirectScalarAccess?
     /// Further metamethods (`__len`, `__eq`, …), run through the trampoline like any Swift function.
     public var metamethods: [String: LuaState.Body] = [:]
     /// Methods whose argument at the given position is read by C as a record before they run (see
@@ -176,6 +179,58 @@ extension LuaClass {
             self.slots = min(max(slots, 0), 16)
             self.attach = attach
             self.detach = detach
+        }
+    }
+}
+
+extension LuaClass {
+    /// Direct entry points of the scalar fast paths: C functions that `__index`/`__newindex` call with an
+    /// index of the object's own storage instead of going through ``ScalarGetter``/``ScalarSetter`` (no
+    /// closure call, no ``LuaScalar``). They must behave exactly as those closures do for the same slot.
+    ///
+    /// Values travel as a tag (``nilTag``, ``booleanTag``, ``integerTag``, ``numberTag``; ``slowTag``: not
+    /// handled) with an integer (booleans as 0/1) and a float.
+    public struct DirectScalarAccess {
+        /// Reads index `index` of the object (an unretained instance pointer): stores the integer or float
+        /// and returns its tag, or ``slowTag`` to use ``Getter``. Must not fail or have side effects.
+        public typealias Get = @convention(c) (
+            _ object: UnsafeMutableRawPointer?, _ index: Int64, _ integer: UnsafeMutablePointer<Int64>?,
+            _ number: UnsafeMutablePointer<Double>?
+        ) -> Int32
+        /// Stores a scalar into index `index` of the object and returns 1, or returns 0 without any side
+        /// effect to use ``Setter``.
+        public typealias Set = @convention(c) (
+            _ object: UnsafeMutableRawPointer?, _ index: Int64, _ tag: Int32, _ integer: Int64, _ number: Double
+        ) -> Int32
+
+        /// Not handled: take the general path.
+        public static let slowTag: Int32 = 0
+        /// `nil`.
+        public static let nilTag: Int32 = 1
+        /// A boolean (integer 0 or 1).
+        public static let booleanTag: Int32 = 2
+        /// An integer.
+        public static let integerTag: Int32 = 3
+        /// A float.
+        public static let numberTag: Int32 = 4
+
+        /// For each property slot, the index passed to ``get``/``set`` (-1: the slot has no direct entry).
+        /// Slots from 64 on never have one.
+        public let indexes: [Int]
+        /// The reading entry.
+        public let get: Get
+        /// The writing entry.
+        public let set: Set
+
+        /// Creates the direct entries of a class.
+        /// - Parameters:
+        ///   - indexes: The index of each property slot (-1: none).
+        ///   - get: The reading entry.
+        ///   - set: The writing entry.
+        public init(indexes: [Int], get: Get, set: Set) {
+            self.indexes = indexes
+            self.get = get
+            self.set = set
         }
     }
 }

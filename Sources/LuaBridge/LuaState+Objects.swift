@@ -111,6 +111,10 @@ extension LuaState {
 
         simlua_pushclassdata(L, clsPointer, lua_Integer(cls.properties.count), cls.name)
         let classData = top
+        if let direct = cls.directScalarAccess {
+            let indexes = direct.indexes.map { Int64($0) }
+            simlua_setdirect(L, classData, direct.get, direct.set, indexes, lua_Integer(indexes.count))
+        }
         lua_pushvalue(L, slots)
         lua_pushvalue(L, methods)
         lua_pushvalue(L, classData)

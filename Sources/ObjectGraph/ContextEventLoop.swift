@@ -17,10 +17,10 @@
 public enum ContextEventLoop {
     /// Ends the current event for `contexts` (usually every context, in creation order).
     public static func endEvent(_ contexts: [ManagedObjectContext]) throws {
-        // An idle event (nothing queued, nothing pending) does nothing below; `contains(where:)` borrows the
+        // An idle event (nothing queued, nothing pending) does nothing below; the check borrows the
         // contexts, where the loops below retain and release each one (the slow path: contexts are weakly
         // referenced, so their counts live in a side table), which was most of an idle `ripple.tick()`.
-        guard contexts.contains(where: { $0.hasWorkAtEventEnd }) else { return }
+        guard anyHasWork(contexts) else { return }
         var firstError: Error?
         for context in contexts where context.concurrencyType == .privateQueue {
             do { try context.runQueuedBlocks() } catch { if firstError == nil { firstError = error } }
@@ -32,6 +32,21 @@ public enum ContextEventLoop {
             do { try context.processPendingChanges() } catch { if firstError == nil { firstError = error } }
         }
         if let firstError { throw firstError }
+    }
+
+    /// Whether any of `contexts` has work at the end of an event. Reads each context through an unmanaged
+    /// reference: iterating the array itself retains and releases every element, and a context's count lives
+    /// in a side table (objects reference it weakly), so that pair took the slow path twice per context
+    /// (≈ 230 instructions of an idle `ripple.tick()`; performance.md, Session 4 → boundary).
+    static func anyHasWork(_ contexts: [ManagedObjectContext]) -> Bool {
+        contexts.withUnsafeBufferPointer { buffer in
+            UnsafeRawBufferPointer(buffer).withMemoryRebound(to: Unmanaged<ManagedObjectContext>.self) { references in
+                for reference in references where reference._withUnsafeGuaranteedRef({ $0.hasWorkAtEventEnd }) {
+                    return true
+                }
+                return false
+            }
+        }
     }
 }
 

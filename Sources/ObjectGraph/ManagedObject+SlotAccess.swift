@@ -19,7 +19,7 @@ extension ManagedObject {
     public func setAttributeIfPlain(_ value: Value, at i: Int) -> Bool {
         guard !state.isInvalid, !state.isFault, !state.isDeleted, !state.isConfined else { return false }
         let bit: UInt64 = i < 64 ? 1 << UInt64(i) : 0
-        if bit != 0, state.recordedAttributes & bit != 0, state.trackedEpoch == link.trackingEpoch {
+        if isRecordedWrite(bit) {
             // Already recorded in this event, and neither the change sets nor the key-value observations
             // changed since (either advances the epoch; so does the context going): `willChange` would find
             // everything in place, and the checks below passed when the write was recorded (the model's
@@ -43,6 +43,53 @@ extension ManagedObject {
                 state.recordedAttributes = 0
             }
             state.recordedAttributes |= bit
+        }
+        return true
+    }
+
+    /// Whether a write of the attribute with bit `bit` (0 for indexes from 64 on) is already recorded in this
+    /// event and nothing it depends on changed since (the repeated-write case of ``setAttributeIfPlain(_:at:)``).
+    @inline(__always)
+    func isRecordedWrite(_ bit: UInt64) -> Bool {
+        bit != 0 && state.recordedAttributes & bit != 0 && state.trackedEpoch == link.trackingEpoch
+    }
+
+    /// ``setAttributeIfPlain(_:at:)`` for an integer, as `.integer(n)`; a repeated write of it into an
+    /// integer, double or date attribute stores the converted value without building and converting a
+    /// `Value` (the Lua write fast path).
+    /// - Parameters:
+    ///   - n: The new value.
+    ///   - i: An index into `entity.attributes`.
+    /// - Returns: true when the value was stored.
+    public func setAttributeIfPlain(integer n: Int64, at i: Int) -> Bool {
+        let bit: UInt64 = i < 64 ? 1 << UInt64(i) : 0
+        guard !state.isInvalid, !state.isFault, !state.isDeleted, !state.isConfined, isRecordedWrite(bit) else {
+            return setAttributeIfPlain(.integer(n), at: i)
+        }
+        switch entity.attributeTypes[i] {   // ManagedObjectContext.convert's rules for an integer
+        case .integer: attributeValues[i] = .integer(n)
+        case .double: attributeValues[i] = .double(Double(n))
+        case .date: attributeValues[i] = .date(Double(n))
+        default: return false
+        }
+        return true
+    }
+
+    /// ``setAttributeIfPlain(_:at:)`` for a float, as `.double(d)`; a repeated write of it into a double or
+    /// date attribute stores it without building and converting a `Value` (the Lua write fast path).
+    /// - Parameters:
+    ///   - d: The new value.
+    ///   - i: An index into `entity.attributes`.
+    /// - Returns: true when the value was stored.
+    public func setAttributeIfPlain(number d: Double, at i: Int) -> Bool {
+        let bit: UInt64 = i < 64 ? 1 << UInt64(i) : 0
+        guard !state.isInvalid, !state.isFault, !state.isDeleted, !state.isConfined, isRecordedWrite(bit) else {
+            return setAttributeIfPlain(.double(d), at: i)
+        }
+        switch entity.attributeTypes[i] {
+        case .double: attributeValues[i] = .double(d)
+        case .date: attributeValues[i] = .date(d)
+        default: return setAttributeIfPlain(.double(d), at: i)   // an integer attribute: the general rules
         }
         return true
     }

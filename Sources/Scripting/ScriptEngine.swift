@@ -49,7 +49,12 @@ public final class ScriptEngine {
     /// Containers created by scripts (kept alive for the engine's lifetime).
     var containers: [PersistentContainer] = []
     /// Every context created by scripts, in creation order (for `ripple.tick()`).
-    var contexts: [ManagedObjectContext] = []
+    var contexts: [ManagedObjectContext] {
+        get { tickedContexts.contexts }
+        _modify { yield &tickedContexts.contexts }
+    }
+    /// The box holding ``contexts``, which the `ripple.tick` binding captures.
+    let tickedContexts = TickedContexts()
     /// Child contexts made so far (they are named `child#n`).
     var childCount = 0
     /// The tracer registered first on every context.

@@ -158,18 +158,31 @@ enum FetchedResultsBenchmarks {
             new.insert(x, at: Int(rng.next() % UInt64(new.count + 1)))
         }
         var cd: CollectionDifference<Int>?
+        var faults = minorFaults()
         let tCD = Measure.median { cd = new.difference(from: old) }
+        let cdFaults = (minorFaults() - faults) / 7
         var ours: DenseDiff?
+        faults = minorFaults()
         let tOurs = Measure.median { ours = DenseDiff(old: old, new: new) }
+        // Page faults per run: this process's heap is large after the fixtures, and a diff's fresh arrays
+        // (above malloc's mmap threshold) come back as new pages (performance.md, Session 4 → boundary).
+        let oursFaults = (minorFaults() - faults) / 7
         precondition(old.applying(cd!) == new)
         precondition(ours!.removals.count == 334 && ours!.insertions.count == 333 && ours!.moves.count <= 333)
         start = Measure.now()
         Measure.report(.init(id: "T2a", what: "CollectionDifference / dense Heckel (N=100k, 1%)", ratio: tCD / tOurs,
                              goal: 20, stretch: 50, lowerIsBetter: false,
-                             detail: "\(us(tCD)) µs vs \(us(tOurs)) µs; 334 removals, 333 insertions, \(ours!.moves.count) moves checked"))
+                             detail: "\(us(tCD)) µs vs \(us(tOurs)) µs; 334 removals, 333 insertions, \(ours!.moves.count) moves checked; page faults per run \(cdFaults) vs \(oursFaults)"))
     }
 
     static func us(_ ns: Double) -> String { Measure.format(ns / 1000) }
+
+    /// Minor page faults of this process so far.
+    static func minorFaults() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_minflt
+    }
     static func ms(_ ns: Double) -> String { Measure.format(ns / 1e6) + " ms" }
 }
 

@@ -88,6 +88,14 @@ typedef struct simlua_Scalar {
 */
 #define SIMLUA_KEYCACHE 8
 #define SIMLUA_CLASSNAME 64
+#define SIMLUA_DIRECTSLOTS 64
+/* Direct scalar entries of a class's objects (see simlua_setdirect): read
+** index `index` of `object` into *i / *n and return a SIMLUA_SCALAR_* tag
+** (SIMLUA_SCALAR_SLOW: take the class's general path); store a scalar
+** (tag and value) and return 1, or return 0 without any side effect to
+** take the general path. Neither may raise. */
+typedef int (*simlua_DirectGet) (void *object, long long index, long long *i, double *n);
+typedef int (*simlua_DirectSet) (void *object, long long index, int tag, long long i, double n);
 typedef struct simlua_ClassData {
   const void *tag;                /* private marker, checked at every call     */
   void *cls;                      /* unretained class box (owned by the state) */
@@ -96,6 +104,12 @@ typedef struct simlua_ClassData {
   const void *keys[SIMLUA_KEYCACHE];
   lua_Integer slots[SIMLUA_KEYCACHE];
   const void *slottable;          /* the slot table the cache was filled from   */
+  /* Direct scalar entries (simlua_setdirect), NULL when the class has none:
+  ** property slot s < SIMLUA_DIRECTSLOTS with attr[s] >= 0 is read and
+  ** written by calling them with attr[s] (no class callback, no closure). */
+  simlua_DirectGet dget;
+  simlua_DirectSet dset;
+  int16_t attr[SIMLUA_DIRECTSLOTS];
 } simlua_ClassData;
 
 /* Swift callbacks: none of them may raise. */
@@ -121,6 +135,8 @@ int  simlua_newindex (lua_State *L);
 int  simlua_gc (lua_State *L);
 void simlua_pushclassdata (lua_State *L, void *cls, lua_Integer nslots,
                            const char *name);
+void simlua_setdirect (lua_State *L, int idx, simlua_DirectGet get, simlua_DirectSet set,
+                       const long long *indexes, lua_Integer count);
 void *simlua_objectmarker (void);
 int  simlua_pushobject (lua_State *L, void *object, void *cls, lua_Integer ncache);
 void simlua_pushfunction (lua_State *L, void *box);

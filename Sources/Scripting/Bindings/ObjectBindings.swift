@@ -119,6 +119,8 @@ extension ScriptEngine {
                 attach: { unsafeDowncast($0, to: ManagedObject.self).attachReadCache($1) },
                 detach: { unsafeDowncast($0, to: ManagedObject.self).detachReadCache($1) })
         )
+        // Scalar reads and writes of attribute slots go from C straight to the object (same results).
+        cls.directScalarAccess = ManagedObjectDirectAccess.access(indexes: attributeIndexes)
         entityClasses[ObjectIdentifier(entity)] = cls
         return cls
     }

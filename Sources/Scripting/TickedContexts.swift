@@ -1,0 +1,10 @@
+import ObjectGraph
+
+/// The contexts `ripple.tick()` ends the event for, in creation order, in a box of their own: the `tick`
+/// binding holds the box strongly instead of reaching them through an `unowned` engine reference, whose
+/// check and retain take the slow path on every call (the engine is also referenced weakly, so its counts
+/// live in a side table; performance.md, Session 4 → boundary).
+final class TickedContexts {
+    /// Every context created by scripts, in creation order.
+    var contexts: [ManagedObjectContext] = []
+}
