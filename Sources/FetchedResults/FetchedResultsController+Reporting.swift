@@ -37,8 +37,8 @@ extension FetchedResultsController {
             if let n = r.newPos, r.oldPos == nil { nonStableNew.append(n) }
             if r.keyChanged, let o = r.oldPos, let n = r.newPos { nonStableOld.append(o); nonStableNew.append(n) }
         }
-        nonStableOld.sort()
-        nonStableNew.sort()
+        if nonStableOld.count > 1 { nonStableOld.sort() }
+        if nonStableNew.count > 1 { nonStableNew.sort() }
         func countLess(_ sorted: [Int], _ x: Int) -> Int {
             var lo = 0, hi = sorted.count
             while lo < hi { let mid = (lo + hi) / 2; if sorted[mid] < x { lo = mid + 1 } else { hi = mid } }
@@ -71,19 +71,25 @@ extension FetchedResultsController {
                 break
             }
         }
-        kept.sort { $0.newPos! < $1.newPos! }
-        let keep = Set(DenseDiff.longestIncreasingSubsequence(kept.map { $0.oldPos! }))
+        if kept.count > 1 { kept.sort { $0.newPos! < $1.newPos! } }
+        let keep = kept.isEmpty ? [] : Set(DenseDiff.longestIncreasingSubsequence(kept.map { $0.oldPos! }))
         for (i, r) in kept.enumerated() {
             let change = FetchedResultsObjectChange(object: r.object, indexPath: oldLayout.indexPath(forVisibleRank: r.oldPos!),
                                                     type: keep.contains(i) ? .update : .move,
                                                     newIndexPath: newLayout.indexPath(forVisibleRank: r.newPos!))
             if keep.contains(i) { updates.append(change) } else { moves.append(change) }
         }
-        deletes.sort { $0.indexPath! > $1.indexPath! }
-        inserts.sort { $0.newIndexPath! < $1.newIndexPath! }
-        moves.sort { $0.newIndexPath! < $1.newIndexPath! }
-        updates.sort { $0.indexPath! < $1.indexPath! }
-        changes.objectChanges = deletes + inserts + moves + updates
+        if deletes.count > 1 { deletes.sort { $0.indexPath! > $1.indexPath! } }
+        if inserts.count > 1 { inserts.sort { $0.newIndexPath! < $1.newIndexPath! } }
+        if moves.count > 1 { moves.sort { $0.newIndexPath! < $1.newIndexPath! } }
+        if updates.count > 1 { updates.sort { $0.indexPath! < $1.indexPath! } }
+        if inserts.isEmpty && moves.isEmpty && updates.isEmpty {
+            changes.objectChanges = deletes
+        } else if deletes.isEmpty && inserts.isEmpty && updates.isEmpty {
+            changes.objectChanges = moves       // one object moved: the usual edit of a sort key
+        } else {
+            changes.objectChanges = deletes + inserts + moves + updates
+        }
         return changes
     }
 

@@ -323,40 +323,57 @@ public final class FetchedResultsController {
         let ascending = activeRequest.sortDescriptors.map(\.ascending)
         let plain = comparators.map { $0 == .compare }
         let m = comparators.count
-        // Called for every step of every tree walk: the keys are read in place, without copying the arrays.
+        let plain0 = m > 0 && plain[0], plain1 = m > 1 && plain[1]
+        let ascending0 = m > 0 && ascending[0], ascending1 = m > 1 && ascending[1]
+        // Called for every step of every tree walk. The first two keys are decided on their unboxed form
+        // (`PackedKey`) when it can; otherwise, and for the other keys, the boxed values are read in place.
         return { a, b in
-            a.keys.withUnsafeBufferPointer { x in
-                b.keys.withUnsafeBufferPointer { y in
-                    for i in 0..<m {
-                        // Two integers (the usual section key), two strings under `compare:` and two doubles
-                        // that are neither NaN nor both zero compare inline, exactly as compareValues
-                        // compares them (UTF-8 byte order is Unicode scalar order; CFNumberCompare's
-                        // special cases are NaN and the sign of zero).
-                        switch x[i] {
-                        case .integer(let p):
-                            if case .integer(let q) = y[i] {
-                                if p != q { return (p < q) == ascending[i] }
-                                continue
-                            }
-                        case .string(let p) where plain[i]:
-                            if case .string(let q) = y[i] {
-                                let r = SortDescriptor.compareUTF8Bytes(p, q)
-                                if r != 0 { return (r < 0) == ascending[i] }
-                                continue
-                            }
-                        case .double(let p) where !p.isNaN:
-                            if case .double(let q) = y[i], !q.isNaN, p != 0 || q != 0 {
-                                if p != q { return (p < q) == ascending[i] }
-                                continue
-                            }
-                        default:
-                            break
-                        }
-                        let r = SortDescriptor.compareValues(x[i], y[i], comparator: comparators[i])
-                        if r != .orderedSame { return (r == .orderedAscending) == ascending[i] }
-                    }
-                    return a.number < b.number
+            if m > 0, let r = PackedKey.compare(a.key0, b.key0, plainStrings: plain0) {
+                if r != 0 { return (r < 0) == ascending0 }
+                if m > 1, let r = PackedKey.compare(a.key1, b.key1, plainStrings: plain1) {
+                    if r != 0 { return (r < 0) == ascending1 }
+                    return m > 2 ? Self.compareBoxed(a, b, from: 2, comparators, ascending, plain) : a.number < b.number
                 }
+                return Self.compareBoxed(a, b, from: 1, comparators, ascending, plain)
+            }
+            return Self.compareBoxed(a, b, from: 0, comparators, ascending, plain)
+        }
+    }
+
+    /// The entry order from key `start` on, on the boxed values (read in place, without copying the arrays).
+    static func compareBoxed(_ a: ResultEntry, _ b: ResultEntry, from start: Int,
+                             _ comparators: [SortDescriptor.Comparator], _ ascending: [Bool], _ plain: [Bool]) -> Bool {
+        a.keys.withUnsafeBufferPointer { x in
+            b.keys.withUnsafeBufferPointer { y in
+                for i in start..<comparators.count {
+                    // Two integers (the usual section key), two strings under `compare:` and two doubles
+                    // that are neither NaN nor both zero compare inline, exactly as compareValues
+                    // compares them (UTF-8 byte order is Unicode scalar order; CFNumberCompare's
+                    // special cases are NaN and the sign of zero).
+                    switch x[i] {
+                    case .integer(let p):
+                        if case .integer(let q) = y[i] {
+                            if p != q { return (p < q) == ascending[i] }
+                            continue
+                        }
+                    case .string(let p) where plain[i]:
+                        if case .string(let q) = y[i] {
+                            let r = SortDescriptor.compareUTF8Bytes(p, q)
+                            if r != 0 { return (r < 0) == ascending[i] }
+                            continue
+                        }
+                    case .double(let p) where !p.isNaN:
+                        if case .double(let q) = y[i], !q.isNaN, p != 0 || q != 0 {
+                            if p != q { return (p < q) == ascending[i] }
+                            continue
+                        }
+                    default:
+                        break
+                    }
+                    let r = SortDescriptor.compareValues(x[i], y[i], comparator: comparators[i])
+                    if r != .orderedSame { return (r == .orderedAscending) == ascending[i] }
+                }
+                return a.number < b.number
             }
         }
     }
@@ -416,21 +433,6 @@ public final class FetchedResultsController {
     static func reason(of error: any Error) -> String {
         if let e = error as? FetchedResultsError { return e.message }
         return String(describing: error)
-    }
-}
-
-/// One fetched object in the index: its object, number and the keys it is sorted by.
-final class ResultEntry {
-    let object: ManagedObject
-    let number: Int
-    var keys: [Value]
-    var sectionName: String
-
-    init(object: ManagedObject, keys: [Value], sectionName: String) {
-        self.object = object
-        self.number = object.objectID.number
-        self.keys = keys
-        self.sectionName = sectionName
     }
 }
 

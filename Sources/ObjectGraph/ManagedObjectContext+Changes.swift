@@ -5,11 +5,13 @@ extension ManagedObjectContext {
 
     /// Converts a value to what the property stores, or fails with Core Data's
     /// "Unacceptable type of value" wording.
-    func coerce(_ value: Value, forKey key: String, of entity: EntityDescription, objectName: String?) throws -> Value {
+    /// (`objectName` is only evaluated for the error of a read-only key.)
+    func coerce(_ value: Value, forKey key: String, of entity: EntityDescription,
+                objectName: @autoclosure () -> String?) throws -> Value {
         guard let slot = entity.slots[key] else { throw ObjectGraphError.unknownKey(key, entity: entity, object: nil) }
         switch slot {
         case .derived:
-            throw ObjectGraphError.readOnlyKey(key, entity: entity, objectName: objectName)
+            throw ObjectGraphError.readOnlyKey(key, entity: entity, objectName: objectName())
         case .attribute(let i):
             let attribute = entity.attributes[i]
             if let converted = Self.convert(value, to: attribute.type) { return converted }
@@ -74,7 +76,15 @@ extension ManagedObjectContext {
         try checkAccess(object, forWriting: true)
         let entity = object.entity
         guard let slot = entity.slots[key] else { throw ObjectGraphError.unknownKey(key, entity: entity, object: object) }
-        let newValue = checked ? value : try coerce(value, forKey: key, of: entity, objectName: object.displayName)
+        // An attribute whose value converts needs no second lookup of the key (`coerce` words the errors).
+        let newValue: Value
+        if checked {
+            newValue = value
+        } else if case .attribute(let i) = slot, let converted = Self.convert(value, to: entity.attributeTypes[i]) {
+            newValue = converted
+        } else {
+            newValue = try coerce(value, forKey: key, of: entity, objectName: object.displayName)
+        }
         switch slot {
         case .derived:
             throw ObjectGraphError.readOnlyKey(key, entity: entity, objectName: object.displayName)

@@ -61,18 +61,25 @@ extension ManagedObjectContext {
     /// Builds the notification for the pending changes and clears them.
     func takePendingNotification() -> ObjectsDidChangeNotification {
         var note = ObjectsDidChangeNotification(context: self)
+        // Only updates (the usual edit): the set algebra below reduces to the updated objects.
+        let onlyUpdates = pendingInserted.isEmpty && pendingDeleted.isEmpty && fetchedPendingInserts.isEmpty
+            && external.isEmpty && external.refreshedOldValues.isEmpty
         // Inserted and deleted in the same event: nobody heard of it, nobody hears of it — unless a fetch
         // returned it meanwhile (a fetched-results controller that fetched it must take it out again).
-        let transient = pendingInserted.intersection(pendingDeleted)
-        let seen = transient.intersection(fetchedPendingInserts)
-        fetchedPendingInserts.removeAll()
-        note.inserted = pendingInserted.subtracting(transient).union(external.inserted).sortedInObjectOrder()
-        note.deleted = pendingDeleted.subtracting(transient).union(seen).union(external.deleted).sortedInObjectOrder()
-        note.invalidated = external.invalidated.sortedInObjectOrder()
-        note.invalidatedAll = external.invalidatedAll
-        note.refreshed = external.refreshedKeys.keys.sortedInObjectOrder()
-        let updatedNow = pendingUpdated.subtracting(pendingInserted).subtracting(pendingDeleted)
-        note.updated = updatedNow.sortedInObjectOrder()
+        let transient = onlyUpdates ? [] : pendingInserted.intersection(pendingDeleted)
+        if onlyUpdates {
+            note.updated = pendingUpdated.sortedInObjectOrder()
+        } else {
+            let seen = transient.intersection(fetchedPendingInserts)
+            fetchedPendingInserts.removeAll()
+            note.inserted = pendingInserted.subtracting(transient).union(external.inserted).sortedInObjectOrder()
+            note.deleted = pendingDeleted.subtracting(transient).union(seen).union(external.deleted).sortedInObjectOrder()
+            note.invalidated = external.invalidated.sortedInObjectOrder()
+            note.invalidatedAll = external.invalidatedAll
+            note.refreshed = external.refreshedKeys.keys.sortedInObjectOrder()
+            let updatedNow = pendingUpdated.subtracting(pendingInserted).subtracting(pendingDeleted)
+            note.updated = updatedNow.sortedInObjectOrder()
+        }
         for object in note.updated {
             note.changedKeys[object] = object.state.pendingKeys.sorted()
             note.oldValues[object] = object.state.pendingOldValues
@@ -85,7 +92,7 @@ extension ManagedObjectContext {
             for (key, value) in external.refreshedOldValues[object] ?? [:] where old[key] == nil { old[key] = value }
             note.oldValues[object] = old
         }
-        external = ExternalChanges()
+        if !onlyUpdates { external = ExternalChanges() }
         for object in pendingUpdated {
             object.state.pendingKeys.removeAll(keepingCapacity: false)
             object.state.pendingOldValues.removeAll(keepingCapacity: false)
@@ -93,7 +100,7 @@ extension ManagedObjectContext {
         for object in transient { forget(object) }
         pendingInserted.removeAll()
         pendingDeleted.removeAll()
-        pendingUpdated.removeAll()
+        pendingUpdated.removeAllKeepingSmallCapacity()
         return note
     }
 

@@ -71,14 +71,14 @@ extension ManagedObjectContext {
     func commitSaved(_ note: ContextDidSaveNotification) {
         for object in note.inserted { object.state.isInserted = false }
         for object in snapshotted { clearSnapshot(object) }
-        snapshotted.removeAll()
+        snapshotted.removeAllKeepingSmallCapacity()
         for object in note.deleted {
             registered[object.objectID] = nil
             object.managedObjectContext = nil
         }
         inserted.removeAll()
-        updated.removeAll()
-        deleted.removeAll()
+        updated.removeAllKeepingSmallCapacity()
+        deleted.removeAllKeepingSmallCapacity()
     }
 
     /// The row the store keeps for an object (transient attributes are not saved).
@@ -120,5 +120,13 @@ extension ManagedObjectID {
         var id = self
         id.isTemporaryID = false
         return id
+    }
+}
+
+extension Set {
+    /// Empties the set; a small table is kept for the next event (one edit and save then allocates no
+    /// table), a large one is freed.
+    mutating func removeAllKeepingSmallCapacity() {
+        removeAll(keepingCapacity: capacity <= 128)
     }
 }

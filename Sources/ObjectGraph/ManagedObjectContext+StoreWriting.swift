@@ -8,8 +8,9 @@ struct SaveOutcome {
     var droppedUpdates: [ManagedObject] = []
     /// Objects whose saved row differs from their values in memory: reloaded after the save.
     var refreshAfter: [ManagedObject] = []
-    /// The version each written object's row got.
-    var versions: [ObjectIdentifier: Int] = [:]
+    /// The version each written object's row got, in the order the objects were resolved (each object
+    /// once): a list, not a dictionary, so a bulk save hashes no object for it.
+    var versions: [(object: ManagedObject, version: Int)] = []
 }
 
 extension ManagedObjectContext {
@@ -27,8 +28,11 @@ extension ManagedObjectContext {
             func mine(_ object: ManagedObject) -> Bool {
                 (coordinator.store(holding: object.objectID.permanent) ?? defaultStore) === store
             }
-            let inserts = note.inserted.filter { store === defaultStore && coordinator.store(holding: $0.objectID.permanent) == nil || mine($0) }
-            let updates = note.updated.filter(mine)
+            // With one store, every inserted and updated object is its (no row is looked up to decide).
+            let single = coordinator.persistentStores.count == 1
+            let inserts = single ? note.inserted
+                : note.inserted.filter { store === defaultStore && coordinator.store(holding: $0.objectID.permanent) == nil || mine($0) }
+            let updates = single ? note.updated : note.updated.filter(mine)
             let deletes = note.deleted.filter { coordinator.store(holding: $0.objectID.permanent) === store }
             if inserts.isEmpty && updates.isEmpty && deletes.isEmpty { continue }
             var storeOutcome = SaveOutcome()
@@ -36,14 +40,15 @@ extension ManagedObjectContext {
                 storeOutcome = SaveOutcome()
                 return try resolve(inserts: inserts, updates: updates, deletes: deletes, session: session, outcome: &storeOutcome)
             }
-            outcome.renumbered.merge(storeOutcome.renumbered) { a, _ in a }
-            outcome.mergedInserts += storeOutcome.mergedInserts
-            outcome.droppedUpdates += storeOutcome.droppedUpdates
-            outcome.refreshAfter += storeOutcome.refreshAfter
+            // (Each list is merged only when it holds something: a plain save builds none of them.)
+            if !storeOutcome.renumbered.isEmpty { outcome.renumbered.merge(storeOutcome.renumbered) { a, _ in a } }
+            if !storeOutcome.mergedInserts.isEmpty { outcome.mergedInserts += storeOutcome.mergedInserts }
+            if !storeOutcome.droppedUpdates.isEmpty { outcome.droppedUpdates += storeOutcome.droppedUpdates }
+            if !storeOutcome.refreshAfter.isEmpty { outcome.refreshAfter += storeOutcome.refreshAfter }
             if outcome.versions.isEmpty {
-                outcome.versions = storeOutcome.versions  // the usual single store: no rehash of every entry
+                outcome.versions = storeOutcome.versions  // the usual single store: no copy
             } else {
-                outcome.versions.merge(storeOutcome.versions) { a, _ in a }
+                outcome.versions += storeOutcome.versions   // an object belongs to one store only
             }
         }
         // The stores accepted the batch: inserted objects get their permanent IDs, then commit in memory.
@@ -61,18 +66,17 @@ extension ManagedObjectContext {
                 object.objectID.isTemporaryID = false
             }
         }
-        for objects in [note.inserted, note.updated] {
-            for object in objects {
-                if let version = outcome.versions[ObjectIdentifier(object)] { object.state.snapshotVersion = version }
+        // Every object with a version is one of the note's inserted or updated objects.
+        for (object, version) in outcome.versions { object.state.snapshotVersion = version }
+        var mergedAway: [ManagedObject] = []
+        if !merged.isEmpty {
+            note.inserted.removeAll { object in
+                guard merged.contains(ObjectIdentifier(object)) else { return false }
+                mergedAway.append(object)
+                return true
             }
         }
-        var mergedAway: [ManagedObject] = []
-        note.inserted.removeAll { object in
-            guard merged.contains(ObjectIdentifier(object)) else { return false }
-            mergedAway.append(object)
-            return true
-        }
-        note.updated.removeAll { dropped.contains(ObjectIdentifier($0)) }
+        if !dropped.isEmpty { note.updated.removeAll { dropped.contains(ObjectIdentifier($0)) } }
         for object in outcome.droppedUpdates { note.changedKeys[object] = nil }
         commitSaved(note)
         try performMutation {
@@ -131,7 +135,7 @@ extension ManagedObjectContext {
         func append(_ id: ManagedObjectID, _ row: StoreRow, for object: ManagedObject?) {
             writes.append((id, row))
             writeOwners.append(object)
-            if let object { outcome.versions[ObjectIdentifier(object)] = row.version }
+            if let object { outcome.versions.append((object, row.version)) }
         }
 
         // Inserted objects: a number another connection took since is replaced by a free one.
@@ -204,7 +208,7 @@ extension ManagedObjectContext {
             case .mergeByPropertyStoreTrump, .error: row = Self.merge(mine: mineRow, snapshot: snapshot, store: current, objectWins: false)
             }
             if mergePolicy == .rollback {
-                outcome.versions[ObjectIdentifier(object)] = current.version
+                outcome.versions.append((object, current.version))
             } else {
                 row.version = current.version + 1
                 append(id, row, for: object)
@@ -304,10 +308,36 @@ extension ManagedObjectContext {
         note.updated = updated.sortedInObjectOrder()
         note.deleted = deleted.sortedInObjectOrder()
         for object in note.updated {
-            let keys = persistentChangedKeys(of: object)
+            let (keys, old) = Self.savedChanges(of: object)
             note.changedKeys[object] = keys
-            note.oldValues[object] = (try? object.committedValues(forKeys: keys)) ?? [:]
+            note.oldValues[object] = old
         }
         return note
+    }
+
+    /// The persistent keys whose value differs from the committed snapshot, sorted, with their committed
+    /// values: `persistentChangedKeys(of:)` and `committedValues(forKeys:)` of those keys. An updated
+    /// object of an entity without relationships (the usual rename) is read in one pass over its attributes
+    /// in name order, without the intermediate dictionary; anything else takes the general path
+    /// (`generalSavedChanges(of:)`, which `SaveChangesTests` compares it with).
+    static func savedChanges(of object: ManagedObject) -> (keys: [String], old: [String: Value]) {
+        let entity = object.entity
+        guard entity.relationships.isEmpty, !object.state.isInserted else { return generalSavedChanges(of: object) }
+        guard let committed = object.state.committedAttributes else { return ([], [:]) }
+        var keys: [String] = []
+        var old: [String: Value] = [:]
+        let current = object.attributeValues
+        for i in entity.attributeIndexesByName where !entity.attributes[i].isTransient && committed[i] != current[i] {
+            let name = entity.attributes[i].name
+            keys.append(name)
+            old[name] = committed[i]
+        }
+        return (keys, old)
+    }
+
+    /// The general form of ``savedChanges(of:)``.
+    static func generalSavedChanges(of object: ManagedObject) -> (keys: [String], old: [String: Value]) {
+        let keys = object.changedValuesSnapshot().keys.sorted()
+        return (keys, (try? object.committedValues(forKeys: keys)) ?? [:])
     }
 }

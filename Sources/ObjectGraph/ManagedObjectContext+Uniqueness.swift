@@ -57,12 +57,16 @@ extension ManagedObjectContext {
                     if let owner {
                         remap[owner.objectID] = other
                         outcome.mergedInserts.append((owner, other))
-                        outcome.versions[ObjectIdentifier(owner)] = nil
                     }
                 }
             }
         }
         if !conflicts.isEmpty { throw ObjectGraphError.constraintConflicts(conflicts) }
+        // A merged insert writes no row of its own: it gets no version.
+        if !outcome.mergedInserts.isEmpty {
+            let merged = Set(outcome.mergedInserts.map { ObjectIdentifier($0.0) })
+            outcome.versions.removeAll { merged.contains(ObjectIdentifier($0.object)) }
+        }
         if !removed.isEmpty {
             writes = writes.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
             writeIndex = [:]

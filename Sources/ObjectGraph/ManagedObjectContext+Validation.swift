@@ -4,7 +4,11 @@ extension ManagedObjectContext {
     func validationError() -> ObjectGraphError? {
         var errors: [ObjectGraphError] = []
         // A save of inserts only (bulk loads) needs no union: that would rehash every object.
-        for object in (updated.isEmpty ? inserted : inserted.union(updated)).sortedInObjectOrder() {
+        let candidates = updated.isEmpty ? inserted : (inserted.isEmpty ? updated : inserted.union(updated))
+        // Most saves are valid: the objects are checked in any order first, and put in object order (the
+        // order the errors are listed in) only when one of them has something to report.
+        if deleted.isEmpty && !candidates.contains(where: { !Self.validate($0).isEmpty }) { return nil }
+        for object in candidates.sortedInObjectOrder() {
             errors += Self.validate(object)
         }
         for object in deleted.sortedInObjectOrder() {

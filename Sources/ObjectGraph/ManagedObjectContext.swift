@@ -150,8 +150,9 @@ public final class ManagedObjectContext {
 
     /// The live observers, in registration order.
     var liveObservers: [ContextObserver] {
-        observers.removeAll { $0.observer == nil }
-        return observers.compactMap(\.observer)
+        let live = observers.compactMap(\.observer)
+        if live.count != observers.count { observers.removeAll { $0.observer == nil } }
+        return live
     }
 
     // MARK: - State

@@ -97,6 +97,12 @@ extension PersistentStore {
             let entityName = writes[start].0.entityName
             var end = start + 1
             while end < writes.endIndex && writes[end].0.entityName == entityName { end += 1 }
+            if end - start == 1 {
+                // One row (an edit of one object): written in place.
+                rows[entityName, default: [:]][writes[start].0.number] = writes[start].1
+                start = end
+                continue
+            }
             var table = rows.removeValue(forKey: entityName) ?? [:]
             table.reserveCapacity(table.count + (end - start))
             for (id, row) in writes[start..<end] { table[id.number] = row }

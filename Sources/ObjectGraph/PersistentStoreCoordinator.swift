@@ -131,8 +131,9 @@ public final class PersistentStoreCoordinator {
 
     /// The live contexts over this coordinator, in creation order.
     var contexts: [ManagedObjectContext] {
-        contextBoxes.removeAll { $0.context == nil }
-        return contextBoxes.compactMap(\.context)
+        let live = contextBoxes.compactMap(\.context)
+        if live.count != contextBoxes.count { contextBoxes.removeAll { $0.context == nil } }
+        return live
     }
 
     /// Registers a new context.

@@ -51,6 +51,10 @@ struct RippleBench {
             try ViewBenchmarks.runOne(Array(arguments.dropFirst()))
             return
         }
+        if arguments.first == FetchedResultsBenchmarks.instructionsFlag {
+            try FetchedResultsBenchmarks.runInstructions()
+            return
+        }
         if arguments.contains(where: { $0 == "--help" || $0 == "-h" || $0 == "help" }) {
             print(usage)
             for group in groups { print("  \(group.name.padding(9)) \(group.summary)") }
