@@ -25,7 +25,8 @@ let package = Package(
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // No `link` line and no pkg-config libraries: each product links SQLite itself (`ripple` statically, T4).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // Benchmark-only C helpers (allocation counter, hand-written C property and SQLite references)
         .target(name: "CRippleBench", dependencies: ["CLua", "CSQLite"]),
 
@@ -64,15 +65,25 @@ let package = Package(
                                            "-lswiftSynchronization",
                                            // Not position-independent: the loader then has no relative relocations to
                                            // apply (54k, and the pages they dirty) at every start (T4).
-                                           "-Xclang-linker", "-no-pie"], .when(platforms: [.linux]))]
+                                           "-Xclang-linker", "-no-pie",
+                                           // The static stdlib's link arguments export every symbol of the
+                                           // executable (-export-dynamic): 8,500 dynamic symbols that the
+                                           // runtime's one dladdr at start-up scans (0.3M instructions, T4).
+                                           "-Xlinker", "--no-export-dynamic",
+                                           // SQLite linked statically (Debian's libsqlite3.a): libsqlite3.so binds
+                                           // 1,500 of its own symbols at every load, used or not (1.2M instructions, T4).
+                                           "-Xlinker", "-l:libsqlite3.a"], .when(platforms: [.linux])),
+                             .linkedLibrary("sqlite3", .when(platforms: [.macOS]))]
         ),
         .executableTarget(
             name: "ripple-bench",
-            dependencies: ["Scripting", "ObjectGraph", "FetchedResults", "CollectionViews", "LuaBridge", "CLua", "CRippleBench"]
+            dependencies: ["Scripting", "ObjectGraph", "FetchedResults", "CollectionViews", "LuaBridge", "CLua", "CRippleBench"],
+            linkerSettings: [.linkedLibrary("sqlite3")]
         ),
 
         // Tests
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
+        // The test bundle links SQLite (for every test target: CSQLite names no library itself).
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"], linkerSettings: [.linkedLibrary("sqlite3")]),
         .testTarget(name: "ViewControllersTests", dependencies: ["ViewControllers", "ObjectGraph"]),
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph"]),
         .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews", "FetchedResults", "ObjectGraph"]),

@@ -28,6 +28,11 @@ function ripple.tick() end
 ---@return string
 function ripple.temporaryPath(name) end
 
+---The match-step limit of `MATCHES` and attribute patterns (ICU's `U_REGEX_TIME_OUT`) for the rest of this script; returns the limit before the call (without an argument, only returns it). Default 10000000.
+---@param steps? integer a multiple of 10000 from 10000 to 1000000000
+---@return integer
+function ripple.regularExpressionStepLimit(steps) end
+
 ---Observes a context notification (`"objectsDidChange"`, `"willSave"`, `"didSave"`) or an object's key path (KVO).
 ---@param target ManagedObjectContext|ManagedObject
 ---@param name string A notification name, or a key path of the object.

@@ -59,7 +59,11 @@ extension ScriptEngine {
     /// (``WorkBudget``), so a script cannot escape the limit by making Swift do the looping. Lua
     /// instructions and host work units are counted against the same number separately; either running
     /// out stops the script with a message naming the flag. No limit: no budget.
+    /// The engine's regular-expression step limit (`ripple.regularExpressionStepLimit`) is in force meanwhile.
     func withHostWorkBudget<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        let outerSteps = RegularExpressionStepLimit.current
+        RegularExpressionStepLimit.current = regularExpressionStepLimit
+        defer { RegularExpressionStepLimit.current = outerSteps }
         guard let limit = state.instructionLimitValue, limit > 0 else { return try body() }
         let outer = WorkBudget.current
         WorkBudget.current = WorkBudget(limit: limit, message:
@@ -88,7 +92,7 @@ extension ScriptEngine {
         }
         state.rawSet(tableAt: -2, key: "_scriptFolder")
         state.pop(1)
-        try state.load(Sandbox.source, chunkName: "=sandbox")
+        try Prelude.loadSandbox(into: state)
         state.push(enabled)
         try state.pcall(arguments: 1, results: 0, traceback: true)
     }

@@ -85,6 +85,8 @@ public final class ScriptEngine {
     /// Models made by `ripple.model`, and windows made by `ripple.window` (for `ripple graph`).
     var models: [ManagedObjectModel] = []
     var windows: [WeakWindow] = []
+    /// The regular-expression step limit set by `ripple.regularExpressionStepLimit` (applied while this engine runs).
+    var regularExpressionStepLimit = RegularExpressionStepLimit.defaultSteps
     /// The private folder of `ripple.temporaryPath` (made on first use, removed with the engine).
     let scratch = TemporaryDirectory()
 
@@ -97,7 +99,7 @@ public final class ScriptEngine {
         state = try LuaState()
         self.checksInvariants = checksInvariants
         installModule()
-        try state.load(Prelude.source, chunkName: "=prelude")
+        try Prelude.load(into: state)
         try state.pcall(arguments: 0, results: 0, traceback: true)
         try installSandbox(sandbox)
         if let instructionLimit { state.setInstructionLimit(instructionLimit) }

@@ -13,6 +13,13 @@ struct Ripple: ParsableCommand {
 }
 
 extension Ripple {
+    /// The entry point: `ripple run FILE…` without options takes the start-up fast path (``RunFastPath``),
+    /// every other command line ArgumentParser's `main`.
+    static func main() {
+        if let files = RunFastPath.files(CommandLine.arguments.dropFirst()) { RunFastPath.run(files) }
+        main(nil)
+    }
+
     /// `ripple --version`: the tool's version and the Lua it embeds.
     static let version = "ripple 0.9.0 (Lua 5.4)"
 }

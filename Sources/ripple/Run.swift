@@ -41,20 +41,31 @@ extension Ripple {
         }
 
         func run() throws {
+            let failed = try Run.runFiles(files, engineOptions: limits.engineOptions(sandboxByDefault: false, checksInvariants: checkInvariants),
+                                          trace: trace || traceOptions.asked, traceFormat: traceOptions.traceFormat,
+                                          traceFile: traceOptions.traceFile, filter: filter, filterOut: filterOut)
+            if failed { throw ExitCode(1) }
+        }
+
+        /// The runner behind `ripple run`, on plain values: the parsed command and the start-up fast path
+        /// (``RunFastPath``) both call it. Returns whether a scenario or a file failed.
+        static func runFiles(_ files: [String], engineOptions: ScriptEngine.Options, trace: Bool,
+                             traceFormat: TraceOptions.Format?, traceFile: String?,
+                             filter: String?, filterOut: String?) throws -> Bool {
             let console = Console()
-            let tracer = try TraceWriter(traceOptions, console: console)
-            var runner = ScenarioRunner(options: limits.engineOptions(sandboxByDefault: false, checksInvariants: checkInvariants))
+            let tracer = try TraceWriter(format: traceFormat, file: traceFile, console: console)
+            var runner = ScenarioRunner(options: engineOptions)
             runner.onScenarioResult = { console.report($0) }
             runner.filter = filter
             runner.filterOut = filterOut
             var failed = false
             for file in files {
-                if trace || traceOptions.asked { runner.onTraceLine = { tracer.write($0, file: file) } }
+                if trace { runner.onTraceLine = { tracer.write($0, file: file) } }
                 let report = runner.run(file: file)
                 if let error = report.error { console.write(console.red("error: ") + error) }
                 failed = failed || !report.passed
             }
-            if failed { throw ExitCode(1) }
+            return failed
         }
     }
 }

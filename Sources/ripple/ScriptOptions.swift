@@ -28,6 +28,16 @@ struct ScriptOptions: ParsableArguments {
 
     /// The engine options; `sandboxByDefault` is the command's own default.
     func engineOptions(sandboxByDefault: Bool, checksInvariants: Bool = false) -> ScriptEngine.Options {
+        ScriptOptions.engineOptions(instructionLimit: instructionLimit, memoryLimit: memoryLimit, sandbox: sandbox,
+                                    noSandbox: noSandbox, sandboxByDefault: sandboxByDefault, checksInvariants: checksInvariants)
+    }
+
+    /// The engine options from plain values; with the defaults above, those of a command line without
+    /// any of these options (the start-up fast path, ``RunFastPath``).
+    static func engineOptions(instructionLimit: Int = ScriptEngine.Options.defaultInstructionLimit,
+                              memoryLimit: Int = ScriptEngine.Options.defaultMemoryLimit,
+                              sandbox: Bool = false, noSandbox: Bool = false,
+                              sandboxByDefault: Bool, checksInvariants: Bool = false) -> ScriptEngine.Options {
         ScriptEngine.Options(instructionLimit: instructionLimit, memoryLimit: memoryLimit,
                              sandbox: sandbox || (sandboxByDefault && !noSandbox), checksInvariants: checksInvariants)
     }

@@ -31,10 +31,14 @@ final class TraceWriter {
     private var steps: [String: Int] = [:]
     private let console: Console
 
-    init(_ options: TraceOptions, console: Console) throws {
-        format = options.traceFormat ?? .text
+    convenience init(_ options: TraceOptions, console: Console) throws {
+        try self.init(format: options.traceFormat, file: options.traceFile, console: console)
+    }
+
+    init(format: TraceOptions.Format?, file path: String?, console: Console) throws {
+        self.format = format ?? .text
         self.console = console
-        if let path = options.traceFile {
+        if let path {
             guard let f = fopen(path, "w") else { throw ValidationError("cannot write the trace file \(path)") }
             file = f
         } else {

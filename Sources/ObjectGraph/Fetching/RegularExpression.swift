@@ -8,14 +8,12 @@ import _FoundationICU
 /// diacritics (canonical decomposition, then combining marks dropped) from both the string and the
 /// pattern before matching.
 ///
-/// Matching is bounded: ICU counts its match steps and stops after ``stepLimit`` × 10,000 steps with
-/// `U_REGEX_TIME_OUT` (a count, not a clock: the same pattern and text always stop at the same point);
+/// Matching is bounded: ICU counts its match steps and stops after ``RegularExpressionStepLimit/current``
+/// steps (10,000,000 by default; set per thread before each match) with `U_REGEX_TIME_OUT` (a count, not a
+/// clock: the same pattern and text always stop at the same point);
 /// its backtracking stack lives on the heap (``stackLimit`` bytes), never on the native stack. Each
 /// 10,000 steps are also charged to the script's ``WorkBudget`` (100 units).
 final class RegularExpression {
-    /// ICU's time limit, in its units of about 10,000 match steps: `(a+)+b` on 28 characters stops in
-    /// well under a second, while ordinary patterns on long strings (`.*` on 1,000,000 characters) finish.
-    static let stepLimit: Int32 = 1_000
     /// The largest backtracking stack ICU may allocate, in bytes.
     static let stackLimit: Int32 = 8 * 1024 * 1024
 
@@ -54,7 +52,6 @@ final class RegularExpression {
                 "Can't do regex matching, reason: Can't open pattern \(Self.errorName(status)) (pattern \(Expression.quote(pattern)))")
         }
         handle = compiled
-        swift_uregex_setTimeLimit(handle, Self.stepLimit, &status)
         swift_uregex_setStackLimit(handle, Self.stackLimit, &status)
         swift_uregex_setMatchCallback(handle, { _, _ in
             // Called by ICU every 10,000 steps: charge the script's budget, stop when it is spent.
@@ -77,6 +74,8 @@ final class RegularExpression {
         }
         try WorkBudget.charge(1 + text.count / 100)
         var status = U_ZERO_ERROR
+        let stepLimit = RegularExpressionStepLimit.current
+        swift_uregex_setTimeLimit(handle, Int32(stepLimit / RegularExpressionStepLimit.granularity), &status)
         let matched = (text + [0]).withUnsafeBufferPointer { buffer -> Bool in
             swift_uregex_setText(handle, buffer.baseAddress!, Int32(text.count), &status)
             guard status.rawValue <= 0 else { return false }
@@ -94,7 +93,7 @@ final class RegularExpression {
         var detail = ""
         switch status {
         case U_REGEX_TIME_OUT:
-            detail = ": the pattern \(Expression.quote(pattern)) needed more than \(Int(Self.stepLimit) * 10_000) steps"
+            detail = ": the pattern \(Expression.quote(pattern)) needed more than \(stepLimit) steps"
                 + " on a string of \(string.count) characters"
         case U_REGEX_STACK_OVERFLOW:
             detail = ": the pattern \(Expression.quote(pattern)) needed more than \(Self.stackLimit / 1024 / 1024) MB"
