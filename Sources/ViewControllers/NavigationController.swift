@@ -78,6 +78,7 @@ open class NavigationController: ViewController {
     public var visibleViewController: ViewController? { presentedViewController ?? topViewController }
 
     override var appearanceChildren: [ViewController] { children.last.map { [$0] } ?? [] }
+    override var showsEveryChild: Bool { false }
 
     /// Checks that `vc` may be pushed.
     func validatePush(_ vc: ViewController) throws {

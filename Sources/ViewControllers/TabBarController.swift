@@ -69,6 +69,7 @@ open class TabBarController: ViewController {
     }
 
     override var appearanceChildren: [ViewController] { selectedViewController.map { [$0] } ?? [] }
+    override var showsEveryChild: Bool { false }
 
     override func didRemoveChild(at index: Int) {
         if index < selectedIndexStorage { selectedIndexStorage -= 1 }

@@ -29,7 +29,10 @@ open class ViewController {
     /// The title; it also names the controller in messages, logs and ``Window/describe()``.
     public var title: String?
     /// The style used when this controller is presented. Defaults to ``ModalPresentationStyle/automatic``.
-    public var modalPresentationStyle: ModalPresentationStyle = .automatic
+    public var modalPresentationStyle: ModalPresentationStyle = .automatic {
+        // A presented controller's style decides what it hides; the change shows at the next transition.
+        didSet { if presenterStorage != nil { window?.needsFullAppearanceUpdate = true } }
+    }
     /// True once `viewDidLoad` ran (when the controller first appeared, or ``loadViewIfNeeded()``).
     public internal(set) var isViewLoaded = false
     /// Called after each lifecycle method, with the controller and the event.
@@ -134,6 +137,10 @@ open class ViewController {
     /// The children that are visible when this controller is: all of them for a custom container.
     var appearanceChildren: [ViewController] { children }
 
+    /// True when ``appearanceChildren`` is ``children`` (a custom container); false for containers that
+    /// show one child.
+    var showsEveryChild: Bool { true }
+
     // MARK: Containment
 
     /// Adds a child controller at the end of ``children`` (`addChild(_:)`), removing it from its previous
@@ -144,6 +151,11 @@ open class ViewController {
     ///   something, or is a window's root; the hierarchy is unchanged.
     public func addChild(_ child: ViewController) throws {
         try validateNewChild(child)
+        if child.parent == nil && showsEveryChild {
+            // Only the child's subtree can appear: see `attachAppearing(_:)`.
+            attachAppearing(child)
+            return
+        }
         Window.transition(involving: [self, child], animated: false, log: nil) {
             self.attach(child)
         }

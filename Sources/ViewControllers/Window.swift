@@ -37,6 +37,11 @@ public final class Window {
 
     /// The visible controllers as of the last transition, in window order.
     var visibleControllers: [ViewController] = []
+    /// True when something changed what is visible without a transition (a presented controller's
+    /// ``ViewController/modalPresentationStyle``): the next transition recomputes everything.
+    var needsFullAppearanceUpdate = false
+    /// False to make every transition recompute the whole hierarchy (tests compare both paths).
+    var usesIncrementalAppearance = true
     private var rootStorage: ViewController?
 
     /// Creates an empty window.
@@ -105,7 +110,7 @@ public final class Window {
 
     /// Appends a controller and its visible descendants in depth-first order, with an explicit stack (a
     /// containment chain of any depth, without deep native recursion).
-    private static func appendVisibleTree(_ vc: ViewController, to result: inout [ViewController]) {
+    static func appendVisibleTree(_ vc: ViewController, to result: inout [ViewController]) {
         var stack = [vc]
         while let next = stack.popLast() {
             result.append(next)
@@ -122,6 +127,12 @@ public final class Window {
         let disappearing = before.filter { !afterIDs.contains(ObjectIdentifier($0)) }
         let appearing = after.filter { !beforeIDs.contains(ObjectIdentifier($0)) }
         visibleControllers = after
+        needsFullAppearanceUpdate = false
+        applyVisibilityChange(disappearing: disappearing, appearing: appearing, animated: animated)
+    }
+
+    /// Marks what changed as visible or not and fires the lifecycle callbacks in UIKit's order.
+    func applyVisibilityChange(disappearing: [ViewController], appearing: [ViewController], animated: Bool) {
         for vc in disappearing { vc.isVisibleInWindow = false }
         for vc in appearing { vc.isVisibleInWindow = true }
         for vc in appearing where !vc.isViewLoaded {

@@ -1,0 +1,73 @@
+/// `addChild` on a container that shows every child, without recomputing the whole window.
+///
+/// When a custom container gets a child that has no parent (the child is then in no window, presents
+/// nothing and is not presented: `validateNewChild` made sure), nothing that was visible can disappear and
+/// only the child's own subtree can appear, exactly when the container is visible. The window's
+/// ``Window/visibleControllers`` are in depth-first window order, so the subtree goes just before the
+/// controller that follows the container's subtree in that order. The callbacks are then those of
+/// ``Window/updateAppearance(animated:)`` with nothing disappearing: the same lines, in the same order.
+///
+/// That holds while ``Window/visibleControllers`` is what ``Window/computeVisibleControllers()`` would
+/// give before the change, which every transition keeps; the only change made without a transition (a
+/// presented controller's ``ViewController/modalPresentationStyle``) sets
+/// ``Window/needsFullAppearanceUpdate`` and the next change recomputes everything. Debug builds (hence
+/// the test suite) check the result against the full computation after every such `addChild`.
+extension ViewController {
+    /// Attaches `child` (which has no parent) to self (which shows every child) and makes its subtree
+    /// appear if self is visible.
+    func attachAppearing(_ child: ViewController) {
+        // One walk up: the controller after self's subtree in window order (the next sibling of the
+        // nearest ancestor-or-self that has one in a container showing every child — a navigation or tab
+        // bar controller shows one child only — else the presentation over the outermost container), and
+        // the window.
+        var next: ViewController?
+        var top: ViewController = self
+        while let p = top.parent {
+            if next == nil && p.showsEveryChild && p.children.last !== top,
+               let i = p.children.firstIndex(where: { $0 === top }) {
+                next = p.children[i + 1]
+            }
+            top = p
+        }
+        if next == nil { next = top.presentedStorage }
+        while let presenter = top.presenterStorage { top = presenter.outermostContainer }
+        let window = top.windowStorage
+        attach(child)
+        window?.didAttach(child, to: self, before: next)
+    }
+}
+
+extension Window {
+    /// Updates the window after `child`, with no parent before, was appended to `parent`, a container that
+    /// shows every child; `next` is the controller that follows `parent`'s subtree in window order.
+    func didAttach(_ child: ViewController, to parent: ViewController, before next: ViewController?) {
+        guard usesIncrementalAppearance && !needsFullAppearanceUpdate else {
+            updateAppearance(animated: false)
+            return
+        }
+        guard let parentIndex = visibleControllers.lastIndex(where: { $0 === parent }) else {
+            // The parent is not visible: neither is the child, nothing changes.
+            assert(visibleControllersAreCurrent, "visible controllers out of date after addChild")
+            return
+        }
+        var insertion = visibleControllers.endIndex
+        if let next {
+            guard let i = visibleControllers[(parentIndex + 1)...].firstIndex(where: { $0 === next }) else {
+                assertionFailure("the controller after the container is not visible")
+                updateAppearance(animated: false)
+                return
+            }
+            insertion = i
+        }
+        var appearing: [ViewController] = []
+        Window.appendVisibleTree(child, to: &appearing)
+        visibleControllers.insert(contentsOf: appearing, at: insertion)
+        assert(visibleControllersAreCurrent, "visible controllers out of date after addChild")
+        applyVisibilityChange(disappearing: [], appearing: appearing, animated: false)
+    }
+
+    /// Whether ``visibleControllers`` is what the hierarchy gives now (for assertions).
+    var visibleControllersAreCurrent: Bool {
+        visibleControllers.elementsEqual(computeVisibleControllers(), by: ===)
+    }
+}
