@@ -41,7 +41,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
 
-        .target(name: "ViewControllers", dependencies: ["ObjectGraph"]),
+        .target(name: "ViewControllers", dependencies: ["ObjectGraph"], swiftSettings: releaseUncheckedExclusivity),
         .target(name: "FetchedResults", dependencies: ["ObjectGraph"], swiftSettings: releaseUncheckedExclusivity),
         .target(name: "CollectionViews", dependencies: ["ObjectGraph", "FetchedResults"]),
 

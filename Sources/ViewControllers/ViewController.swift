@@ -150,12 +150,12 @@ open class ViewController {
     /// - Throws: ``ViewControllerError`` when the child is self or an ancestor, is presented, presents
     ///   something, or is a window's root; the hierarchy is unchanged.
     public func addChild(_ child: ViewController) throws {
-        try validateNewChild(child)
         if child.parent == nil && showsEveryChild {
-            // Only the child's subtree can appear: see `attachAppearing(_:)`.
-            attachAppearing(child)
+            // Only the child's subtree can appear: see `attachAppearing(_:)` (which validates it too).
+            try attachAppearing(child)
             return
         }
+        try validateNewChild(child)
         Window.transition(involving: [self, child], animated: false, log: nil) {
             self.attach(child)
         }
@@ -177,8 +177,10 @@ open class ViewController {
     }
 
     /// Checks that `child` may become a child of self.
-    func validateNewChild(_ child: ViewController) throws {
-        if hasAncestorOrSelf(child) {
+    ///
+    /// - Parameter isAncestorOrSelf: whether `child` is self or an ancestor, when the caller knows.
+    func validateNewChild(_ child: ViewController, isAncestorOrSelf: Bool? = nil) throws {
+        if isAncestorOrSelf ?? hasAncestorOrSelf(child) {
             throw ViewControllerError(
                 .invalidHierarchy, "Cannot add \(child.bracketed) as a child of itself or of one of its descendants (\(bracketed)).")
         }

@@ -13,16 +13,19 @@
 /// ``Window/needsFullAppearanceUpdate`` and the next change recomputes everything. Debug builds (hence
 /// the test suite) check the result against the full computation after every such `addChild`.
 extension ViewController {
-    /// Attaches `child` (which has no parent) to self (which shows every child) and makes its subtree
-    /// appear if self is visible.
-    func attachAppearing(_ child: ViewController) {
+    /// Validates `child` (which has no parent) as `validateNewChild` does, attaches it to self (which shows
+    /// every child) and makes its subtree appear if self is visible.
+    func attachAppearing(_ child: ViewController) throws {
         // One walk up: the controller after self's subtree in window order (the next sibling of the
         // nearest ancestor-or-self that has one in a container showing every child — a navigation or tab
         // bar controller shows one child only — else the presentation over the outermost container), and
-        // the window.
+        // the window. The same walk tells whether `child` is self or an ancestor (the first check of
+        // `validateNewChild`).
         var next: ViewController?
         var top: ViewController = self
+        var isAncestorOrSelf = self === child
         while let p = top.parent {
+            if p === child { isAncestorOrSelf = true }
             if next == nil && p.showsEveryChild && p.children.last !== top,
                let i = p.children.firstIndex(where: { $0 === top }) {
                 next = p.children[i + 1]
@@ -31,6 +34,7 @@ extension ViewController {
         }
         if next == nil { next = top.presentedStorage }
         while let presenter = top.presenterStorage { top = presenter.outermostContainer }
+        try validateNewChild(child, isAncestorOrSelf: isAncestorOrSelf)
         let window = top.windowStorage
         attach(child)
         window?.didAttach(child, to: self, before: next)
