@@ -153,11 +153,13 @@ final class PropertyBench {
         let write = try allocations("o.score = i")
         let perRead = max(0, read.calls - tableRead.calls) / Double(n)
         let perWrite = max(0, write.calls - tableWrite.calls) / Double(n)
+        // A property access that allocated would count ≥ 1 per operation; a stray allocation in the run (a
+        // table resized, a string interned) is ≈ 10⁻⁶ per operation. "None per operation" is below 10⁻³.
         Measure.report(.init(id: "T3d", what: "allocations per obj.prop read (1M reads)", ratio: perRead,
-            goal: 0, stretch: 0, lowerIsBetter: true,
+            goal: 0.001, stretch: 0.001, lowerIsBetter: true,
             detail: "malloc calls: \(Int(read.calls)) (table loop \(Int(tableRead.calls))); heap delta \(Int(read.bytes)) B"))
         Measure.report(.init(id: "T3d", what: "allocations per obj.prop write (1M writes)", ratio: perWrite,
-            goal: 0, stretch: 0, lowerIsBetter: true,
+            goal: 0.001, stretch: 0.001, lowerIsBetter: true,
             detail: "malloc calls: \(Int(write.calls)) (table loop \(Int(tableWrite.calls))); heap delta \(Int(write.bytes)) B"))
     }
 }
