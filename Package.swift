@@ -55,10 +55,13 @@ let package = Package(
             swiftSettings: releaseUncheckedExclusivity
         ),
 
+        // A seeded random number generator shared by the runner's shuffle, the benchmarks and the tests.
+        .target(name: "SeededRandom"),
+
         // Tools
         .executableTarget(
             name: "ripple",
-            dependencies: ["Scripting", "CEdit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Scripting", "CEdit", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // The Swift runtime linked statically: start-up is dominated by loading the shared Swift and
             // Foundation libraries (ArgumentParser needs FoundationEssentials); see docs/performance.md, T4.
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections",
@@ -77,16 +80,16 @@ let package = Package(
         ),
         .executableTarget(
             name: "ripple-bench",
-            dependencies: ["Scripting", "ObjectGraph", "FetchedResults", "CollectionViews", "LuaBridge", "CLua", "CRippleBench"],
+            dependencies: ["Scripting", "ObjectGraph", "FetchedResults", "CollectionViews", "LuaBridge", "CLua", "CRippleBench", "SeededRandom"],
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
 
         // Tests
         // The test bundle links SQLite (for every test target: CSQLite names no library itself).
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"], linkerSettings: [.linkedLibrary("sqlite3")]),
-        .testTarget(name: "ViewControllersTests", dependencies: ["ViewControllers", "ObjectGraph"]),
-        .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph"]),
-        .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews", "FetchedResults", "ObjectGraph"]),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "SeededRandom"], linkerSettings: [.linkedLibrary("sqlite3")]),
+        .testTarget(name: "ViewControllersTests", dependencies: ["ViewControllers", "ObjectGraph", "SeededRandom"]),
+        .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "SeededRandom"]),
+        .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews", "FetchedResults", "ObjectGraph", "SeededRandom"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
         .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "ObjectGraph"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scripting"]),

@@ -2,6 +2,7 @@ import FetchedResults
 import ObjectGraph
 #if canImport(Glibc)
 import Glibc
+import SeededRandom
 #endif
 
 /// T1 (fetched-results updates vs result size and change size) and T2 (full diffs).
@@ -36,7 +37,7 @@ enum FetchedResultsBenchmarks {
         var setUp: Double = 0
     }
 
-    static var rng = SplitMix(seed: 2024)
+    static var rng = SplitMix64(seed: 2024)
 
     static func fixture(n: Int) throws -> Fixture {
         let (context, objects) = try ItemFixture.make(n: n, rng: &rng)
@@ -184,18 +185,4 @@ enum FetchedResultsBenchmarks {
         return usage.ru_minflt
     }
     static func ms(_ ns: Double) -> String { Measure.format(ns / 1e6) + " ms" }
-}
-
-/// SplitMix64, seeded: the benchmarks are deterministic.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func nextDouble() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -1,9 +1,10 @@
 import ObjectGraph
+import SeededRandom
 
 /// The benchmarks' shared data: `n` Items (`group`: 0–99, `score`: 0–1) inserted and processed in an
 /// in-memory context named "bench".
 enum ItemFixture {
-    static func make(n: Int, rng: inout SplitMix) throws -> (context: ManagedObjectContext, objects: [ManagedObject]) {
+    static func make(n: Int, rng: inout SplitMix64) throws -> (context: ManagedObjectContext, objects: [ManagedObject]) {
         let item = EntityDescription(name: "Item", attributes: [
             AttributeDescription(name: "group", type: .integer),
             AttributeDescription(name: "score", type: .double),

@@ -1,5 +1,6 @@
 import FetchedResults
 import ObjectGraph
+import SeededRandom
 
 /// One save that renames one object under a sectioned fetched-results controller, N = 100k (issue 13,
 /// point 4: ≤ 60k instructions).
@@ -26,7 +27,7 @@ enum RenameBenchmark {
     /// The timed steps: `steps` renames, one save each.
     @inline(never)
     static func renameAndSave(_ context: ManagedObjectContext, _ objects: [ManagedObject], steps: Int = steps, seed: UInt64 = 7) throws {
-        var rng = SplitMix(seed: seed)
+        var rng = SplitMix64(seed: seed)
         for _ in 0..<steps {
             let o = objects[Int(rng.next() % UInt64(objects.count))]
             try o.setValue(.string(name(rng.next())), forKey: "name")
@@ -55,7 +56,7 @@ enum RenameBenchmark {
         let coordinator = PersistentStoreCoordinator(managedObjectModel: try ManagedObjectModel(entities: [item]))
         coordinator.addPersistentStore(PersistentStore())
         let context = ManagedObjectContext(coordinator: coordinator, name: "bench")
-        var rng = SplitMix(seed: 99)
+        var rng = SplitMix64(seed: 99)
         var objects: [ManagedObject] = []
         objects.reserveCapacity(count)
         for _ in 0..<count {

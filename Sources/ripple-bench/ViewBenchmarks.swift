@@ -4,6 +4,7 @@ import Glibc
 import CollectionViews
 import FetchedResults
 import ObjectGraph
+import SeededRandom
 
 /// Issue 13 point 3: one change batch through a fetched collection-view data source and its view, against
 /// result size. A context holds N `Item`s (group: 100 values, score); a `FetchedCollectionViewDataSource`
@@ -20,7 +21,7 @@ enum ViewBenchmarks {
         let objects: [ManagedObject]
     }
 
-    static var rng = SplitMix(seed: 77)
+    static var rng = SplitMix64(seed: 77)
 
     static func fixture(n: Int, table: Bool = false) throws -> Fixture {
         let (context, objects) = try ItemFixture.make(n: n, rng: &rng)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Scripting
+import SeededRandom
 
 #if canImport(Glibc)
 import Glibc
@@ -215,25 +216,5 @@ struct TestSummary {
     func line(_ console: Console) -> String {
         "\(passed) passed, \(failed) failed, \(errors) \(errors == 1 ? "error" : "errors")"
             + (pending > 0 ? ", \(pending) pending" : "") + " (" + Console.milliseconds(duration) + ")"
-    }
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator, so that `--seed N` repeats an order on
-/// every platform.
-struct SplitMix64: RandomNumberGenerator {
-    let seed: UInt64
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        self.seed = seed
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@ import CollectionViews
 import FetchedResults
 import ObjectGraph
 import Testing
+import SeededRandom
 
 @Suite struct DiffableDataSourceTests {
     func makeSource() -> (CollectionView, DiffableDataSource, [String]) {
@@ -20,7 +21,7 @@ import Testing
     }
 
     /// A random snapshot over sections s0…s5 and items 0…29, each used at most once.
-    func randomSnapshot(_ random: inout SeededGenerator) throws -> DiffableDataSourceSnapshot {
+    func randomSnapshot(_ random: inout SplitMix64) throws -> DiffableDataSourceSnapshot {
         var snapshot = DiffableDataSourceSnapshot()
         let sections = (0..<6).map { DiffableIdentifier.string("s\($0)") }.shuffled(using: &random)
             .prefix(Int.random(in: 0...5, using: &random))
@@ -35,7 +36,7 @@ import Testing
     @Test("random applies: every computed batch passes UIKit's validation and the view equals the snapshot",
           arguments: [1, 2, 3, 4, 5])
     func randomApplies(seed: UInt64) throws {
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix64(seed: seed)
         let (view, source, _) = makeSource()
         var lines: [String] = []
         view.onEvent = { lines.append($0) }

@@ -2,6 +2,7 @@ import CollectionViews
 import FetchedResults
 import ObjectGraph
 import Testing
+import SeededRandom
 
 /// A prepare block's own error.
 private struct PrepareFailed: Error, CustomStringConvertible {
@@ -16,7 +17,7 @@ private struct PrepareFailed: Error, CustomStringConvertible {
     @Test("random saves with a prepare block that fails one time in three: no trap, then the view equals a fresh fetch",
           arguments: [11, 12, 13, 14])
     func failingPrepare(seed: UInt64) throws {
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix64(seed: seed)
         let context = try makePeopleContext()
         let view = CollectionView()
         let source = FetchedCollectionViewDataSource(collectionView: view, managedObjectContext: context)

@@ -2,18 +2,7 @@ import CollectionViews
 import FetchedResults
 import ObjectGraph
 import Testing
-
-/// A small deterministic generator (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import SeededRandom
 
 /// Person (name, group: integer) in an in-memory store.
 func makePeopleContext() throws -> ManagedObjectContext {
@@ -49,7 +38,7 @@ func makePeopleContext() throws -> ManagedObjectContext {
 
     @Test("random saves: every batch validates and the view equals a fresh fetch", arguments: [1, 2, 3, 4, 5, 6])
     func randomSaves(seed: UInt64) throws {
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix64(seed: seed)
         let context = try makePeopleContext()
         let limit = seed.isMultiple(of: 3) ? 12 : 0
         let view = CollectionView()

@@ -2,6 +2,7 @@ import CollectionViews
 import FetchedResults
 import ObjectGraph
 import Testing
+import SeededRandom
 
 /// A table view controller written as apps write it: it owns a fetched-results controller, is its delegate
 /// (`beginUpdates` … `endUpdates`) and is its table view's data source. `mistake` selects one of the classic
@@ -111,7 +112,7 @@ final class ContactsTableController: CollectionViewDataSource, FetchedResultsCon
     }
 
     /// Random saves of inserts, deletes, renames and group changes.
-    func randomSave(_ context: ManagedObjectContext, _ random: inout SeededGenerator, _ counter: inout Int) throws {
+    func randomSave(_ context: ManagedObjectContext, _ random: inout SplitMix64, _ counter: inout Int) throws {
         let people = try context.fetch(FetchRequest(entityName: "Person", sortDescriptors: [SortDescriptor(key: "name")]))
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             counter += 1
@@ -135,7 +136,7 @@ final class ContactsTableController: CollectionViewDataSource, FetchedResultsCon
 
     @Test("the documented delegate never fails validation and always equals a fresh fetch", arguments: [11, 12, 13, 14])
     func correctDelegate(seed: UInt64) throws {
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix64(seed: seed)
         let context = try makePeopleContext()
         let screen = try ContactsTableController(context: context, mistake: .none)
         var counter = 0
@@ -151,7 +152,7 @@ final class ContactsTableController: CollectionViewDataSource, FetchedResultsCon
           arguments: [ContactsTableController.Mistake.reloadAtNewIndexPath, .forgetsSections, .staleRowCount])
     func brokenDelegate(mistake: ContactsTableController.Mistake) throws {
         for seed in [21, 22, 23] as [UInt64] {
-            var random = SeededGenerator(state: seed)
+            var random = SplitMix64(seed: seed)
             let context = try makePeopleContext()
             let screen = try ContactsTableController(context: context, mistake: mistake)
             var counter = 0

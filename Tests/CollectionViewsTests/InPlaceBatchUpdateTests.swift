@@ -2,6 +2,7 @@
 import FetchedResults
 import ObjectGraph
 import Testing
+import SeededRandom
 
 /// A data source over item counts whose cells name their path and the generation of the content, and
 /// carry a serial number given when they are created; it can be told to fail at its n-th cell.
@@ -63,7 +64,7 @@ final class CountingSource: CollectionViewDataSource {
 
     /// A random batch: a few section and item operations with indexes near the counts, and the counts after
     /// that UIKit's rule demands (so that most batches are valid; the others must fail identically).
-    static func randomBatch(_ before: [Int], _ random: inout SeededGenerator) -> (ops: (BatchUpdate) -> Void, after: [Int]) {
+    static func randomBatch(_ before: [Int], _ random: inout SplitMix64) -> (ops: (BatchUpdate) -> Void, after: [Int]) {
         func pick(_ n: Int) -> Int { n <= 0 ? 0 : Int(random.next() % UInt64(n)) }
         let oldCount = before.count
         var deletedSections = Set<Int>(), insertedSections = Set<Int>(), reloadedSections = Set<Int>()
@@ -127,7 +128,7 @@ final class CountingSource: CollectionViewDataSource {
 
     @Test("random batches: the in-place path and the general path agree", arguments: [1, 2, 3, 4, 5, 6, 7, 8])
     func randomBatches(seed: UInt64) throws {
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix64(seed: seed)
         let initial = (0..<(2 + Int(seed % 4))).map { _ in Int(random.next() % 8) }
         let fast = Side(counts: initial, inPlace: true)
         let slow = Side(counts: initial, inPlace: false)

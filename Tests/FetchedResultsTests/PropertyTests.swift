@@ -1,19 +1,7 @@
 @testable import FetchedResults
 import ObjectGraph
 import Testing
-
-/// SplitMix64: a small, seeded, deterministic generator.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import SeededRandom
 
 @Suite struct PropertyTests {
     /// Random operation sequences; invariant mode checks every batch (fresh fetch, contiguous sections,
@@ -23,7 +11,7 @@ struct SeededGenerator: RandomNumberGenerator {
         (section: true, limit: 5, offset: 2), (section: false, limit: 4, offset: 0),
     ])
     func randomSequences(_ config: (section: Bool, limit: Int, offset: Int)) throws {
-        var rng = SeededGenerator(seed: 0x5EED + UInt64(config.limit * 10 + config.offset + (config.section ? 1 : 0)))
+        var rng = SplitMix64(seed: 0x5EED + UInt64(config.limit * 10 + config.offset + (config.section ? 1 : 0)))
         let letters = ["A", "B", "C", "D"]
         func randomName() -> String { letters.randomElement(using: &rng)! + letters.randomElement(using: &rng)!.lowercased() }
         var batches = 0
@@ -63,7 +51,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     @Test("the order-statistic tree agrees with a sorted array")
     func treeAgreesWithArray() {
-        var rng = SeededGenerator(seed: 42)
+        var rng = SplitMix64(seed: 42)
         let tree = OrderStatisticTree<Int>(areInIncreasingOrder: <)
         var array: [Int] = []
         for step in 0..<20_000 {

@@ -1,6 +1,7 @@
 @testable import FetchedResults
 import ObjectGraph
 import Testing
+import SeededRandom
 
 /// Random scripts over a container: edits in the view context, background contexts that save (merged
 /// automatically at the next tick), refreshes, rollbacks, fetches, and controllers with and without
@@ -23,7 +24,7 @@ import Testing
 
     /// Runs one seeded script; returns the trace of steps (for the failure message).
     static func run(seed: UInt64, steps: Int = 60) throws {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let container = PersistentContainer(model: try makeModel())
         let view = container.viewContext
         // The view context merges every background save (without it, a fresh fetch sees rows the controller
@@ -35,7 +36,7 @@ import Testing
         for context in [view] + backgrounds { context.mergePolicy = MergePolicy.allCases.randomElement(using: &rng)! }
         let contexts = [view] + backgrounds
         let names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]
-        func values(_ rng: inout SeededGenerator) -> [(String, Value)] {
+        func values(_ rng: inout SplitMix64) -> [(String, Value)] {
             [("name", .string(names.randomElement(using: &rng)!)), ("age", .integer(Int64.random(in: 0..<4, using: &rng))),
              ("active", .bool(Bool.random(using: &rng))),
              ("score", Int.random(in: 0..<8, using: &rng) == 0 ? .double(.nan) : .double(Double(Int.random(in: -2...2, using: &rng))))]
