@@ -203,15 +203,7 @@ public final class OrderStatisticTree<Element> {
         guard remove(x, from: child, rank: &rank) else { return false }
         rank += before
         node.count -= 1
-        if child.count == 0 {
-            node.children.remove(at: c)
-            node.counts.remove(at: c)
-            node.firsts.remove(at: c)
-            return true
-        }
-        node.counts[c] = child.count
-        node.firsts[c] = child.first
-        mergeIfSmall(node, at: c)
+        childDidShrink(node, at: c)
         return true
     }
 
@@ -233,16 +225,23 @@ public final class OrderStatisticTree<Element> {
         while local >= node.counts[c] { local -= node.counts[c]; c += 1 }
         let child = node.children[c]
         let x = remove(atRank: local, from: child)
+        childDidShrink(node, at: c)
+        return x
+    }
+
+    /// After a removal from `node.children[c]`: drops the child when it is empty, else refreshes its count
+    /// and first element and merges it into a neighbour when both fit in one node.
+    private func childDidShrink(_ node: Node, at c: Int) {
+        let child = node.children[c]
         if child.count == 0 {
             node.children.remove(at: c)
             node.counts.remove(at: c)
             node.firsts.remove(at: c)
-            return x
+            return
         }
         node.counts[c] = child.count
         node.firsts[c] = child.first
         mergeIfSmall(node, at: c)
-        return x
     }
 
     /// Merges a small child into a neighbour when both fit in one node, so the height stays O(log N).
