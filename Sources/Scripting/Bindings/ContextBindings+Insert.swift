@@ -9,12 +9,11 @@ final class InsertRecordKeys {
     let model: ManagedObjectModel
     /// The identity of the interned entity name (nil when Lua does not intern a name that long).
     let entityName: UnsafeRawPointer?
-    /// Key identities of the attributes the fast path can set (index < 64, name interned by Lua) …
-    let identities: [UnsafeRawPointer]
-    /// … and their attribute indexes.
-    let indexes: [Int]
-    /// The entity's default attribute values (`entity.initialAttributeValues`).
-    let defaults: [Value]
+    /// The key identity and attribute index of each attribute the fast path can set (index < 64, name
+    /// interned by Lua), in memory these keys own (read per field without reference counting).
+    let attributeKeys: UnsafeMutableBufferPointer<(identity: UnsafeRawPointer, index: Int)>
+    /// The entity's default attribute values (`entity.initialAttributeValues`), owned likewise.
+    let defaults: UnsafeMutableBufferPointer<Value>
     /// The Lua class of the entity's objects. Not retained: the engine's `entityClasses` holds it for the
     /// engine's life, and these keys belong to the same engine.
     unowned(unsafe) let luaClass: LuaClass
@@ -23,16 +22,22 @@ final class InsertRecordKeys {
         self.entity = entity
         model = entity.model!
         entityName = state.internedKey(entity.name)
-        var identities: [UnsafeRawPointer] = [], indexes: [Int] = []
+        var keys: [(identity: UnsafeRawPointer, index: Int)] = []
         for (i, a) in entity.attributes.enumerated() where i < 64 {
             guard let identity = state.internedKey(a.name) else { continue }
-            identities.append(identity)
-            indexes.append(i)
+            keys.append((identity, i))
         }
-        self.identities = identities
-        self.indexes = indexes
-        defaults = entity.initialAttributeValues
+        attributeKeys = .allocate(capacity: keys.count)
+        _ = attributeKeys.initialize(from: keys)
+        defaults = .allocate(capacity: entity.initialAttributeValues.count)
+        _ = defaults.initialize(from: entity.initialAttributeValues)
         self.luaClass = luaClass
+    }
+
+    deinit {
+        attributeKeys.deallocate()
+        defaults.deinitialize()
+        defaults.deallocate()
     }
 }
 
@@ -91,29 +96,28 @@ final class RecordInserter {
         guard let keys = keys(in: ctx.persistentStoreCoordinator.managedObjectModel, state) else { return false }
         // The object's storage: the defaults, then the given values over them (a new buffer, so no copy on
         // write; a default replaced is a `.null` or a value the buffer still owns, released on assignment).
-        let count = keys.defaults.count
+        // (`keys` is used at the end, so the buffers it owns outlive their reads here.)
+        let defaults = keys.defaults, table = keys.attributeKeys
         var values: [Value] = []
-        values.reserveCapacity(count)
-        for value in keys.defaults { values.append(value) }
+        values.reserveCapacity(defaults.count)
+        for value in defaults { values.append(value) }
         var assigned: UInt64 = 0
         var complete = true
-        let read = keys.identities.withUnsafeBufferPointer { identities in
-            state.forEachRecordField(ofTableAt: 3) { identity, field in
-                guard complete, let k = identities.firstIndex(of: identity) else {
-                    complete = false
-                    return
-                }
-                let value: Value
-                switch field {
-                case .boolean(let b): value = .bool(b)
-                case .integer(let i): value = .integer(i)
-                case .number(let d): value = .double(d)
-                case .string(let bytes): value = .string(String(decoding: bytes, as: UTF8.self))
-                }
-                let i = keys.indexes[k]
-                values[i] = value
-                assigned |= 1 << UInt64(i)
+        let read = state.forEachRecordField(ofTableAt: 3) { identity, field in
+            guard complete, let k = table.firstIndex(where: { $0.identity == identity }) else {
+                complete = false
+                return
             }
+            let value: Value
+            switch field {
+            case .boolean(let b): value = .bool(b)
+            case .integer(let i): value = .integer(i)
+            case .number(let d): value = .double(d)
+            case .string(let bytes): value = .string(String(decoding: bytes, as: UTF8.self))
+            }
+            let i = table[k].index
+            values[i] = value
+            assigned |= 1 << UInt64(i)
         }
         guard read, complete else { return false }
         let object = try ctx.insertObject(entity: keys.entity, attributeValues: &values, assigned: assigned)
