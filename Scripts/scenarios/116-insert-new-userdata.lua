@@ -99,3 +99,32 @@ scenario("an insert from inside an observer, and errors with the caller's line",
     :toRaise("ManagedObjectContext expected, got Item")
   ctx:rollback()
 end)
+
+scenario("getmetatable answers a copy: plain Lua cannot disarm the class's metatable", function()
+  local a = ctx:insert("Item", { id = 900, name = "m", score = 1.5 })
+  local b = ctx:insert("Item", { id = 901, name = "n", score = 2.5 })
+  local mt = getmetatable(a)
+  expect(rawequal(mt, getmetatable(b))):toBe(true)
+  expect(type(mt.__gc)):toBe("function")
+  expect(mt.__index(a, "name")):toBe("m")
+  expect(a.score):toBe(1.5)                        -- cached
+  local saved = { __gc = mt.__gc, __index = mt.__index, __newindex = mt.__newindex }
+  mt.__gc = nil
+  mt.__index = function() return 42 end
+  mt.__newindex = function() end
+  expect(a.score):toBe(1.5)
+  expect(a.name):toBe("m")
+  a.score = 3.5
+  expect(a.score):toBe(3.5)
+  a, b = nil, nil
+  collectgarbage()
+  collectgarbage()
+  for _, o in ipairs(ctx.insertedObjects) do o.score = o.score + 1 end  -- the objects change after their userdata went
+  local scores = {}
+  for _, o in ipairs(ctx.insertedObjects) do scores[o.name] = o.score end
+  expect(scores):toEqual({ m = 4.5, n = 3.5 })
+  expect(getmetatable(ctx.insertedObjects[1]).__gc):toBe(nil)  -- the copy changed, nothing else
+  for k, v in pairs(saved) do mt[k] = v end
+  if debug then expect(rawequal(debug.getmetatable(ctx.insertedObjects[1]), getmetatable(ctx.insertedObjects[1]))):toBe(false) end
+  ctx:rollback()
+end)

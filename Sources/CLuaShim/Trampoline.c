@@ -682,6 +682,35 @@ void simlua_dropobject (lua_State *L) {
 
 
 /*
+** Protects the class metatable at `idx`: `getmetatable` on its objects
+** returns a copy of its string-keyed fields (set as its __metatable), so
+** that Lua without the debug library (the sandbox) cannot change the table
+** the collector and the VM read. Removing its __gc there let a userdata be
+** freed without simlua_gc, leaving its object holding the address of the
+** freed read-cache word, which the object writes on every change. Call it
+** once the metatable is complete. Raises only memory errors (an abort).
+*/
+void simlua_protectmetatable (lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  lua_checkstack(L, 4);
+  lua_createtable(L, 0, 8);                          /* copy */
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {                    /* copy k v */
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      lua_pushvalue(L, -2);                          /* copy k v k */
+      lua_insert(L, -2);                             /* copy k k v */
+      lua_rawset(L, -4);                             /* copy k */
+    } else {
+      lua_pop(L, 1);                                 /* copy k */
+    }
+  }
+  lua_pushliteral(L, "__metatable");                 /* copy "__metatable" */
+  lua_insert(L, -2);                                 /* "__metatable" copy */
+  lua_rawset(L, idx);
+}
+
+
+/*
 ** coroutine.yield, with the caller's position in its errors: Lua's own
 ** "attempt to yield across a C-call boundary" carries no file:line, and a
 ** script that yields inside a callback run by Ripple (an observer, a

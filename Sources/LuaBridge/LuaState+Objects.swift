@@ -192,6 +192,9 @@ extension LuaState {
             rawSet(tableAt: mt, key: name)
         }
         lua_settop(L, mt)
+        // `getmetatable(o)` answers a copy: plain Lua cannot remove the `__gc` that detaches the read-cache
+        // word before the userdata's memory is freed (docs/reliability.md).
+        simlua_protectmetatable(L, mt)
         lua_pushvalue(L, mt)
         lua_rawsetp(L, simlua_registryindex(), clsPointer)
     }
