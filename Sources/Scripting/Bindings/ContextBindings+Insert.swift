@@ -103,21 +103,24 @@ final class RecordInserter {
         for value in defaults { values.append(value) }
         var assigned: UInt64 = 0
         var complete = true
-        let read = state.forEachRecordField(ofTableAt: 3) { identity, field in
-            guard complete, let k = table.firstIndex(where: { $0.identity == identity }) else {
-                complete = false
-                return
+        // The buffer is unique (made above), so it is written in place, without a uniqueness check per field.
+        let read = values.withUnsafeMutableBufferPointer { storage in
+            state.forEachRecordField(ofTableAt: 3) { identity, field in
+                guard complete, let k = table.firstIndex(where: { $0.identity == identity }) else {
+                    complete = false
+                    return
+                }
+                let value: Value
+                switch field {
+                case .boolean(let b): value = .bool(b)
+                case .integer(let i): value = .integer(i)
+                case .number(let d): value = .double(d)
+                case .string(let bytes): value = .string(String(decoding: bytes, as: UTF8.self))
+                }
+                let i = table[k].index
+                storage[i] = value
+                assigned |= 1 << UInt64(i)
             }
-            let value: Value
-            switch field {
-            case .boolean(let b): value = .bool(b)
-            case .integer(let i): value = .integer(i)
-            case .number(let d): value = .double(d)
-            case .string(let bytes): value = .string(String(decoding: bytes, as: UTF8.self))
-            }
-            let i = table[k].index
-            values[i] = value
-            assigned |= 1 << UInt64(i)
         }
         guard read, complete else { return false }
         let object = try ctx.insertObject(entity: keys.entity, attributeValues: &values, assigned: assigned)
