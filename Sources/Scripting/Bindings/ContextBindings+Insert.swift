@@ -53,8 +53,9 @@ final class RecordInserter {
     unowned let engine: ScriptEngine
     /// Whether the fast path is taken (tests turn it off to compare it with the general path).
     var isEnabled = true
-    /// The record keys of each entity inserted so far, and the last one used.
+    /// The record keys of each entity inserted so far.
     var keysByEntity: [ObjectIdentifier: InsertRecordKeys] = [:]
+    /// The keys used last (a loop inserting one entity finds them by the entity name's identity).
     var last: InsertRecordKeys?
 
     init(engine: ScriptEngine) { self.engine = engine }
