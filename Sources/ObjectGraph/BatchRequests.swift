@@ -32,6 +32,9 @@ public struct BatchRequest {
         case update(propertiesToUpdate: [String: Value])
         /// Insert one object per dictionary of attribute values (the predicate is not used).
         case insert(objects: [[String: Value]])
+        /// The same insertion from a flat list of fields (``BatchInsertObjects/dictionaries`` gives the
+        /// objects): checked and written in one pass, without a dictionary per object.
+        case insertObjects(BatchInsertObjects)
     }
     /// The entity.
     public var entityName: String
@@ -71,7 +74,7 @@ extension ManagedObjectContext {
                 throw ObjectGraphError(.invalidOperation,
                     "A batch insert into \(entity.name), which has uniqueness constraints, is not simulated by Ripple; insert through a context with a merge policy instead.")
             }
-            var rows: [(ManagedObjectID, StoreRow)] = []
+            var rows: [StoreRow] = []
             for values in objects {
                 var row = StoreRow(attributes: entity.attributes.map { $0.isTransient ? .null : ($0.defaultValue ?? .null) },
                                    toOne: Array(repeating: nil, count: entity.relationships.count),
@@ -83,19 +86,20 @@ extension ManagedObjectContext {
                     throw ObjectGraphError(.validation, code: 1570,
                         "Error Domain=NSCocoaErrorDomain Code=1570 \"\(a.name) is a required value.\" UserInfo={NSValidationErrorKey=\(a.name), NSValidationErrorValue=nil} (batch insert into \(entity.name), object \(rows.count + 1))")
                 }
-                rows.append((ManagedObjectID(entityName: entity.name, number: 0, isTemporaryID: false), row))
+                rows.append(row)
             }
-            try defaultStore.save(author: transactionAuthor, contextName: name, model: model) { session in
-                var n = max(try session.largestNumber(entity), coordinator.lastReservedNumber(entity.name))
-                var writes: [(ManagedObjectID, StoreRow)] = []
-                for (_, row) in rows {
-                    n += 1
-                    writes.append((ManagedObjectID(entityName: entity.name, number: n, isTemporaryID: false), row))
-                }
-                affected = writes.map(\.0)
-                return (writes, [])
+            affected = try batchWrite(rows, of: entity, into: defaultStore)
+        case .insertObjects(let objects):
+            guard entity.uniquenessConstraints.isEmpty else {
+                throw ObjectGraphError(.invalidOperation,
+                    "A batch insert into \(entity.name), which has uniqueness constraints, is not simulated by Ripple; insert through a context with a merge policy instead.")
             }
-            if let last = affected.last { coordinator.noteTakenNumber(last.number, entityName: entity.name) }
+            guard let rows = batchRows(objects, of: entity) else {
+                // A key, a value or a missing value the general path words (it throws; the store is unchanged).
+                return try execute(BatchRequest(entityName: request.entityName, action: .insert(objects: objects.dictionaries),
+                                                resultType: request.resultType))
+            }
+            affected = try batchWrite(rows, of: entity, into: defaultStore)
         case .update(let properties):
             var checked: [(Int, Value)] = []
             for (key, value) in properties.sorted(by: { $0.key < $1.key }) {
@@ -130,9 +134,11 @@ extension ManagedObjectContext {
                 }
             }
         }
-        affected.sort { ($0.entityName, $0.number) < ($1.entityName, $1.number) }
         // No context is told, this one included: each keeps the old rows until it merges the IDs.
-        if case .insert = request.action {} else {
+        switch request.action {
+        case .insert, .insertObjects: break   // new rows, already in order
+        default:
+            affected.sort { ($0.entityName, $0.number) < ($1.entityName, $1.number) }
             for context in coordinator.contexts { context.unmergedStoreChanges.formUnion(affected + rewritten) }
         }
         switch request.resultType {

@@ -169,6 +169,7 @@ static inline const simlua_Field *simlua_recordfields (const simlua_Record *r) {
   return r->fields;
 }
 const simlua_Record *simlua_currentrecord (void);
+void simlua_readrecord (lua_State *L, int idx, simlua_Record *r);
 
 /* State.c */
 lua_State *simlua_newstate (void);

@@ -88,22 +88,16 @@ extension ScriptEngine {
                 throw ScriptingError("a batch insert request needs objects = { { key = value, … }, … }")
             }
             defer { state.pop() }
-            let list = state.absoluteIndex(-1)
-            var objects: [[String: Value]] = []
-            for i in 0..<state.rawLength(at: list) {
-                state.rawGet(tableAt: list, index: i + 1)
-                defer { state.pop() }
-                guard state.type(at: -1) == .table else {
-                    throw ScriptingError("objects[\(i + 1)] must be a table of values, got \(state.typeName(at: -1))")
-                }
-                objects.append(try dictionary(at: -1))
-            }
-            return BatchRequest(entityName: entity, action: .insert(objects: objects), resultType: resultType)
+            let objects = try readBatchObjects(at: -1)
+            // Without the record reader (tests comparing the paths), the general form of the request.
+            return BatchRequest(entityName: entity, action: batchRecordReader == nil ? .insert(objects: objects.dictionaries)
+                                                                                     : .insertObjects(objects),
+                                resultType: resultType)
         }
     }
 
     /// The string-keyed values of a table.
-    private func dictionary(at index: Int32) throws -> [String: Value] {
+    func dictionary(at index: Int32) throws -> [String: Value] {
         let table = state.absoluteIndex(index)
         var values: [String: Value] = [:]
         for key in try stringKeys(ofTableAt: table, what: "property name") {

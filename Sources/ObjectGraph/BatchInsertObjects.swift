@@ -1,0 +1,61 @@
+/// The objects of a batch insert request in one flat list (what a scripting bridge builds while it walks
+/// its objects once): each distinct key once, then every object's fields as (key number, value) pairs,
+/// object after object. The same request as ``BatchRequest/Action/insert(objects:)`` with
+/// ``dictionaries``, without a dictionary or a key string per object.
+public struct BatchInsertObjects {
+    /// One field of one object.
+    public struct Field {
+        /// The index of the field's key in ``BatchInsertObjects/keys``.
+        public var key: Int32
+        /// The value given.
+        public var value: Value
+
+        /// Creates a field.
+        public init(key: Int32, value: Value) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The distinct keys of all objects.
+    public private(set) var keys: [String] = []
+    /// The fields of every object, object after object.
+    public private(set) var fields: [Field] = []
+    /// Where each object's fields end in ``fields``.
+    public private(set) var ends: [Int] = []
+
+    /// Creates an empty list, with room for `count` objects.
+    public init(reservingCapacity count: Int = 0) {
+        ends.reserveCapacity(count)
+    }
+
+    /// The number of objects.
+    public var count: Int { ends.count }
+
+    /// Adds a key (each key once) and returns its number.
+    public mutating func append(key: String) -> Int32 {
+        keys.append(key)
+        return Int32(keys.count - 1)
+    }
+
+    /// Adds a field to the object being built.
+    public mutating func append(_ field: Field) { fields.append(field) }
+
+    /// Ends the object being built.
+    public mutating func endObject() { ends.append(fields.count) }
+
+    /// Drops the fields added since the last ``endObject()``.
+    public mutating func discardObject() { fields.removeSubrange((ends.last ?? 0)...) }
+
+    /// The fields of object `i`.
+    public func fields(ofObjectAt i: Int) -> ArraySlice<Field> { fields[(i == 0 ? 0 : ends[i - 1])..<ends[i]] }
+
+    /// Every object as a dictionary (the general form of the request).
+    public var dictionaries: [[String: Value]] {
+        (0..<count).map { i in
+            var values: [String: Value] = [:]
+            for field in fields(ofObjectAt: i) { values[keys[Int(field.key)]] = field.value }
+            return values
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Testing
+@testable import Scripting
+
+/// `ripple.batchInsertRequest`'s objects read by C as records and inserted from flat fields (the fast path)
+/// against the general path (`batchRecordReader = nil`: every object read into a dictionary, inserted by
+/// `.insert(objects:)`): the same results, errors, store rows and trace for the same script.
+@Suite struct BatchInsertFastPathTests {
+    /// Runs many batch insert requests, valid and not, and writes what happened into the global `RESULT`.
+    static let script = #"""
+        local model = ripple.model {
+          Item = { id = "integer", name = "string", score = "double", flag = "boolean?", age = "integer?",
+                   rank = { "integer", default = 7 }, note = { "string", default = "none", optional = true },
+                   temp = { "string", transient = true, optional = true },
+                   owner = { toOne = "Owner", inverse = "items", optional = true } },
+          Owner = { name = "string", items = { toMany = "Item", inverse = "owner" } },
+          Empty = {},
+        }
+        local container = ripple.container(model)
+        local ctx = container.viewContext
+        local out = {}
+        local long = string.rep("k", 50)
+        local owner = ctx:insert("Owner", { name = "O" })
+        ctx:save()
+        local cases = {
+          { "Item", { { id = 1, name = "x", score = 2, flag = true, age = 3 }, { id = 2.0, name = "y", score = 1.5, rank = 3, note = "n" } } },
+          { "Item", { { score = 0.5, name = "\xff\xfeok", id = 3 }, { id = 4, name = "", score = 1 / 0, age = math.maxinteger } } },
+          { "Item", { { id = 5, name = "a", score = 1 }, { id = 6, name = "b", score = 2, flag = false }, { id = 7, name = "c", score = 3, note = "late key" } } },
+          { "Item", { { id = "10", name = "z", score = "2.5" } } },
+          { "Item", { { id = 1.5, name = "x", score = 1.0 } } },
+          { "Item", { { id = 8, name = "ok", score = 1 }, { name = 5, id = "one", score = 1.0 } } },
+          { "Item", { { id = 9, name = "ok", score = 1 }, { id = 9, name = "z", score = 1.0, nickname = "n" } } },
+          { "Item", { { id = 10, name = "ok", score = 1 }, { id = 11, name = "z", score = 1.0, [long] = 1 } } },
+          { "Item", { { id = 12, name = "z", score = 1.0, owner = owner } } },
+          { "Item", { { id = 13, name = "z", score = 1.0, temp = "t" } } },
+          { "Item", { { id = 14, name = "z", score = 1.0, [1] = 2 } } },
+          { "Item", { { id = 15, name = "z", score = {} } } },
+          { "Item", { { id = 16, name = "z", score = 1 }, { id = 17, name = "no score" }, { id = "bad", name = "q", score = 1 } } },
+          { "Item", { { id = 18, name = "z", score = 1 }, 5 } },
+          { "Item", { { id = 19, name = "z", score = 1, flag = "yes" } } },
+          { "Item", {} },
+          { "Nope", { { id = 1 } } },
+          { "Empty", { {}, {} } },
+          { "Empty", { { x = 1 } } },
+        }
+        for i, case in ipairs(cases) do
+          local ok, result = pcall(function()
+            return ctx:execute(ripple.batchInsertRequest { entity = case[1], objects = case[2], resultType = "objectIDs" }).result
+          end)
+          if ok then
+            local ids = {}
+            for j, id in ipairs(result) do ids[j] = tostring(id) end
+            out[#out + 1] = i .. " ok " .. table.concat(ids, ",")
+          else
+            out[#out + 1] = i .. " error " .. tostring(result)
+          end
+        end
+        local n = ctx:execute(ripple.batchInsertRequest { entity = "Item", resultType = "count",
+          objects = { { id = 20, name = "c", score = 1 }, { id = 21, name = "d", score = 2 } } }).result
+        out[#out + 1] = "count " .. n
+        out[#out + 1] = "registered " .. #ctx.registeredObjects .. " inserted " .. #ctx.insertedObjects
+        local reader = container:newBackgroundContext()
+        local function show(v)
+          if math.type(v) then return math.type(v) .. ":" .. tostring(v) end
+          return type(v) .. ":" .. tostring(v)
+        end
+        reader:performAndWait(function()
+          for _, o in ipairs(reader:fetch { entity = "Item", sortDescriptors = { "id" } }) do
+            local parts = { tostring(o.objectID) }
+            for _, k in ipairs { "id", "name", "score", "flag", "age", "rank", "note", "temp", "owner" } do
+              parts[#parts + 1] = k .. "=" .. show(o[k])
+            end
+            out[#out + 1] = table.concat(parts, " ")
+          end
+          out[#out + 1] = "empties " .. reader:count { entity = "Empty" }
+        end)
+        RESULT = table.concat(out, "\n")
+        """#
+
+    /// Runs the script with the fast path on or off; returns `RESULT` and the trace.
+    static func run(fast: Bool) throws -> (result: String, trace: [String]) {
+        let engine = try ScriptEngine()
+        if !fast { engine.batchRecordReader = nil }
+        try engine.run(script, chunkName: "=batch")
+        engine.state.getGlobal("RESULT")
+        let result = engine.state.toString(at: -1) ?? "<none>"
+        engine.state.pop()
+        return (result, engine.log.lines)
+    }
+
+    @Test("the batch insert fast path and the general path give the same results, errors, rows and trace")
+    func sameAsGeneralPath() throws {
+        let fast = try Self.run(fast: true)
+        let general = try Self.run(fast: false)
+        #expect(fast.result == general.result)
+        #expect(fast.trace == general.trace)
+        // The cases really reached each outcome.
+        #expect(fast.result.contains("3 ok x-coredata://ripple/Item/p5,x-coredata://ripple/Item/p6,x-coredata://ripple/Item/p7"))
+        #expect(fast.result.contains(#"7 error batch:38: [<Item> valueForUndefinedKey:]: the entity Item is not key value coding-compliant for the key "nickname"."#))
+        #expect(fast.result.contains(#"13 error batch:38: Error Domain=NSCocoaErrorDomain Code=1570 "score is a required value." UserInfo={NSValidationErrorKey=score, NSValidationErrorValue=nil} (batch insert into Item, object 2)"#))
+        #expect(fast.result.contains(#"15 error batch:38: Unacceptable type of value for attribute: property = "flag"; desired type = boolean; given value = "yes""#))
+        #expect(fast.result.contains("registered 1 inserted 0"))
+        #expect(fast.result.contains("x-coredata://ripple/Item/p7 id=integer:7 name=string:c score=float:3.0 flag=nil:nil age=nil:nil rank=integer:7 note=string:late key"))
+        #expect(fast.result.contains("x-coredata://ripple/Item/p9 id=integer:21"))
+        #expect(!fast.result.contains("p10"))   // every failed batch wrote nothing
+    }
+}
