@@ -57,3 +57,13 @@ extension ScriptEngine {
         return objects
     }
 }
+
+extension ScriptEngine {
+    /// Whether `ripple.batchInsertRequest` reads its objects as C records into flat fields and inserts them in
+    /// one pass (true, the default), or reads each into a dictionary for the general insertion (the path
+    /// kept to compare with, in tests and in `ripple-bench`'s bulk group).
+    public var batchInsertReadsRecords: Bool {
+        get { batchRecordReader != nil }
+        set { batchRecordReader = newValue ? (batchRecordReader ?? LuaRecordReader()) : nil }
+    }
+}
