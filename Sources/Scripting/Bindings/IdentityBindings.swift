@@ -21,6 +21,9 @@ final class ObjectIDRegistry {
     }
     private var boxes: [Key: ObjectIDBox] = [:]
     private var byURI: [String: ObjectIDBox] = [:]
+    /// Boxes made since `byURI` was last brought up to date (their URIs are formatted only when a URI is
+    /// looked up, so pushing many IDs formats none).
+    private var unindexed: [ObjectIDBox] = []
 
     /// The box of an ID (temporary and permanent IDs of one object are different IDs, as in Core Data).
     func box(for id: ManagedObjectID, entity: EntityDescription) -> ObjectIDBox {
@@ -28,12 +31,18 @@ final class ObjectIDRegistry {
         if let box = boxes[key] { return box }
         let box = ObjectIDBox(id: id, entity: entity)
         boxes[key] = box
-        byURI[id.uriRepresentation] = box
+        unindexed.append(box)
         return box
     }
 
     /// The box already made for the ID with this URI, if any (diffable identifiers carry IDs as URIs).
-    func box(forURI uri: String) -> ObjectIDBox? { byURI[uri] }
+    func box(forURI uri: String) -> ObjectIDBox? {
+        if !unindexed.isEmpty {
+            for box in unindexed { byURI[box.id.uriRepresentation] = box }
+            unindexed.removeAll()
+        }
+        return byURI[uri]
+    }
 }
 
 extension BridgeClasses {
@@ -100,8 +109,16 @@ extension ScriptEngine {
     /// Pushes a list of IDs of a model as a sequence of interned userdata.
     func push(objectIDs ids: [ManagedObjectID], model: ManagedObjectModel) {
         state.newTable(arrayCount: Int32(ids.count), recordCount: 0)
+        var last: EntityDescription?   // runs of one entity look it up once
         for (i, id) in ids.enumerated() {
-            if let entity = model.entity(named: id.entityName) { push(objectID: id, entity: entity) } else { state.push(id.uriRepresentation) }
+            if let known = last, known.name == id.entityName {
+                push(objectID: id, entity: known)
+            } else if let entity = model.entity(named: id.entityName) {
+                last = entity
+                push(objectID: id, entity: entity)
+            } else {
+                state.push(id.uriRepresentation)
+            }
             state.rawSet(tableAt: -2, index: i + 1)
         }
     }
