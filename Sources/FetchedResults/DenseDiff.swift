@@ -37,7 +37,8 @@ public struct DenseDiff {
         // Passes (session 5, performance.md → diff): the largest ID of `old` sizes the symbol table (an
         // ID of `new` above it is an insertion without a look-up); one pass fills the table; one pass
         // over `new` matches each element (old offset + 1 per ID, 0 = absent) and runs patience sorting
-        // on the matched old offsets as they come, the top pile's value kept in a register; `memchr`
+        // on the matched old offsets as they come (the top pile's value in a register, piles numbered
+        // from 1 after a -1 sentinel, so the predecessor of any pile is the pile below it); `memchr`
         // finds the old offsets no element matched; one backward pass follows the kept subsequence and
         // collects every other matched element as a move, into an array of the exact size. The work
         // memory is one uninitialised block (only the table and the matched flags are zeroed).
@@ -48,7 +49,7 @@ public struct DenseDiff {
         let oldCount = old.count, newCount = new.count
         let tableCount = oldCount == 0 ? 0 : Int(largest) + 1
         let tableLimit = UInt(tableCount)   // an ID at or above it (or negative) is not in `old`
-        let pilesCount = Swift.min(oldCount, newCount)
+        let pilesCount = Swift.min(oldCount, newCount) + 1
         // Layout: table (Int32 × tableCount), previous (Int32 × newCount), tails (Int32 × pilesCount),
         // matched flags (UInt8 × oldCount).
         let int32Count = tableCount + newCount + pilesCount
@@ -61,11 +62,11 @@ public struct DenseDiff {
         seenRaw.initializeMemory(as: UInt8.self, repeating: 0, count: oldCount)
         let seen = seenRaw.assumingMemoryBound(to: UInt8.self)
         table.initialize(repeating: 0, count: tableCount)
+        tails[0] = -1                    // below the first pile: no predecessor
 
         var inserted: [Int] = []
-        var lisCount = 0
-        var topPosition: Int32 = -1      // the top pile's new position (-1: no pile yet)
-        var topValue = -1                // its old offset
+        var lisCount = 0                 // piles 1...lisCount; tails[p] is the new position on top of pile p
+        var topValue = -1                // the old offset at tails[lisCount]
         oldOffsetOfNew = [Int](unsafeUninitializedCapacity: newCount) { offsets, initialized in
             old.withUnsafeBufferPointer { old in
                 for i in 0..<oldCount { table[old[i]] = Int32(truncatingIfNeeded: i + 1) }
@@ -79,27 +80,27 @@ public struct DenseDiff {
                         inserted.append(j)
                         continue
                     }
-                    let v = Int(table[id]) - 1
+                    let v = Int(table[id]) &- 1
                     offsets[j] = v
                     seen[v] = 1
                     // Patience sorting (as longestIncreasingSubsequence), over new positions.
                     let position = Int32(truncatingIfNeeded: j)
                     if topValue < v {
-                        previous[j] = topPosition
+                        previous[j] = tails[lisCount]
+                        lisCount &+= 1
                         tails[lisCount] = position
-                        lisCount += 1
-                        topPosition = position
                         topValue = v
                         continue
                     }
-                    var lo = 0, hi = lisCount
+                    // The first pile whose top is at least v (one exists: the top pile's is).
+                    var lo = 1, hi = lisCount
                     while lo < hi {
-                        let mid = (lo + hi) / 2
-                        if offsets[Int(tails[mid])] < v { lo = mid + 1 } else { hi = mid }
+                        let mid = (lo &+ hi) &>> 1
+                        if offsets[Int(tails[mid])] < v { lo = mid &+ 1 } else { hi = mid }
                     }
-                    previous[j] = lo > 0 ? tails[lo - 1] : -1
-                    tails[lo] = position      // lo < lisCount: v is at most the top pile's value
-                    if lo == lisCount - 1 { topPosition = position; topValue = v }
+                    previous[j] = tails[lo &- 1]
+                    tails[lo] = position
+                    if lo == lisCount { topValue = v }
                 }
             }
             initialized = newCount
@@ -126,16 +127,16 @@ public struct DenseDiff {
         moves = oldOffsetOfNew.withUnsafeBufferPointer { offsets in
             [(old: Int, new: Int)](unsafeUninitializedCapacity: moveCount) { found, initialized in
                 var k = moveCount
-                var next = Int(topPosition)
-                var j = newCount - 1
+                var next = Int(tails[lisCount])
+                var j = newCount &- 1
                 while k > 0 {
                     if j == next {
                         next = Int(previous[j])
                     } else if offsets[j] >= 0 {
-                        k -= 1
+                        k &-= 1
                         found[k] = (old: offsets[j], new: j)
                     }
-                    j -= 1
+                    j &-= 1
                 }
                 initialized = moveCount
             }
