@@ -36,12 +36,13 @@ public struct DenseDiff {
                      "DenseDiff: at most 2^31 - 1 elements on each side")
         // Passes (session 5, performance.md → diff): the largest ID of `old` sizes the symbol table (an
         // ID of `new` above it is an insertion without a look-up); one pass fills the table; one pass
-        // over `new` matches each element (old offset + 1 per ID, 0 = absent) and runs patience sorting
-        // on the matched old offsets as they come (the top pile's value in a register, piles numbered
-        // from 1 after a -1 sentinel, so the predecessor of any pile is the pile below it); `memchr`
-        // finds the old offsets no element matched; one backward pass follows the kept subsequence and
-        // collects every other matched element as a move, into an array of the exact size. The work
-        // memory is one uninitialised block (only the table and the matched flags are zeroed).
+        // over `new` (`match`, a function of its own without calls, so that its state stays in
+        // registers) matches each element (old offset + 1 per ID, 0 = absent) and runs patience sorting
+        // on the matched old offsets as they come (piles numbered from 1 after a -1 sentinel, so the
+        // predecessor of any pile is the pile below it); `memchr` finds the old offsets no element
+        // matched; one backward pass collects the insertions and, following the kept subsequence, every
+        // other matched element as a move, into arrays of the exact size. The work memory is one
+        // uninitialised block (only the table and the matched flags are zeroed).
         var largest: UInt = 0
         old.withUnsafeBufferPointer { for id in $0 { largest = Swift.max(largest, UInt(bitPattern: id)) } }
         // A negative ID reads as a huge unsigned one.
@@ -64,51 +65,22 @@ public struct DenseDiff {
         table.initialize(repeating: 0, count: tableCount)
         tails[0] = -1                    // below the first pile: no predecessor
 
-        var inserted: [Int] = []
         var lisCount = 0                 // piles 1...lisCount; tails[p] is the new position on top of pile p
-        var topValue = -1                // the old offset at tails[lisCount]
+        var insertedCount = 0
         oldOffsetOfNew = [Int](unsafeUninitializedCapacity: newCount) { offsets, initialized in
             old.withUnsafeBufferPointer { old in
                 for i in 0..<oldCount { table[old[i]] = Int32(truncatingIfNeeded: i + 1) }
             }
             new.withUnsafeBufferPointer { new in
-                for j in 0..<newCount {
-                    let id = new[j]
-                    if UInt(bitPattern: id) >= tableLimit || table[id] == 0 {
-                        precondition(id >= 0 && id < Int(Int32.max), "DenseDiff: IDs must be in 0..<2^31")
-                        offsets[j] = -1
-                        inserted.append(j)
-                        continue
-                    }
-                    let v = Int(table[id]) &- 1
-                    offsets[j] = v
-                    seen[v] = 1
-                    // Patience sorting (as longestIncreasingSubsequence), over new positions.
-                    let position = Int32(truncatingIfNeeded: j)
-                    if topValue < v {
-                        previous[j] = tails[lisCount]
-                        lisCount &+= 1
-                        tails[lisCount] = position
-                        topValue = v
-                        continue
-                    }
-                    // The first pile whose top is at least v (one exists: the top pile's is).
-                    var lo = 1, hi = lisCount
-                    while lo < hi {
-                        let mid = (lo &+ hi) &>> 1
-                        if offsets[Int(tails[mid])] < v { lo = mid &+ 1 } else { hi = mid }
-                    }
-                    previous[j] = tails[lo &- 1]
-                    tails[lo] = position
-                    if lo == lisCount { topValue = v }
-                }
+                (lisCount, insertedCount) = Self.match(
+                    new: new.baseAddress, count: newCount, table: table, tableLimit: tableLimit,
+                    offsets: offsets.baseAddress, seen: seen, previous: previous, tails: tails)
             }
             initialized = newCount
         }
-        insertions = inserted
 
         // Removals: the old offsets no element matched, found with memchr.
-        let matchedCount = newCount - inserted.count
+        let matchedCount = newCount - insertedCount
         if oldCount > 0 {
             var removed: [Int] = []
             var p = seenRaw
@@ -120,27 +92,92 @@ public struct DenseDiff {
             removals = removed
         }
 
-        // Moves: the matched elements off the kept subsequence (its positions strictly decrease along
-        // `previous`), by new offset ascending, filled from the back.
+        // Insertions and moves, in one backward pass: the new offsets without an old one, and the
+        // matched elements off the kept subsequence (its positions strictly decrease along `previous`),
+        // each into an array of the exact size, filled from the back.
         let moveCount = matchedCount - lisCount
-        guard moveCount > 0 else { return }
-        moves = oldOffsetOfNew.withUnsafeBufferPointer { offsets in
-            [(old: Int, new: Int)](unsafeUninitializedCapacity: moveCount) { found, initialized in
-                var k = moveCount
-                var next = Int(tails[lisCount])
-                var j = newCount &- 1
-                while k > 0 {
-                    if j == next {
-                        next = Int(previous[j])
-                    } else if offsets[j] >= 0 {
-                        k &-= 1
-                        found[k] = (old: offsets[j], new: j)
+        guard moveCount > 0 || insertedCount > 0 else { return }
+        var found: [(old: Int, new: Int)] = []
+        insertions = [Int](unsafeUninitializedCapacity: insertedCount) { inserted, insertedInitialized in
+            found = [(old: Int, new: Int)](unsafeUninitializedCapacity: moveCount) { found, initialized in
+                oldOffsetOfNew.withUnsafeBufferPointer { offsets in
+                    var k = moveCount, m = insertedCount
+                    var next = Int(tails[lisCount])
+                    var j = newCount &- 1
+                    while k > 0 || m > 0 {
+                        // Loaded whatever j is (-1 at an insertion), so that the address never waits for
+                        // the previous iteration's load.
+                        let p = Int(previous[j])
+                        let v = offsets[j]
+                        if v < 0 {
+                            m &-= 1
+                            inserted[m] = j
+                        } else if j == next {
+                            next = p
+                        } else {
+                            k &-= 1
+                            found[k] = (old: v, new: j)
+                        }
+                        j &-= 1
                     }
-                    j &-= 1
                 }
                 initialized = moveCount
             }
+            insertedInitialized = insertedCount
         }
+        moves = found
+    }
+
+    /// The matching and patience-sorting pass over `new`: writes every `offsets[j]` (-1 for an insertion)
+    /// and `previous[j]` (the new position below it in its pile, -1 for an insertion or the first pile),
+    /// flags each matched old offset in `seen`, and keeps the piles' top positions in `tails[1...]`.
+    /// Returns the number of piles (the length of the kept subsequence) and of insertions. Its own
+    /// function with no call in the loop: inlined into the closures of `init`, its counters were
+    /// spilled to memory and reloaded every element.
+    @inline(never)
+    static func match(new: UnsafePointer<Int>?, count newCount: Int, table: UnsafeMutablePointer<Int32>, tableLimit: UInt,
+                      offsets: UnsafeMutablePointer<Int>?, seen: UnsafeMutablePointer<UInt8>,
+                      previous: UnsafeMutablePointer<Int32>, tails: UnsafeMutablePointer<Int32>) -> (piles: Int, insertions: Int) {
+        guard newCount > 0, let new, let offsets else { return (0, 0) }
+        var lisCount = 0
+        var topValue = -1
+        var insertedCount = 0
+        var j = 0
+        while j < newCount {
+            let id = new[j]
+            if UInt(bitPattern: id) >= tableLimit || table[id] == 0 {
+                precondition(id >= 0 && id < Int(Int32.max), "DenseDiff: IDs must be in 0..<2^31")
+                offsets[j] = -1
+                previous[j] = -1
+                insertedCount &+= 1
+                j &+= 1
+                continue
+            }
+            let v = Int(table[id]) &- 1
+            offsets[j] = v
+            seen[v] = 1
+            // Patience sorting (as longestIncreasingSubsequence), over new positions.
+            let position = Int32(truncatingIfNeeded: j)
+            if topValue < v {
+                previous[j] = tails[lisCount]
+                lisCount &+= 1
+                tails[lisCount] = position
+                topValue = v
+                j &+= 1
+                continue
+            }
+            // The first pile whose top is at least v (one exists: the top pile's is).
+            var lo = 1, hi = lisCount
+            while lo < hi {
+                let mid = (lo &+ hi) &>> 1
+                if offsets[Int(tails[mid])] < v { lo = mid &+ 1 } else { hi = mid }
+            }
+            previous[j] = tails[lo &- 1]
+            tails[lo] = position
+            if lo == lisCount { topValue = v }
+            j &+= 1
+        }
+        return (lisCount, insertedCount)
     }
 
     /// The positions (ascending) of one longest strictly increasing subsequence of `values`.
