@@ -101,31 +101,43 @@ public struct DenseDiff {
         insertions = [Int](unsafeUninitializedCapacity: insertedCount) { inserted, insertedInitialized in
             found = [(old: Int, new: Int)](unsafeUninitializedCapacity: moveCount) { found, initialized in
                 oldOffsetOfNew.withUnsafeBufferPointer { offsets in
-                    var k = moveCount, m = insertedCount
-                    var next = Int(tails[lisCount])
-                    var j = newCount &- 1
-                    while k > 0 || m > 0 {
-                        // Loaded whatever j is (-1 at an insertion), so that the address never waits for
-                        // the previous iteration's load.
-                        let p = Int(previous[j])
-                        let v = offsets[j]
-                        if v < 0 {
-                            m &-= 1
-                            inserted[m] = j
-                        } else if j == next {
-                            next = p
-                        } else {
-                            k &-= 1
-                            found[k] = (old: v, new: j)
-                        }
-                        j &-= 1
-                    }
+                    Self.collect(offsets: offsets.baseAddress!, previous: previous, count: newCount, top: Int(tails[lisCount]),
+                                 insertedEnd: inserted.baseAddress.map { $0 + insertedCount },
+                                 foundEnd: found.baseAddress.map { $0 + moveCount })
                 }
                 initialized = moveCount
             }
             insertedInitialized = insertedCount
         }
         moves = found
+    }
+
+    /// The backward pass over new positions: each insertion (`offsets[j] < 0`) into `inserted`, each
+    /// matched position off the kept subsequence (whose last position is `top`, each one's predecessor in
+    /// `previous`) into `found`, both filled from the back (their sizes are exact). A call-free function
+    /// of its own, like ``match(new:count:table:tableLimit:offsets:seen:previous:tails:)``; `previous[j]`
+    /// is loaded at every position, so that no load's address waits for the previous iteration's load.
+    @inline(never)
+    static func collect(offsets: UnsafePointer<Int>, previous: UnsafePointer<Int32>, count newCount: Int, top: Int,
+                        insertedEnd: UnsafeMutablePointer<Int>?, foundEnd: UnsafeMutablePointer<(old: Int, new: Int)>?) {
+        var next = top
+        var insertedEnd = insertedEnd   // the write positions move down from the arrays' ends
+        var foundEnd = foundEnd
+        var j = newCount &- 1
+        while j >= 0 {
+            let p = Int(previous[j])
+            let v = offsets[j]
+            if v == -1 {
+                insertedEnd = insertedEnd.unsafelyUnwrapped - 1
+                insertedEnd.unsafelyUnwrapped.pointee = j
+            } else if j == next {
+                next = p
+            } else {
+                foundEnd = foundEnd.unsafelyUnwrapped - 1
+                foundEnd.unsafelyUnwrapped.pointee = (old: v, new: j)
+            }
+            j &-= 1
+        }
     }
 
     /// The matching and patience-sorting pass over `new`: writes every `offsets[j]` (-1 for an insertion)
