@@ -112,7 +112,7 @@ public struct DenseDiff {
         moves = found
     }
 
-    /// The backward pass over new positions: each insertion (`offsets[j] < 0`) into `inserted`, each
+    /// The backward pass over new positions: each insertion (`offsets[j] == -1`) into `inserted`, each
     /// matched position off the kept subsequence (whose last position is `top`, each one's predecessor in
     /// `previous`) into `found`, both filled from the back (their sizes are exact). A call-free function
     /// of its own, like ``match(new:count:table:tableLimit:offsets:seen:previous:tails:)``; `previous[j]`
