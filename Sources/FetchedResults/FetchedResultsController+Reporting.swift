@@ -72,12 +72,16 @@ extension FetchedResultsController {
             }
         }
         if kept.count > 1 { kept.sort { $0.newPos! < $1.newPos! } }
-        let keep = kept.isEmpty ? [] : Set(DenseDiff.longestIncreasingSubsequence(kept.map { $0.oldPos! }))
+        // The kept run, marked by position (no set of indices to hash).
+        var keep = [Bool](repeating: false, count: kept.count)
+        if !kept.isEmpty {
+            for i in DenseDiff.longestIncreasingSubsequence(kept.map { $0.oldPos! }) { keep[i] = true }
+        }
         for (i, r) in kept.enumerated() {
             let change = FetchedResultsObjectChange(object: r.object, indexPath: oldLayout.indexPath(forVisibleRank: r.oldPos!),
-                                                    type: keep.contains(i) ? .update : .move,
+                                                    type: keep[i] ? .update : .move,
                                                     newIndexPath: newLayout.indexPath(forVisibleRank: r.newPos!))
-            if keep.contains(i) { updates.append(change) } else { moves.append(change) }
+            if keep[i] { updates.append(change) } else { moves.append(change) }
         }
         if deletes.count > 1 { deletes.sort { $0.indexPath! > $1.indexPath! } }
         if inserts.count > 1 { inserts.sort { $0.newIndexPath! < $1.newIndexPath! } }

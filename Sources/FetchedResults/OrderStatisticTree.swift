@@ -1,16 +1,49 @@
+/// The strict order of an ``OrderStatisticTree``'s elements. A conforming type is a value the tree
+/// keeps; the tree's code is specialised for it, so its comparison is inlined into every walk (no closure
+/// call, no reabstraction thunk). ``ClosureTreeOrder`` adapts a comparison closure.
+public protocol TreeOrder {
+    /// The elements ordered.
+    associatedtype Element
+    /// Whether `a` sorts strictly before `b`.
+    func areInIncreasingOrder(_ a: Element, _ b: Element) -> Bool
+}
+
+/// A ``TreeOrder`` given by a closure.
+public struct ClosureTreeOrder<Element>: TreeOrder {
+    /// The comparison.
+    public let body: (Element, Element) -> Bool
+
+    /// Creates an order from a strict comparison.
+    public init(_ body: @escaping (Element, Element) -> Bool) { self.body = body }
+
+    /// Calls ``body``.
+    @inline(__always)
+    public func areInIncreasingOrder(_ a: Element, _ b: Element) -> Bool { body(a, b) }
+}
+
+extension OrderStatisticTree {
+    /// Creates an empty tree ordered by a closure.
+    public convenience init<E>(areInIncreasingOrder: @escaping (E, E) -> Bool) where Order == ClosureTreeOrder<E> {
+        self.init(order: ClosureTreeOrder(areInIncreasingOrder))
+    }
+}
+
 /// A sorted sequence with positional access: a B+ tree whose inner nodes keep the element count of each
 /// child, so that locating an element, finding its rank, inserting and removing all take O(log N).
 ///
-/// Elements must be strictly ordered by `areInIncreasingOrder` (no two equal elements): the controller
-/// breaks ties of the sort keys with the object number.
+/// Elements must be strictly ordered by `order` (no two equal elements): the controller breaks ties of
+/// the sort keys with the object number.
 ///
 /// ```swift
-/// let tree = OrderStatisticTree<Int>(areInIncreasingOrder: <)
+/// let tree = OrderStatisticTree(order: ClosureTreeOrder<Int>(<))
 /// tree.insert(5); tree.insert(1)      // returns the rank: 0, then 0
 /// tree.rank(of: 5)                    // 1
 /// tree[0]                             // 1
 /// ```
-public final class OrderStatisticTree<Element> {
+public final class OrderStatisticTree<Order: TreeOrder> {
+    /// The elements ordered.
+    public typealias Element = Order.Element
+
     final class Node {
         var isLeaf: Bool
         /// Leaf: the elements, sorted.
@@ -30,21 +63,24 @@ public final class OrderStatisticTree<Element> {
     }
 
     /// The strict order of elements.
-    public let areInIncreasingOrder: (Element, Element) -> Bool
+    public let order: Order
     var root: Node
     static var leafCapacity: Int { 128 }
     static var innerCapacity: Int { 64 }
 
     /// Creates an empty tree.
-    public init(areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
-        self.areInIncreasingOrder = areInIncreasingOrder
+    public init(order: Order) {
+        self.order = order
         self.root = Node(isLeaf: true)
     }
 
-    /// Creates a tree from elements already sorted by `areInIncreasingOrder`, in O(N).
-    public convenience init<S: Sequence>(sorted elements: S, areInIncreasingOrder: @escaping (Element, Element) -> Bool)
-    where S.Element == Element {
-        self.init(areInIncreasingOrder: areInIncreasingOrder)
+    /// Whether `a` sorts strictly before `b`.
+    @inline(__always)
+    public func areInIncreasingOrder(_ a: Element, _ b: Element) -> Bool { order.areInIncreasingOrder(a, b) }
+
+    /// Creates a tree from elements already sorted by `order`, in O(N).
+    public convenience init<S: Sequence>(sorted elements: S, order: Order) where S.Element == Element {
+        self.init(order: order)
         let all = Array(elements)
         guard !all.isEmpty else { return }
         let leafSize = Self.leafCapacity * 3 / 4
@@ -77,7 +113,7 @@ public final class OrderStatisticTree<Element> {
     /// The element at a rank (0-based). Precondition: `0 <= rank < count`.
     public subscript(rank: Int) -> Element {
         precondition(rank >= 0 && rank < count, "rank out of range")
-        var node = root
+        unowned(unsafe) var node = root
         var r = rank
         while !node.isLeaf {
             var i = 0
@@ -90,28 +126,33 @@ public final class OrderStatisticTree<Element> {
     /// The child of an inner node whose range holds `x`.
     @inline(__always)
     func childIndex(_ x: Element, in node: Node) -> Int {
-        var lo = 0, hi = node.firsts.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if areInIncreasingOrder(x, node.firsts[mid]) { hi = mid } else { lo = mid + 1 }
+        node.firsts.withUnsafeBufferPointer { firsts in
+            var lo = 0, hi = firsts.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if order.areInIncreasingOrder(x, firsts[mid]) { hi = mid } else { lo = mid + 1 }
+            }
+            return max(0, lo - 1)
         }
-        return max(0, lo - 1)
     }
 
     /// The first index of a leaf whose element is not less than `x`.
     @inline(__always)
     func lowerBound(_ x: Element, in elements: [Element]) -> Int {
-        var lo = 0, hi = elements.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if areInIncreasingOrder(elements[mid], x) { lo = mid + 1 } else { hi = mid }
+        elements.withUnsafeBufferPointer { elements in
+            var lo = 0, hi = elements.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if order.areInIncreasingOrder(elements[mid], x) { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
         }
-        return lo
     }
 
     /// The rank of an element equal to `x` (neither orders before the other), or nil.
     public func rank(of x: Element) -> Int? {
-        var node = root
+        // The walk borrows the nodes (no retain and release per level): the tree holds them throughout.
+        unowned(unsafe) var node = root
         var rank = 0
         while !node.isLeaf {
             let c = childIndex(x, in: node)
@@ -155,7 +196,8 @@ public final class OrderStatisticTree<Element> {
         }
         let c = childIndex(x, in: node)
         for j in 0..<c { rank += node.counts[j] }
-        let child = node.children[c]
+        // Borrowed: `node.children` holds the child during the call (a split is inserted after it).
+        unowned(unsafe) let child = node.children[c]
         let split = insert(x, into: child, rank: &rank)
         node.counts[c] = child.count
         node.firsts[c] = child.first
@@ -199,7 +241,7 @@ public final class OrderStatisticTree<Element> {
         let c = childIndex(x, in: node)
         var before = 0
         for j in 0..<c { before += node.counts[j] }
-        let child = node.children[c]
+        unowned(unsafe) let child = node.children[c]
         guard remove(x, from: child, rank: &rank) else { return false }
         rank += before
         node.count -= 1
@@ -223,7 +265,8 @@ public final class OrderStatisticTree<Element> {
         if node.isLeaf { return node.elements.remove(at: rank) }
         var c = 0, local = rank
         while local >= node.counts[c] { local -= node.counts[c]; c += 1 }
-        let child = node.children[c]
+        // Borrowed: `childDidShrink` is what may drop the child from `node.children`, after the call.
+        unowned(unsafe) let child = node.children[c]
         let x = remove(atRank: local, from: child)
         childDidShrink(node, at: c)
         return x
