@@ -32,6 +32,12 @@ extension FetchedResultsController {
         var updates: [FetchedResultsObjectChange] = []
         var nonStableOld: [Int] = []
         var nonStableNew: [Int] = []
+        if records.count > 1 {
+            // Room for every record at once (a batch of k moves would otherwise grow each list log k times).
+            nonStableOld.reserveCapacity(records.count)
+            nonStableNew.reserveCapacity(records.count)
+            moves.reserveCapacity(records.count)
+        }
         for r in records {
             if let o = r.oldPos, r.newPos == nil { nonStableOld.append(o) }
             if let n = r.newPos, r.oldPos == nil { nonStableNew.append(n) }

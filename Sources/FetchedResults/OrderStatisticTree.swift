@@ -86,7 +86,7 @@ public final class OrderStatisticTree<Order: TreeOrder> {
         let leafSize = Self.leafCapacity * 3 / 4
         var level: [Node] = stride(from: 0, to: all.count, by: leafSize).map { start in
             let node = Node(isLeaf: true)
-            node.elements = Array(all[start..<min(all.count, start + leafSize)])
+            node.elements = Self.leafArray(all[start..<min(all.count, start + leafSize)])
             node.count = node.elements.count
             return node
         }
@@ -104,6 +104,15 @@ public final class OrderStatisticTree<Order: TreeOrder> {
         root = level[0]
     }
 
+    /// A leaf's elements, with room for as many as a leaf holds before it splits: inserting into a leaf
+    /// never reallocates its array (a leaf made by a fetch or a split is 3/4 or 1/2 full).
+    static func leafArray(_ elements: ArraySlice<Element>) -> [Element] {
+        var array: [Element] = []
+        array.reserveCapacity(leafCapacity + 1)
+        array += elements
+        return array
+    }
+
     /// The number of elements.
     public var count: Int { root.count }
 
@@ -113,14 +122,34 @@ public final class OrderStatisticTree<Order: TreeOrder> {
     /// The element at a rank (0-based). Precondition: `0 <= rank < count`.
     public subscript(rank: Int) -> Element {
         precondition(rank >= 0 && rank < count, "rank out of range")
-        unowned(unsafe) var node = root
+        var node = root
         var r = rank
         while !node.isLeaf {
-            var i = 0
-            while r >= node.counts[i] { r -= node.counts[i]; i += 1 }
+            let (i, local) = Self.child(holding: r, node.counts)
+            r = local
             node = node.children[i]
         }
         return node.elements[r]
+    }
+
+    /// The sum of the first `n` counts.
+    @inline(__always)
+    static func prefixSum(_ counts: [Int], _ n: Int) -> Int {
+        counts.withUnsafeBufferPointer { counts in
+            var sum = 0
+            for j in 0..<n { sum += counts[j] }
+            return sum
+        }
+    }
+
+    /// The child of an inner node that holds a rank, and the rank within that child.
+    @inline(__always)
+    static func child(holding rank: Int, _ counts: [Int]) -> (index: Int, rank: Int) {
+        counts.withUnsafeBufferPointer { counts in
+            var i = 0, local = rank
+            while local >= counts[i] { local -= counts[i]; i += 1 }
+            return (i, local)
+        }
     }
 
     /// The child of an inner node whose range holds `x`.
@@ -151,12 +180,11 @@ public final class OrderStatisticTree<Order: TreeOrder> {
 
     /// The rank of an element equal to `x` (neither orders before the other), or nil.
     public func rank(of x: Element) -> Int? {
-        // The walk borrows the nodes (no retain and release per level): the tree holds them throughout.
-        unowned(unsafe) var node = root
+        var node = root
         var rank = 0
         while !node.isLeaf {
             let c = childIndex(x, in: node)
-            for j in 0..<c { rank += node.counts[j] }
+            rank += Self.prefixSum(node.counts, c)
             node = node.children[c]
         }
         let i = lowerBound(x, in: node.elements)
@@ -188,16 +216,15 @@ public final class OrderStatisticTree<Order: TreeOrder> {
             guard node.elements.count > Self.leafCapacity else { return nil }
             let mid = node.elements.count / 2
             let right = Node(isLeaf: true)
-            right.elements = Array(node.elements[mid...])
+            right.elements = Self.leafArray(node.elements[mid...])
             node.elements.removeSubrange(mid...)
             right.count = right.elements.count
             node.count = node.elements.count
             return right
         }
         let c = childIndex(x, in: node)
-        for j in 0..<c { rank += node.counts[j] }
-        // Borrowed: `node.children` holds the child during the call (a split is inserted after it).
-        unowned(unsafe) let child = node.children[c]
+        rank += Self.prefixSum(node.counts, c)
+        let child = node.children[c]
         let split = insert(x, into: child, rank: &rank)
         node.counts[c] = child.count
         node.firsts[c] = child.first
@@ -239,9 +266,8 @@ public final class OrderStatisticTree<Order: TreeOrder> {
             return true
         }
         let c = childIndex(x, in: node)
-        var before = 0
-        for j in 0..<c { before += node.counts[j] }
-        unowned(unsafe) let child = node.children[c]
+        let before = Self.prefixSum(node.counts, c)
+        let child = node.children[c]
         guard remove(x, from: child, rank: &rank) else { return false }
         rank += before
         node.count -= 1
@@ -263,10 +289,8 @@ public final class OrderStatisticTree<Order: TreeOrder> {
     private func remove(atRank rank: Int, from node: Node) -> Element {
         node.count -= 1
         if node.isLeaf { return node.elements.remove(at: rank) }
-        var c = 0, local = rank
-        while local >= node.counts[c] { local -= node.counts[c]; c += 1 }
-        // Borrowed: `childDidShrink` is what may drop the child from `node.children`, after the call.
-        unowned(unsafe) let child = node.children[c]
+        let (c, local) = Self.child(holding: rank, node.counts)
+        let child = node.children[c]
         let x = remove(atRank: local, from: child)
         childDidShrink(node, at: c)
         return x
@@ -334,8 +358,8 @@ public final class OrderStatisticTree<Order: TreeOrder> {
             var node = root
             var local = r
             while !node.isLeaf {
-                var i = 0
-                while local >= node.counts[i] { local -= node.counts[i]; i += 1 }
+                let (i, inChild) = Self.child(holding: local, node.counts)
+                local = inChild
                 node = node.children[i]
             }
             let take = min(node.elements.count - local, range.upperBound - r)
