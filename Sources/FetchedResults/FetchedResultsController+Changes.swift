@@ -282,8 +282,11 @@ extension FetchedResultsController: ContextObserver {
         if !isWindowed && oldRange.lowerBound == 0 && oldWindow.isEmpty {
             records.reserveCapacity(list.count)
             for i in list.indices where list[i].oldRank != nil || list[i].newRank != nil {
+                // A re-sorted object (keys or section differ) is a key change without copying its touch.
+                let resorted = list[i].entry != nil && list[i].newKeys.map { $0 != list[i].oldKeys } == true
+                    || list[i].entry != nil && list[i].newKeys != nil && list[i].newSection != list[i].oldSection
                 records.append(ChangeRecord(object: list[i].object, oldPos: list[i].oldRank, newPos: list[i].newRank,
-                                            changed: list[i].changed, keyChanged: isKeyChange(list[i])))
+                                            changed: list[i].changed, keyChanged: resorted || isKeyChange(list[i])))
             }
         } else {
             var touches: [ObjectIdentifier: Touch] = [:]

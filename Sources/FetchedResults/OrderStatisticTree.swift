@@ -6,6 +6,14 @@ public protocol TreeOrder {
     associatedtype Element
     /// Whether `a` sorts strictly before `b`.
     func areInIncreasingOrder(_ a: Element, _ b: Element) -> Bool
+    /// The most elements a leaf holds before it splits (128 unless the order says otherwise: a tree of
+    /// large elements takes smaller leaves, so that an insertion or removal moves fewer bytes).
+    static var leafCapacity: Int { get }
+}
+
+extension TreeOrder {
+    /// 128 elements.
+    public static var leafCapacity: Int { 128 }
 }
 
 /// A ``TreeOrder`` given by a closure.
@@ -65,7 +73,7 @@ public final class OrderStatisticTree<Order: TreeOrder> {
     /// The strict order of elements.
     public let order: Order
     var root: Node
-    static var leafCapacity: Int { 128 }
+    static var leafCapacity: Int { Order.leafCapacity }
     static var innerCapacity: Int { 64 }
 
     /// Creates an empty tree.

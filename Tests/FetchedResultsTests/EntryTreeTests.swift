@@ -57,6 +57,13 @@ import Testing
         withExtendedLifetime(live) {}
     }
 
+    @Test("an element is one 64-byte line; a leaf of the controller's tree holds 64 of them")
+    func elementLayout() {
+        #expect(MemoryLayout<EntryRef>.stride == 64)
+        #expect(OrderStatisticTree<EntryOrder>.leafCapacity == 64)
+        #expect(OrderStatisticTree<ClosureTreeOrder<Int>>.leafCapacity == 128)
+    }
+
     @Test("a moved object keeps its entry; the controller's tree holds exactly its entries")
     func movedEntryIsReused() throws {
         let context = try makeContext()
