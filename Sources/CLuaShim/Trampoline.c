@@ -606,6 +606,111 @@ int simlua_pushobject (lua_State *L, void *object, void *cls,
 
 
 /*
+** Pushes the weak-valued object cache of the state, creating it on first
+** use. Raises only memory errors (an abort).
+*/
+static void pushcache (lua_State *L) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &cachekey) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 0);
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, "__mode");
+    lua_pushstring(L, "v");
+    lua_rawset(L, -3);
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &cachekey);
+  }
+}
+
+
+/*
+** The first step of simlua_pushobject for an object Lua has never been
+** given (one just created): the class metatable on top of the stack is
+** replaced by a new userdata for `object` without looking the cache up and
+** without entering it there. The caller then either retains `object` and
+** calls simlua_cacheobject, or calls simlua_dropobject. Returns the block.
+** Raises only memory errors (an abort).
+*/
+simlua_Object *simlua_pushnewobject (lua_State *L, void *object, void *cls,
+                                     lua_Integer ncache) {
+  simlua_Object *o;
+  lua_checkstack(L, 4);
+  if (ncache < 0) ncache = 0;
+  if (ncache > SIMLUA_CACHESLOTS) ncache = SIMLUA_CACHESLOTS;
+  o = (simlua_Object *)lua_newuserdatauv(L, SIMLUA_OBJECTSIZE(ncache), 0);  /* mt ud */
+  o->tag = &objectmarker;
+  o->object = object;
+  o->cls = cls;
+  o->cachetags = 0;
+  o->ncache = ncache;
+  lua_insert(L, -2);                                 /* ud mt */
+  lua_setmetatable(L, -2);                           /* ud */
+  return o;
+}
+
+
+/*
+** Enters the userdata on top of the stack (made by simlua_pushnewobject)
+** into the object cache under its object, so that later pushes of the
+** object find it. Leaves the stack as it was. Raises only memory errors.
+*/
+void simlua_cacheobject (lua_State *L) {
+  simlua_Object *o = simlua_toobject(L, -1);
+  if (o == NULL || o->object == NULL) return;
+  pushcache(L);                                      /* ud cache */
+  lua_pushvalue(L, -2);                              /* ud cache ud */
+  lua_rawsetp(L, -2, o->object);                     /* ud cache */
+  lua_pop(L, 1);                                     /* ud */
+}
+
+
+/*
+** Pops the userdata on top of the stack (made by simlua_pushnewobject and
+** not cached), detached first, so that its __gc releases nothing. Never
+** raises.
+*/
+void simlua_dropobject (lua_State *L) {
+  simlua_Object *o = simlua_toobject(L, -1);
+  if (o != NULL) {
+    o->object = NULL;
+    o->ncache = 0;
+    o->cachetags = 0;
+  }
+  lua_pop(L, 1);
+}
+
+
+/*
+** Protects the class metatable at `idx`: `getmetatable` on its objects
+** returns a copy of its string-keyed fields (set as its __metatable), so
+** that Lua without the debug library (the sandbox) cannot change the table
+** the collector and the VM read. Removing its __gc there let a userdata be
+** freed without simlua_gc, leaving its object holding the address of the
+** freed read-cache word, which the object writes on every change. Call it
+** once the metatable is complete. Raises only memory errors (an abort).
+*/
+void simlua_protectmetatable (lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  lua_checkstack(L, 4);
+  lua_createtable(L, 0, 8);                          /* copy */
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {                    /* copy k v */
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      lua_pushvalue(L, -2);                          /* copy k v k */
+      lua_insert(L, -2);                             /* copy k k v */
+      lua_rawset(L, -4);                             /* copy k */
+    } else {
+      lua_pop(L, 1);                                 /* copy k */
+    }
+  }
+  lua_pushliteral(L, "__metatable");                 /* copy "__metatable" */
+  lua_insert(L, -2);                                 /* "__metatable" copy */
+  lua_rawset(L, idx);
+}
+
+
+/*
 ** coroutine.yield, with the caller's position in its errors: Lua's own
 ** "attempt to yield across a C-call boundary" carries no file:line, and a
 ** script that yields inside a callback run by Ripple (an observer, a

@@ -139,6 +139,10 @@ void simlua_setdirect (lua_State *L, int idx, simlua_DirectGet get, simlua_Direc
                        const long long *indexes, lua_Integer count);
 void *simlua_objectmarker (void);
 int  simlua_pushobject (lua_State *L, void *object, void *cls, lua_Integer ncache);
+simlua_Object *simlua_pushnewobject (lua_State *L, void *object, void *cls, lua_Integer ncache);
+void simlua_cacheobject (lua_State *L);
+void simlua_dropobject (lua_State *L);
+void simlua_protectmetatable (lua_State *L, int idx);
 void simlua_pushfunction (lua_State *L, void *box);
 simlua_Object *simlua_toobject (lua_State *L, int idx);
 int  simlua_yield (lua_State *L);
