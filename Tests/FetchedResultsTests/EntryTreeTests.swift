@@ -57,9 +57,9 @@ import Testing
         withExtendedLifetime(live) {}
     }
 
-    @Test("an element is one 64-byte line; a leaf of the controller's tree holds 64 of them")
+    @Test("an element is 48 bytes; a leaf of the controller's tree holds 64 of them")
     func elementLayout() {
-        #expect(MemoryLayout<EntryRef>.stride == 64)
+        #expect(MemoryLayout<EntryRef>.stride == 48)
         #expect(OrderStatisticTree<EntryOrder>.leafCapacity == 64)
         #expect(OrderStatisticTree<ClosureTreeOrder<Int>>.leafCapacity == 128)
     }
