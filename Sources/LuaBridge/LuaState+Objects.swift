@@ -23,11 +23,8 @@ extension LuaState {
         if simlua_pushobject(L, objectPointer, clsPointer, lua_Integer(cacheSlots)) == 1 {
             _ = Unmanaged.passRetained(object)  // released by simlua_gc
             if let readCache = cls.readCache, cacheSlots > 0, let block = simlua_toobject(L, -1) {
-                // The word lives in the userdata, which Lua never moves; simlua_gc detaches it.
-                let word = UnsafeMutableRawPointer(block)
-                    .advanced(by: MemoryLayout<simlua_Object>.offset(of: \.cachetags)!)
-                    .assumingMemoryBound(to: UInt64.self)
-                if !readCache.attach(object, word) { block.pointee.ncache = 0 }
+                // The word lives outside the userdata (CLuaShim/Objects.c); simlua_gc detaches and frees it.
+                if !readCache.attach(object, block.pointee.cachetags) { simlua_dropcache(block) }
             }
         }
     }
@@ -51,11 +48,8 @@ extension LuaState {
         guard let block = simlua_pushnewobject(L, objectPointer, clsPointer, lua_Integer(readCache.slots)) else {
             preconditionFailure("simlua_pushnewobject returned no block")
         }
-        // The word lives in the userdata, which Lua never moves; simlua_gc detaches it.
-        let word = UnsafeMutableRawPointer(block)
-            .advanced(by: MemoryLayout<simlua_Object>.offset(of: \.cachetags)!)
-            .assumingMemoryBound(to: UInt64.self)
-        guard readCache.attach(object, word) else {
+        // The word lives outside the userdata (CLuaShim/Objects.c); simlua_gc detaches and frees it.
+        guard readCache.attach(object, block.pointee.cachetags) else {
             // The object holds another userdata's word: it was pushed before, so it must be found.
             simlua_dropobject(L)
             push(object: object, class: cls)
