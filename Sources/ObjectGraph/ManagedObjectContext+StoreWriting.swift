@@ -304,7 +304,7 @@ extension ManagedObjectContext {
     /// changed persistent keys with their committed (old) values. Shared by saves to a store and to a parent.
     func didSaveNotificationOfPendingChanges() -> ContextDidSaveNotification {
         var note = ContextDidSaveNotification(context: self)
-        note.inserted = inserted.sortedInObjectOrder()
+        note.inserted = inserted.objectsInObjectOrder()
         note.updated = updated.sortedInObjectOrder()
         note.deleted = deleted.sortedInObjectOrder()
         for object in note.updated {
