@@ -87,6 +87,30 @@ struct InsertionOrderedObjects: Sequence {
         lastNumber = Int.min
     }
 
+    /// Empties the list once a save is done with `objects` (an array `objectsInObjectOrder()` handed out),
+    /// running `body` on each of them. While `objects` are still the list's own entries (the same storage,
+    /// nothing added or removed since: the usual save) one pass over the objects does both; otherwise
+    /// `body` runs over `objects` and the list is emptied as ``removeAll()`` does.
+    mutating func removeAll(visiting objects: [ManagedObject], _ body: (ManagedObject) -> Void) {
+        let shared = objects.count == entries.count && entries.count == count
+            && objects.withUnsafeBufferPointer { a in entries.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        guard shared else {
+            for object in objects { body(object) }
+            removeAll()
+            return
+        }
+        let clear = ~(memberBit | listedBit)
+        for object in entries {
+            body(object)
+            object.state.insertionListBits &= clear
+        }
+        entries.removeAll(keepingCapacity: entries.capacity <= 128)
+        count = 0
+        isInObjectOrder = true
+        lastEntity = -1
+        lastNumber = Int.min
+    }
+
     /// The members in object order (entity name, then number), as `sortedInObjectOrder()` gives them.
     /// The list sorts itself the first time this is asked after an out-of-order append, so asking again
     /// costs nothing; when the entries are in order and none was removed, the result shares their storage.

@@ -176,3 +176,48 @@ import Testing
         #expect(!order.objectID.isTemporaryID && view.insertedObjects.isEmpty)
     }
 }
+
+/// A store's rows by number (``RowTable``, issue 13 T6) against the dictionary it replaced.
+@Suite struct RowTableTests {
+    @Test("random writes and removals, dense and far numbers, zero and negatives: the rows, count, numbers and largest number are the dictionary's",
+          arguments: [21, 22, 23] as [UInt64])
+    func againstDictionary(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var table = RowTable()
+        var reference: [Int: StoreRow] = [:]
+        func row(_ marker: Int) -> StoreRow { StoreRow(attributes: [.integer(Int64(marker))], toOne: [], toMany: []) }
+        func marker(_ row: StoreRow?) -> Value? { row?.attributes.first }
+        var next = 1
+        for step in 0..<5_000 {
+            let roll = random.next() % 100
+            let number: Int
+            if roll < 45 {
+                number = next                                  // in order, as saves write them
+                next += 1 + Int(random.next() % 3)
+            } else if roll < 55 {
+                number = next + 20 + Int(random.next() % 5_000)  // far past the end: the overflow
+            } else if roll < 58 {
+                number = -Int(random.next() % 3)               // 0 and negatives (a hand-made file)
+            } else {
+                number = Int(random.next() % UInt64(next + 50))
+            }
+            if random.next() % 4 == 0 {
+                table[number] = nil
+                reference[number] = nil
+            } else {
+                table.reserveCapacity(extra: Int(random.next() % 4))
+                table[number] = row(step)
+                reference[number] = row(step)
+            }
+            #expect(marker(table[number]) == marker(reference[number]), "step \(step)")
+            if step % 97 == 0 {
+                #expect(table.count == reference.count)
+                #expect(table.isEmpty == reference.isEmpty)
+                #expect(table.numbers == reference.keys.sorted())
+                #expect(table.largestNumber == (reference.keys.max() ?? 0))
+                #expect(table.dictionary.mapValues { marker($0) } == reference.mapValues { marker($0) })
+                for probe in -3...(next + 30) { #expect(marker(table[probe]) == marker(reference[probe])) }
+            }
+        }
+    }
+}
