@@ -105,7 +105,9 @@ extension PersistentStore {
             }
             var table = rows.removeValue(forKey: entityName) ?? RowTable()
             table.reserveCapacity(extra: end - start)
-            for (id, row) in writes[start..<end] { table[id.number] = row }
+            writes[start..<end].withUnsafeBufferPointer { run in
+                for k in run.indices { table[run[k].0.number] = run[k].1 }
+            }
             rows[entityName] = table
             start = end
         }
