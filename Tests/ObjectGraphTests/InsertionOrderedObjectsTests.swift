@@ -88,6 +88,30 @@ import Testing
         #expect(Array(list).count == 102)
     }
 
+    @Test("emptying after a save: one pass when the note's list is the list's own storage, the general path otherwise, with the same result")
+    func removeAllVisiting() throws {
+        let model = try twoEntityModel()
+        let a = model.entity(named: "A")!
+        func objects(_ range: ClosedRange<Int>) -> [ManagedObject] {
+            range.map { ManagedObject(entity: a, objectID: ManagedObjectID(entityName: "A", number: $0, isTemporaryID: true), context: nil) }
+        }
+        // (1) the shared storage (the usual save), (2) the note's list changed since (a merged insert taken
+        // out), (3) the list changed since (a member removed), (4) an out-of-order list sorted for the note.
+        for variant in 1...4 {
+            var list = InsertionOrderedObjects.inserted()
+            let all = variant == 4 ? Array(objects(1...80).reversed()) : objects(1...80)
+            for o in all { list.insert(o) }
+            var note = list.objectsInObjectOrder()
+            if variant == 2 { note.remove(at: 5) }
+            if variant == 3 { list.remove(all[7]) }
+            var visited: [ObjectIdentifier] = []
+            list.removeAll(visiting: note) { visited.append(ObjectIdentifier($0)) }
+            #expect(visited == note.map(ObjectIdentifier.init), "variant \(variant)")
+            #expect(list.isEmpty && Array(list).isEmpty)
+            #expect(all.allSatisfy { $0.state.insertionListBits == 0 }, "variant \(variant)")
+        }
+    }
+
     @Test("a context's inserted objects are its registered objects inserted and not deleted, through inserts, deletes, undo, rollback, saves and a child context",
           arguments: [11, 12, 13] as [UInt64])
     func contextBookkeeping(seed: UInt64) throws {
