@@ -105,9 +105,7 @@ extension PersistentStore {
             }
             var table = rows.removeValue(forKey: entityName) ?? RowTable()
             table.reserveCapacity(extra: end - start)
-            writes[start..<end].withUnsafeBufferPointer { run in
-                for k in run.indices { table[run[k].0.number] = run[k].1 }
-            }
+            for (id, row) in writes[start..<end] { table[id.number] = row }
             rows[entityName] = table
             start = end
         }

@@ -447,49 +447,37 @@ final class SQLiteStoreFile {
     }
 
     /// Writes rows of one entity through its prepared statement. Every column is bound for every row, so
-    /// the bindings need no clearing between rows. The rows and their values are read in place (borrowed
-    /// through buffer pointers): no row, array or value is copied, retained or released per row.
+    /// the bindings need no clearing between rows.
     private func writeBatch(_ writes: ArraySlice<(ManagedObjectID, StoreRow)>, of entity: EntityDescription) throws {
         let stmt = try insertStatement(entity)
         let persistent = entity.attributes.indices.filter { !entity.attributes[$0].isTransient }
         let relationships = entity.relationships
-        try writes.withUnsafeBufferPointer { rows in
-            for k in rows.indices {
-                try writeRow(rows[k].0, rows[k].1, stmt, persistent, relationships)
-            }
-        }
-    }
-
-    /// Binds and steps one row of `writeBatch`.
-    @inline(__always)
-    private func writeRow(_ id: ManagedObjectID, _ row: StoreRow, _ stmt: SQLiteStatement, _ persistent: [Int],
-                          _ relationships: [RelationshipDescription]) throws {
-        sqlite3_bind_int64(stmt, 1, Int64(id.number))
-        sqlite3_bind_int64(stmt, 2, Int64(row.version))
-        var column: Int32 = 3
-        row.attributes.withUnsafeBufferPointer { values in
+        for (id, row) in writes {
+            sqlite3_bind_int64(stmt, 1, Int64(id.number))
+            sqlite3_bind_int64(stmt, 2, Int64(row.version))
+            var column: Int32 = 3
             for i in persistent {
-                bind(values[i], to: stmt, column)
+                bind(row.attributes[i], to: stmt, column)
                 column += 1
             }
-        }
-        for i in relationships.indices {
-            if relationships[i].isToMany {
-                bindText(stmt, column, row.toMany[i].map { String($0.number) }.joined(separator: ","))
-            } else if let target = row.toOne[i] {
-                sqlite3_bind_int64(stmt, column, Int64(target.number))
-            } else {
-                sqlite3_bind_null(stmt, column)
+            for i in relationships.indices {
+                if relationships[i].isToMany {
+                    bindText(stmt, column, row.toMany[i].map { String($0.number) }.joined(separator: ","))
+                } else if let target = row.toOne[i] {
+                    sqlite3_bind_int64(stmt, column, Int64(target.number))
+                } else {
+                    sqlite3_bind_null(stmt, column)
+                }
+                column += 1
             }
-            column += 1
-        }
-        let code = sqlite3_step(stmt)
-        guard code == SQLITE_DONE || code == SQLITE_ROW else {
-            let error = failure(code)
+            let code = sqlite3_step(stmt)
+            guard code == SQLITE_DONE || code == SQLITE_ROW else {
+                let error = failure(code)
+                sqlite3_reset(stmt)
+                throw error
+            }
             sqlite3_reset(stmt)
-            throw error
         }
-        sqlite3_reset(stmt)
     }
 
     private func insertStatement(_ entity: EntityDescription) throws -> SQLiteStatement {
