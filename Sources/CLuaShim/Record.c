@@ -10,8 +10,8 @@
 ** Swift function runs.
 **
 ** Only plain records are read: at most SIMLUA_RECORDMAX pairs, every key a
-** short (interned) string, every value nil, a boolean, a number or a
-** string. Anything else leaves the record unread (count -1) and the Swift
+** string (reported by identity: a caller matches interned keys, and a long
+** key matches none), every value nil, a boolean, a number or a string. Anything else leaves the record unread (count -1) and the Swift
 ** function takes its general path, which words every error.
 */
 
@@ -23,9 +23,6 @@ void simlua_reservestack (lua_State *L);
 int  simlua_callswift (lua_State *L, void *box);
 int  simlua_finish (lua_State *L, int n);
 void simlua_invalidupvalue (lua_State *L);
-
-/* Longest interned string (LUAI_MAXSHORTLEN in the default luaconf.h). */
-#define SHORTLEN 40
 
 /* The record of the innermost running record function of this thread. */
 static _Thread_local const simlua_Record *currentrecord = NULL;
@@ -49,7 +46,10 @@ static void readrecord (lua_State *L, int idx, simlua_Record *r) {
   lua_pushnil(L);
   while (lua_next(L, idx) != 0) {
     simlua_Field *f;
-    if (n == SIMLUA_RECORDMAX || lua_type(L, -2) != LUA_TSTRING || lua_rawlen(L, -2) > SHORTLEN) {
+    /* a long (not interned) key is read too: its identity never equals that of an */
+    /* interned key the caller compares it with (those strings are alive, so no other */
+    /* string has their address), so the caller sends it to its general path */
+    if (n == SIMLUA_RECORDMAX || lua_type(L, -2) != LUA_TSTRING) {
       lua_pop(L, 2);
       return;
     }

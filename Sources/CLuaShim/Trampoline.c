@@ -24,9 +24,6 @@ static simlua_FastSet fastsetfn = NULL;
 /* Address used as the metatable key marking bridged object metatables. */
 static const char objectmarker = 0;
 
-/* Address used as the registry key of the weak object cache. */
-static const char cachekey = 0;
-
 /* Addresses tagging the blocks of function upvalues and class data. */
 static const char functionmarker = 0;
 static const char classmarker = 0;
@@ -397,15 +394,15 @@ static int scalarset (simlua_ClassData *cd, void *obj, lua_Integer slot,
 /*
 ** Keeps scalar `v` (tag `tag`) read from property `slot` of `o` in the
 ** object's read cache, if the slot has an entry. The object zeroes
-** `cachetags` on any change, so an entry lives until the next change.
+** `*cachetags` on any change, so an entry lives until the next change.
 */
 static void cacheput (simlua_Object *o, lua_Integer slot, int tag,
                       const simlua_Scalar *v) {
   if (slot < 0 || slot >= o->ncache) return;
   if (tag == SIMLUA_SCALAR_NUMBER) o->cache[slot].n = v->n;
   else o->cache[slot].i = v->i;
-  o->cachetags = (o->cachetags & ~((uint64_t)15 << (4 * slot))) |
-                 ((uint64_t)tag << (4 * slot));
+  *o->cachetags = (*o->cachetags & ~((uint64_t)15 << (4 * slot))) |
+                  ((uint64_t)tag << (4 * slot));
 }
 
 
@@ -424,12 +421,12 @@ int simlua_index (lua_State *L) {
   /* under a key of the key cache (an interned property name) */
   /* (cached keys are strings the class data keeps alive, see slotof: an */
   /* address match is that string, so the key's type needs no check) */
-  if (o != NULL && o->cachetags != 0 && o->cls == cd->cls && o->object != NULL) {
+  if (o != NULL && *o->cachetags != 0 && o->cls == cd->cls && o->object != NULL) {
     const void *k = lua_topointer(L, 2);  /* NULL for numbers, booleans, nil: never cached */
     unsigned h = (unsigned)(((uintptr_t)k >> 4) & (SIMLUA_KEYCACHE - 1));
     if (k != NULL && cd->keys[h] == k && cd->slots[h] < o->ncache) {
       int slot = (int)cd->slots[h];
-      switch ((int)((o->cachetags >> (4 * slot)) & 15)) {
+      switch ((int)((*o->cachetags >> (4 * slot)) & 15)) {
         case SIMLUA_SCALAR_NUMBER: lua_pushnumber(L, o->cache[slot].n); return 1;
         case SIMLUA_SCALAR_INTEGER: lua_pushinteger(L, o->cache[slot].i); return 1;
         case SIMLUA_SCALAR_BOOLEAN: lua_pushboolean(L, (int)o->cache[slot].i); return 1;
@@ -524,21 +521,23 @@ int simlua_newindex (lua_State *L) {
 
 
 /*
-** __gc of bridged objects: releases the retained Swift object once.
-** Calls nothing that can raise.
+** __gc of bridged objects: releases the retained Swift object once, then
+** frees the read-cache word the object has let go of. Calls nothing that
+** can raise.
 */
 int simlua_gc (lua_State *L) {
   simlua_Object *o = simlua_toobject(L, 1);
   if (o != NULL && o->object != NULL) {
     void *obj = o->object;
-    uint64_t *cacheword = o->ncache > 0 ? &o->cachetags : NULL;
+    uint64_t *cacheword = o->ncache > 0 ? o->cachetags : NULL;
     o->object = NULL;
     o->ncache = 0;
-    o->cachetags = 0;
+    o->cachetags = simlua_nocacheword();
     int saved = simlua_luaonly;
     simlua_luaonly = 0;
-    releasefn(obj, o->cls, cacheword);
+    releasefn(obj, o->cls, cacheword);  /* the object lets go of the word */
     simlua_luaonly = saved;
+    if (cacheword != NULL) simlua_freecacheword(cacheword);
   }
   return 0;
 }
@@ -549,59 +548,6 @@ int simlua_gc (lua_State *L) {
 */
 void *simlua_objectmarker (void) {
   return (void *)&objectmarker;
-}
-
-
-/*
-** Pushes the userdata for `object`. The class metatable must be on top of
-** the stack; it is replaced by the userdata. Identity is kept by a weak-
-** valued cache in the registry keyed by the object's address. Returns 1
-** when a new userdata was created (the caller must then retain `object`),
-** 0 when the cached one was reused. A new userdata has room for a read
-** cache of `ncache` slots (at most SIMLUA_CACHESLOTS), empty; the caller
-** attaches its word to the object or sets ncache to 0. Raises only memory errors, which the
-** aborting allocator turns into an abort.
-*/
-int simlua_pushobject (lua_State *L, void *object, void *cls,
-                       lua_Integer ncache) {
-  int mt = lua_absindex(L, -1);
-  simlua_Object *o;
-  lua_checkstack(L, 4);
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &cachekey) != LUA_TTABLE) {
-    lua_settop(L, mt);
-    lua_createtable(L, 0, 0);
-    lua_createtable(L, 0, 1);
-    lua_pushstring(L, "__mode");
-    lua_pushstring(L, "v");
-    lua_rawset(L, -3);
-    lua_setmetatable(L, -2);
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &cachekey);
-  }
-  if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA &&
-      simlua_toobject(L, -1) != NULL &&
-      simlua_toobject(L, -1)->object == object) {  /* mt cache ud */
-    lua_replace(L, mt);
-    lua_settop(L, mt);
-    return 0;
-  }
-  /* none, or one finalized by a direct call of its __gc (getmetatable(o).__gc(o)): make a new one */
-  lua_pop(L, 1);                                     /* mt cache */
-  if (ncache < 0) ncache = 0;
-  if (ncache > SIMLUA_CACHESLOTS) ncache = SIMLUA_CACHESLOTS;
-  o = (simlua_Object *)lua_newuserdatauv(L, SIMLUA_OBJECTSIZE(ncache), 0);
-  o->tag = &objectmarker;
-  o->object = object;
-  o->cls = cls;
-  o->cachetags = 0;
-  o->ncache = ncache;
-  lua_pushvalue(L, mt);
-  lua_setmetatable(L, -2);
-  lua_pushvalue(L, -1);
-  lua_rawsetp(L, -3, object);                        /* mt cache ud */
-  lua_replace(L, mt);
-  lua_settop(L, mt);
-  return 1;
 }
 
 

@@ -23,13 +23,57 @@ extension LuaState {
         if simlua_pushobject(L, objectPointer, clsPointer, lua_Integer(cacheSlots)) == 1 {
             _ = Unmanaged.passRetained(object)  // released by simlua_gc
             if let readCache = cls.readCache, cacheSlots > 0, let block = simlua_toobject(L, -1) {
-                // The word lives in the userdata, which Lua never moves; simlua_gc detaches it.
-                let word = UnsafeMutableRawPointer(block)
-                    .advanced(by: MemoryLayout<simlua_Object>.offset(of: \.cachetags)!)
-                    .assumingMemoryBound(to: UInt64.self)
-                if !readCache.attach(object, word) { block.pointee.ncache = 0 }
+                // The word lives outside the userdata (CLuaShim/Objects.c); simlua_gc detaches and frees it.
+                if !readCache.attach(object, block.pointee.cachetags) { simlua_dropcache(block) }
             }
         }
+    }
+
+    /// Pushes the userdata of `object` as ``push(object:class:)`` does, for an object Lua has never been
+    /// given (one just created): the identity cache is not searched, only entered. The class must have a
+    /// read cache (``LuaClass/ReadCache``) with at least one slot; the object's refusal to attach the new
+    /// userdata's word (it holds the word of a userdata already made) sends the push to
+    /// ``push(object:class:)``, as does a class without a read cache.
+    /// - Parameters:
+    ///   - object: The Swift object, not yet pushed.
+    ///   - class: Its Lua class.
+    public func pushNew(object: AnyObject, class cls: LuaClass) {
+        guard let readCache = cls.readCache, readCache.slots > 0 else {
+            push(object: object, class: cls)
+            return
+        }
+        let clsPointer = Unmanaged.passUnretained(cls).toOpaque()
+        pushMetatable(for: cls, at: clsPointer)
+        let objectPointer = Unmanaged.passUnretained(object).toOpaque()
+        guard let block = simlua_pushnewobject(L, objectPointer, clsPointer, lua_Integer(readCache.slots)) else {
+            preconditionFailure("simlua_pushnewobject returned no block")
+        }
+        // The word lives outside the userdata (CLuaShim/Objects.c); simlua_gc detaches and frees it.
+        guard readCache.attach(object, block.pointee.cachetags) else {
+            // The object holds another userdata's word: it was pushed before, so it must be found.
+            simlua_dropobject(L)
+            push(object: object, class: cls)
+            return
+        }
+        _ = Unmanaged.passRetained(object)  // released by simlua_gc
+        simlua_cacheobject(L)
+    }
+
+    /// The address of the Swift object behind a bridged userdata at `i`, unretained (the userdata keeps it
+    /// alive while it is on the stack), or `nil` for any other value (or a finalized one).
+    /// - Parameter i: A stack index.
+    public func unretainedObject(at i: Int32) -> UnsafeMutableRawPointer? {
+        simlua_toobject(L, i)?.pointee.object
+    }
+
+    /// Whether the value at `i` is a live bridged userdata of class `cls` (``object(at:of:)`` without
+    /// retaining the object).
+    /// - Parameters:
+    ///   - i: A stack index.
+    ///   - cls: The expected class, as `Unmanaged.passUnretained(cls).toOpaque()`.
+    func isObject(at i: Int32, ofClassAt cls: UnsafeMutableRawPointer) -> Bool {
+        guard let block = simlua_toobject(L, i) else { return false }
+        return block.pointee.cls == cls && block.pointee.object != nil
     }
 
     /// The Swift object behind a bridged userdata at `i`, or `nil` for any other value (or a finalized one).
@@ -142,6 +186,9 @@ extension LuaState {
             rawSet(tableAt: mt, key: name)
         }
         lua_settop(L, mt)
+        // `getmetatable(o)` answers a copy: plain Lua cannot remove the `__gc` that detaches the read-cache
+        // word before the userdata's memory is freed (docs/reliability.md).
+        simlua_protectmetatable(L, mt)
         lua_pushvalue(L, mt)
         lua_rawsetp(L, simlua_registryindex(), clsPointer)
     }
@@ -157,10 +204,14 @@ extension LuaState {
     /// (`luaL_testudata` semantics): `calling 'm' on bad self (Customer expected, got Order)` for a method
     /// call, `bad argument #1 to '__len' (RelationshipSet expected, got Customer)` for a direct call.
     static func checkingSelf(of cls: LuaClass, _ body: @escaping Body) -> Body {
-        { [unowned cls] state in
-            guard state.object(at: 1, of: cls) != nil else {
+        // The class is owned by the state (`classes`) as long as this closure (`functionBoxes`): its address
+        // is compared without retaining anything.
+        let clsPointer = Unmanaged.passUnretained(cls).toOpaque()
+        let name = cls.name
+        return { state in
+            guard state.isObject(at: 1, ofClassAt: clsPointer) else {
                 if state.isFinalizedObject(at: 1) { throw LuaError(.runtime, "attempt to use a finalized object") }
-                throw state.typeError(1, expected: cls.name)
+                throw state.typeError(1, expected: name)
             }
             return try body(state)
         }

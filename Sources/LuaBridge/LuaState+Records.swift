@@ -18,7 +18,7 @@ private nonisolated(unsafe) var anchorKey: UInt8 = 0
 
 extension LuaState {
     /// Pushes a Swift function as a Lua function whose argument `recordArgument` C reads as a record before
-    /// the function runs: a table of at most 32 pairs, every key a short string, every value a boolean, a
+    /// the function runs: a table of at most 32 pairs, every key a string, every value a boolean, a
     /// number or a string. The function reads it with ``forEachRecordField(ofTableAt:_:)`` without any
     /// Lua call, table snapshot or Swift string per key. Otherwise as ``pushFunction(_:)``.
     /// - Parameters:
@@ -34,7 +34,8 @@ extension LuaState {
     /// returns true; returns false, calling nothing, when the running function is not a record function,
     /// the table is another one, or the table is not a plain record (then use the general path).
     ///
-    /// Keys come as the identity of their interned string: compare them with ``internedKey(_:)``.
+    /// Keys come as the identity of their string: compare them with ``internedKey(_:)`` (a key too long for
+    /// Lua to intern matches no identity it returns, since those strings are kept alive).
     /// - Parameters:
     ///   - index: The stack index of the table (the record argument of the running function).
     ///   - body: Called with the key's identity and the value.

@@ -63,9 +63,8 @@ public final class ScriptEngine {
     var luaObservers: [ObjectIdentifier: AnyObject] = [:]
     /// One Lua class per entity, made on first use.
     var entityClasses: [ObjectIdentifier: LuaClass] = [:]
-    /// The record keys of entities inserted through `ctx:insert`'s fast path, and the last one used.
-    var insertKeys: [ObjectIdentifier: InsertRecordKeys] = [:]
-    var lastInsertKeys: InsertRecordKeys?
+    /// The record fast path of `ctx:insert` and its per-entity keys.
+    lazy var recordInserter = RecordInserter(engine: self)
     /// Whether fetched-results controllers made by scripts check their invariants after every batch.
     public var checksInvariants: Bool
     /// Shared classes.

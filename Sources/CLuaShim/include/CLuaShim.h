@@ -34,9 +34,10 @@
 */
 /*
 ** The read cache (simlua_index): property slots 0 ..< ncache may keep the
-** scalar last read through the fast getter. `cachetags` holds 4 bits per
+** scalar last read through the fast getter. `*cachetags` holds 4 bits per
 ** slot (the SIMLUA_SCALAR_* tag of the cached value, 0: nothing cached);
-** the Swift object zeroes that word whenever anything a read could see
+** the word lives outside the userdata (Objects.c says why); the Swift
+** object zeroes that word whenever anything a read could see
 ** changes (its values or its state), which empties the whole cache. An
 ** object has a cache only while its class attached the word to it
 ** (ncache == 0 otherwise).
@@ -52,7 +53,8 @@ typedef struct simlua_Object {
   const void *tag;                /* simlua_objectmarker()                      */
   void *object;                   /* retained Swift object; NULL once finalized */
   void *cls;                      /* unretained class box (owned by the state)  */
-  uint64_t cachetags;             /* read cache tags, zeroed by the object      */
+  uint64_t *cachetags;            /* read cache tags, zeroed by the object (a   */
+                                  /* word outside the block, see Objects.c)     */
   lua_Integer ncache;             /* cached slots: 0 ..< ncache (0: no cache)   */
   simlua_CacheValue cache[1];     /* ncache entries (the block is sized so)     */
 } simlua_Object;
@@ -138,10 +140,20 @@ void simlua_pushclassdata (lua_State *L, void *cls, lua_Integer nslots,
 void simlua_setdirect (lua_State *L, int idx, simlua_DirectGet get, simlua_DirectSet set,
                        const long long *indexes, lua_Integer count);
 void *simlua_objectmarker (void);
-int  simlua_pushobject (lua_State *L, void *object, void *cls, lua_Integer ncache);
 void simlua_pushfunction (lua_State *L, void *box);
 simlua_Object *simlua_toobject (lua_State *L, int idx);
 int  simlua_yield (lua_State *L);
+
+/* Objects.c: bridged objects' userdata and read-cache words. */
+int  simlua_pushobject (lua_State *L, void *object, void *cls, lua_Integer ncache);
+simlua_Object *simlua_pushnewobject (lua_State *L, void *object, void *cls, lua_Integer ncache);
+void simlua_cacheobject (lua_State *L);
+void simlua_dropobject (lua_State *L);
+void simlua_dropcache (simlua_Object *o);
+uint64_t *simlua_newcacheword (void);
+void simlua_freecacheword (uint64_t *word);
+uint64_t *simlua_nocacheword (void);
+void simlua_protectmetatable (lua_State *L, int idx);
 
 /* Record.c: the record fast path (see Record.c). */
 #define SIMLUA_RECORDMAX 32

@@ -9,55 +9,105 @@ final class InsertRecordKeys {
     let model: ManagedObjectModel
     /// The identity of the interned entity name (nil when Lua does not intern a name that long).
     let entityName: UnsafeRawPointer?
-    /// Key identities of the attributes the fast path can set (index < 64, name interned by Lua) …
-    let identities: [UnsafeRawPointer]
-    /// … and their attribute indexes.
-    let indexes: [Int]
+    /// The key identity and attribute index of each attribute the fast path can set (index < 64, name
+    /// interned by Lua), in memory these keys own (read per field without reference counting).
+    let attributeKeys: UnsafeMutableBufferPointer<(identity: UnsafeRawPointer, index: Int)>
+    /// The entity's default attribute values (`entity.initialAttributeValues`), owned likewise.
+    let defaults: UnsafeMutableBufferPointer<Value>
+    /// The Lua class of the entity's objects. Not retained: the engine's `entityClasses` holds it for the
+    /// engine's life, and these keys belong to the same engine.
+    unowned(unsafe) let luaClass: LuaClass
 
-    init(entity: EntityDescription, state: LuaState) {
+    init(entity: EntityDescription, state: LuaState, luaClass: LuaClass) {
         self.entity = entity
         model = entity.model!
         entityName = state.internedKey(entity.name)
-        var identities: [UnsafeRawPointer] = [], indexes: [Int] = []
+        var keys: [(identity: UnsafeRawPointer, index: Int)] = []
         for (i, a) in entity.attributes.enumerated() where i < 64 {
             guard let identity = state.internedKey(a.name) else { continue }
-            identities.append(identity)
-            indexes.append(i)
+            keys.append((identity, i))
         }
-        self.identities = identities
-        self.indexes = indexes
+        attributeKeys = .allocate(capacity: keys.count)
+        _ = attributeKeys.initialize(from: keys)
+        defaults = .allocate(capacity: entity.initialAttributeValues.count)
+        _ = defaults.initialize(from: entity.initialAttributeValues)
+        self.luaClass = luaClass
+    }
+
+    deinit {
+        attributeKeys.deallocate()
+        defaults.deinitialize()
+        defaults.deallocate()
     }
 }
 
-extension ScriptEngine {
-    /// `ctx:insert(entityName, values)` without the general path's `pairs` snapshot and Swift key strings,
-    /// when C could read `values` as a plain record (see `Record.c`) and every key is an attribute of the
-    /// entity: the same insertion (values applied in key order, as the general path applies them). Returns
-    /// nil, having changed nothing, whenever the general path must decide (unknown entity or key,
-    /// relationship or derived key, a value that is not a boolean, number or string, a table C did not
-    /// read), so every error keeps its wording.
-    func insertFromRecord(_ ctx: ManagedObjectContext, _ state: LuaState) throws -> ManagedObject? {
-        guard state.type(at: 2) == .string, state.type(at: 3) == .table else { return nil }
-        let keys: InsertRecordKeys
-        if let last = lastInsertKeys, last.model === ctx.model,
-           let name = last.entityName, state.identity(at: 2) == name {
-            keys = last
-        } else {
-            guard let name = state.toString(at: 2), let entity = ctx.model.entity(named: name) else { return nil }
-            if let cached = insertKeys[ObjectIdentifier(entity)], cached.entity === entity {
-                keys = cached
-            } else {
-                keys = InsertRecordKeys(entity: entity, state: state)
-                insertKeys[ObjectIdentifier(entity)] = keys
-            }
-            lastInsertKeys = keys
+/// The record fast path of `ctx:insert(entityName, values)`: no `pairs` snapshot and no Swift key strings,
+/// when C could read `values` as a plain record (see `Record.c`) and every key is an attribute of the
+/// entity: the same insertion as the general path (values applied in key order), and the new object pushed.
+///
+/// The `insert` method holds its inserter strongly and calls it before anything else, so the fast path
+/// touches neither the engine (weakly referenced elsewhere, so every retain of it takes Swift's slow path)
+/// nor the reference count of the context (borrowed from its userdata, which the Lua stack keeps alive).
+final class RecordInserter {
+    /// The engine, for the entity class on a miss.
+    unowned let engine: ScriptEngine
+    /// Whether the fast path is taken (tests turn it off to compare it with the general path).
+    var isEnabled = true
+    /// The record keys of each entity inserted so far.
+    var keysByEntity: [ObjectIdentifier: InsertRecordKeys] = [:]
+    /// The keys used last (a loop inserting one entity finds them by the entity name's identity).
+    var last: InsertRecordKeys?
+
+    init(engine: ScriptEngine) { self.engine = engine }
+
+    /// Inserts and pushes the object of `ctx:insert(entityName, values)` (arguments 1–3 of `state`) and
+    /// returns true; returns false, having changed and pushed nothing, whenever the general path must
+    /// decide (argument 1 not a context, unknown entity or key, relationship or derived key, a value that is
+    /// not a boolean, number or string, a table C did not read), so every error keeps its wording.
+    func insert(_ state: LuaState) throws -> Bool {
+        guard isEnabled, state.type(at: 2) == .string, state.type(at: 3) == .table,
+              let pointer = state.unretainedObject(at: 1) else { return false }
+        return try Unmanaged<AnyObject>.fromOpaque(pointer)._withUnsafeGuaranteedRef { object in
+            // `is` then `unsafeDowncast`: a conditional cast would hand back a +1 reference (a retain and a
+            // release through the context's side table).
+            guard object is ManagedObjectContext else { return false }
+            return try insert(into: unsafeDowncast(object, to: ManagedObjectContext.self), state)
         }
-        var values = keys.entity.initialAttributeValues
+    }
+
+    /// The keys of the entity named by argument 2 in `model`, or nil when the general path must decide.
+    private func keys(in model: ManagedObjectModel, _ state: LuaState) -> InsertRecordKeys? {
+        if let last, last.model === model, let name = last.entityName, state.identity(at: 2) == name {
+            return last
+        }
+        guard let name = state.toString(at: 2), let entity = model.entity(named: name) else { return nil }
+        let keys: InsertRecordKeys
+        if let cached = keysByEntity[ObjectIdentifier(entity)], cached.entity === entity {
+            keys = cached
+        } else {
+            keys = InsertRecordKeys(entity: entity, state: state, luaClass: engine.entityClass(for: entity))
+            keysByEntity[ObjectIdentifier(entity)] = keys
+        }
+        last = keys
+        return keys
+    }
+
+    /// ``insert(_:)`` once the context is known.
+    private func insert(into ctx: ManagedObjectContext, _ state: LuaState) throws -> Bool {
+        guard let keys = keys(in: ctx.persistentStoreCoordinator.managedObjectModel, state) else { return false }
+        // The object's storage: the defaults, then the given values over them (a new buffer, so no copy on
+        // write; a default replaced is a `.null` or a value the buffer still owns, released on assignment).
+        // (`keys` is used at the end, so the buffers it owns outlive their reads here.)
+        let defaults = keys.defaults, table = keys.attributeKeys
+        var values: [Value] = []
+        values.reserveCapacity(defaults.count)
+        for value in defaults { values.append(value) }
         var assigned: UInt64 = 0
         var complete = true
-        let read = keys.identities.withUnsafeBufferPointer { identities in
+        // The buffer is unique (made above), so it is written in place, without a uniqueness check per field.
+        let read = values.withUnsafeMutableBufferPointer { storage in
             state.forEachRecordField(ofTableAt: 3) { identity, field in
-                guard complete, let k = identities.firstIndex(of: identity) else {
+                guard complete, let k = table.firstIndex(where: { $0.identity == identity }) else {
                     complete = false
                     return
                 }
@@ -68,12 +118,15 @@ extension ScriptEngine {
                 case .number(let d): value = .double(d)
                 case .string(let bytes): value = .string(String(decoding: bytes, as: UTF8.self))
                 }
-                let i = keys.indexes[k]
-                values[i] = value
+                let i = table[k].index
+                storage[i] = value
                 assigned |= 1 << UInt64(i)
             }
         }
-        guard read, complete else { return nil }
-        return try ctx.insertObject(entity: keys.entity, attributeValues: &values, assigned: assigned)
+        guard read, complete else { return false }
+        let object = try ctx.insertObject(entity: keys.entity, attributeValues: &values, assigned: assigned)
+        // A new object: Lua cannot have its userdata yet.
+        state.pushNew(object: object, class: keys.luaClass)
+        return true
     }
 }

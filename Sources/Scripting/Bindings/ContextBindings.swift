@@ -105,12 +105,9 @@ extension BridgeClasses {
             methods: contextQueueMethods(engine).merging(contextIdentityMethods(engine)) { a, _ in a }
                 .merging(contextBatchMethods(engine)) { a, _ in a }
                 .merging(contextUndoMethods(engine)) { a, _ in a }.merging([
-                "insert": { [unowned engine] state in
+                "insert": { [unowned engine, inserter = engine.recordInserter] state in
+                    if try inserter.insert(state) { return 1 }  // pushed the new object
                     let ctx = try context(state, "insert")
-                    if let object = try engine.insertFromRecord(ctx, state) {
-                        engine.push(object)
-                        return 1
-                    }
                     let entityName = try state.string(2)
                     var values: [(String, Value)] = []
                     if state.type(at: 3) == .table {

@@ -1,0 +1,235 @@
+/*
+** Objects.c
+** The userdata of bridged objects: making them (one per object while Lua
+** holds it, through a weak-valued cache), their read-cache words, and the
+** protection of their metatables. The metamethods are in Trampoline.c.
+*/
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "CLuaShim.h"
+
+/* Address used as the registry key of the weak object cache. */
+static const char cachekey = 0;
+
+/*
+** Read-cache words. A userdata with a read cache points at a word the
+** Swift object zeroes on every change. The word is not inside the
+** userdata: a script can make Lua free a userdata without its __gc
+** (`debug.setmetatable(o, nil)`, or the finalizer removed from the real
+** metatable through the debug library), and the object, still retained by
+** the lost userdata, would then write into freed memory. A word is freed
+** only by simlua_gc, after the object has let go of it; a userdata freed
+** without its finalizer leaks its word together with the object's retain,
+** so the object's writes always land in live memory.
+**
+** Words come from blocks of WORDSPERBLOCK that are never returned to the
+** system, through a free list per thread (a Lua state and its objects are
+** used by one thread at a time; a word freed by another thread only moves
+** to that thread's list). `nocache` is the word of a userdata without a
+** cache (or finalized): always zero, never written (ncache is 0).
+*/
+#define WORDSPERBLOCK 1024
+
+typedef union cacheword {
+  uint64_t tags;
+  union cacheword *next;
+} cacheword;
+
+static _Thread_local cacheword *freewords = NULL;
+static uint64_t nocache = 0;
+
+uint64_t *simlua_nocacheword (void) {
+  return &nocache;
+}
+
+uint64_t *simlua_newcacheword (void) {
+  cacheword *w = freewords;
+  if (w == NULL) {
+    cacheword *block = (cacheword *)malloc(WORDSPERBLOCK * sizeof(cacheword));
+    if (block == NULL) abort();  /* as the state's allocator does */
+    for (int i = 1; i < WORDSPERBLOCK - 1; i++) block[i].next = &block[i + 1];
+    block[WORDSPERBLOCK - 1].next = NULL;
+    freewords = &block[1];
+    w = &block[0];
+  } else {
+    freewords = w->next;
+  }
+  w->tags = 0;
+  return &w->tags;
+}
+
+void simlua_freecacheword (uint64_t *word) {
+  cacheword *w = (cacheword *)word;
+  w->next = freewords;
+  freewords = w;
+}
+
+
+/*
+** Fills a new object block: no cache unless ncache > 0, then a fresh word.
+*/
+static simlua_Object *initobject (simlua_Object *o, void *object, void *cls,
+                                  lua_Integer ncache) {
+  o->tag = simlua_objectmarker();
+  o->object = object;
+  o->cls = cls;
+  o->ncache = ncache;
+  o->cachetags = ncache > 0 ? simlua_newcacheword() : &nocache;
+  return o;
+}
+
+
+/*
+** Gives up the read cache of block `o` (its object refused the word):
+** frees the word. Never raises.
+*/
+void simlua_dropcache (simlua_Object *o) {
+  if (o != NULL && o->ncache > 0) {
+    simlua_freecacheword(o->cachetags);
+    o->cachetags = &nocache;
+    o->ncache = 0;
+  }
+}
+
+
+/*
+** Pushes the weak-valued object cache of the state, creating it on first
+** use. Raises only memory errors (an abort).
+*/
+static void pushcache (lua_State *L) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &cachekey) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 0);
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, "__mode");
+    lua_pushstring(L, "v");
+    lua_rawset(L, -3);
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &cachekey);
+  }
+}
+
+
+/*
+** Pushes the userdata for `object`. The class metatable must be on top of
+** the stack; it is replaced by the userdata. Identity is kept by a weak-
+** valued cache in the registry keyed by the object's address. Returns 1
+** when a new userdata was created (the caller must then retain `object`),
+** 0 when the cached one was reused. A new userdata has a read cache of
+** `ncache` slots (at most SIMLUA_CACHESLOTS), empty, with its own word;
+** the caller attaches the word to the object or calls simlua_dropcache.
+** Raises only memory errors, which the aborting allocator turns into an
+** abort.
+*/
+int simlua_pushobject (lua_State *L, void *object, void *cls,
+                       lua_Integer ncache) {
+  int mt = lua_absindex(L, -1);
+  simlua_Object *o;
+  lua_checkstack(L, 4);
+  pushcache(L);                                      /* mt cache */
+  if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA &&
+      simlua_toobject(L, -1) != NULL &&
+      simlua_toobject(L, -1)->object == object) {  /* mt cache ud */
+    lua_replace(L, mt);
+    lua_settop(L, mt);
+    return 0;
+  }
+  /* none, or one finalized by a direct call of its __gc (getmetatable(o).__gc(o)): make a new one */
+  lua_pop(L, 1);                                     /* mt cache */
+  if (ncache < 0) ncache = 0;
+  if (ncache > SIMLUA_CACHESLOTS) ncache = SIMLUA_CACHESLOTS;
+  o = initobject((simlua_Object *)lua_newuserdatauv(L, SIMLUA_OBJECTSIZE(ncache), 0),
+                 object, cls, ncache);
+  lua_pushvalue(L, mt);
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, -3, object);                        /* mt cache ud */
+  lua_replace(L, mt);
+  lua_settop(L, mt);
+  return 1;
+}
+
+
+/*
+** The first step of simlua_pushobject for an object Lua has never been
+** given (one just created): the class metatable on top of the stack is
+** replaced by a new userdata for `object` without looking the cache up and
+** without entering it there. The caller then either retains `object` and
+** calls simlua_cacheobject, or calls simlua_dropobject. Returns the block.
+** Raises only memory errors (an abort).
+*/
+simlua_Object *simlua_pushnewobject (lua_State *L, void *object, void *cls,
+                                     lua_Integer ncache) {
+  simlua_Object *o;
+  lua_checkstack(L, 4);
+  if (ncache < 0) ncache = 0;
+  if (ncache > SIMLUA_CACHESLOTS) ncache = SIMLUA_CACHESLOTS;
+  o = initobject((simlua_Object *)lua_newuserdatauv(L, SIMLUA_OBJECTSIZE(ncache), 0),
+                 object, cls, ncache);                /* mt ud */
+  lua_insert(L, -2);                                 /* ud mt */
+  lua_setmetatable(L, -2);                           /* ud */
+  return o;
+}
+
+
+/*
+** Enters the userdata on top of the stack (made by simlua_pushnewobject)
+** into the object cache under its object, so that later pushes of the
+** object find it. Leaves the stack as it was. Raises only memory errors.
+*/
+void simlua_cacheobject (lua_State *L) {
+  simlua_Object *o = simlua_toobject(L, -1);
+  if (o == NULL || o->object == NULL) return;
+  pushcache(L);                                      /* ud cache */
+  lua_pushvalue(L, -2);                              /* ud cache ud */
+  lua_rawsetp(L, -2, o->object);                     /* ud cache */
+  lua_pop(L, 1);                                     /* ud */
+}
+
+
+/*
+** Pops the userdata on top of the stack (made by simlua_pushnewobject and
+** not cached), detached first, so that its __gc releases nothing. Never
+** raises.
+*/
+void simlua_dropobject (lua_State *L) {
+  simlua_Object *o = simlua_toobject(L, -1);
+  if (o != NULL) {
+    simlua_dropcache(o);
+    o->object = NULL;
+  }
+  lua_pop(L, 1);
+}
+
+
+/*
+** Protects the class metatable at `idx`: `getmetatable` on its objects
+** returns a copy of its string-keyed fields (set as its __metatable), so
+** that Lua without the debug library (the sandbox) cannot change the table
+** the collector and the VM read (removing its __gc there used to leave an
+** object writing into its freed userdata, before the read-cache words
+** moved out of the userdata; the protection stays, so that plain Lua
+** cannot change how every object of the class behaves). Call it
+** once the metatable is complete. Raises only memory errors (an abort).
+*/
+void simlua_protectmetatable (lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  lua_checkstack(L, 4);
+  lua_createtable(L, 0, 8);                          /* copy */
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {                    /* copy k v */
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      lua_pushvalue(L, -2);                          /* copy k v k */
+      lua_insert(L, -2);                             /* copy k k v */
+      lua_rawset(L, -4);                             /* copy k */
+    } else {
+      lua_pop(L, 1);                                 /* copy k */
+    }
+  }
+  lua_pushliteral(L, "__metatable");                 /* copy "__metatable" */
+  lua_insert(L, -2);                                 /* "__metatable" copy */
+  lua_rawset(L, idx);
+}
