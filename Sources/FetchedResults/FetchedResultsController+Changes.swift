@@ -117,43 +117,49 @@ extension FetchedResultsController: ContextObserver {
         // The touched objects in the order they were first met; a batch of a few objects finds an object by
         // a scan, a larger one through `position` (built once the list reaches `scanLimit`).
         var list: [Touch] = []
+        list.reserveCapacity(note.deleted.count + note.invalidated.count + note.inserted.count + note.updated.count
+                             + note.refreshed.count)
         var position: [ObjectIdentifier: Int] = [:]
-        let scanLimit = 8
-        func touch(_ o: ManagedObject, _ update: (inout Touch) -> Void) {
+        let scanLimit = 32
+        // The index of an object's touch (appended when new).
+        func touch(_ o: ManagedObject) -> Int {
             let id = ObjectIdentifier(o)
-            var index: Int?
             if list.count < scanLimit {
-                index = list.firstIndex { $0.object === o }
-            } else {
-                index = position[id]
+                if let index = list.firstIndex(where: { $0.object === o }) { return index }
+            } else if let index = position[id] {
+                return index
             }
-            if index == nil {
-                index = list.count
-                list.append(Touch(object: o, entry: entries[id]))
-                if list.count == scanLimit {
-                    for (i, t) in list.enumerated() { position[ObjectIdentifier(t.object)] = i }
-                } else if list.count > scanLimit {
-                    position[id] = index
-                }
+            let index = list.count
+            list.append(Touch(object: o, entry: entries[id]))
+            if list.count == scanLimit {
+                for (i, t) in list.enumerated() { position[ObjectIdentifier(t.object)] = i }
+            } else if list.count > scanLimit {
+                position[id] = index
             }
-            update(&list[index!])
+            return index
         }
         // Without pending changes, an object deleted but not saved is still fetched, with its current values
         // (which may have changed in the same event, unreported since deletion wins): evaluate it again.
         let keepsDeleted = !request.includesPendingChanges
-        for gone in [note.deleted, note.invalidated] {
-            for o in gone where entries[ObjectIdentifier(o)] != nil || (keepsDeleted && o.entity.name == entityName) {
-                touch(o) { $0.gone = true }
+        for o in note.deleted where entries[ObjectIdentifier(o)] != nil || (keepsDeleted && o.entity.name == entityName) {
+            list[touch(o)].gone = true
+        }
+        for o in note.invalidated where entries[ObjectIdentifier(o)] != nil || (keepsDeleted && o.entity.name == entityName) {
+            list[touch(o)].gone = true
+        }
+        for o in note.inserted where o.entity.name == entityName { list[touch(o)].changed = true }
+        // Appends the keys an updated or refreshed object changed (its first list is taken as it is).
+        func markChanged(_ o: ManagedObject, keys: [String]?) {
+            let i = touch(o)
+            list[i].changed = true
+            if let keys {
+                if list[i].changedKeys.isEmpty { list[i].changedKeys = keys } else { list[i].changedKeys += keys }
             }
         }
-        for o in note.inserted where o.entity.name == entityName { touch(o) { $0.changed = true } }
-        for changed in [note.updated, note.refreshed] {
-            for o in changed where o.entity.name == entityName {
-                touch(o) { $0.changed = true; $0.changedKeys += note.changedKeys[o] ?? [] }
-            }
-        }
+        for o in note.updated where o.entity.name == entityName { markChanged(o, keys: note.changedKeys[o]) }
+        for o in note.refreshed where o.entity.name == entityName { markChanged(o, keys: note.changedKeys[o]) }
         if tracksRelationshipKeyPaths {
-            for o in dependents(of: note) where o.entity.name == entityName { touch(o) { $0.changed = true } }
+            for o in dependents(of: note) where o.entity.name == entityName { list[touch(o)].changed = true }
         }
 
         let oldLayout = currentLayout()
@@ -163,7 +169,7 @@ extension FetchedResultsController: ContextObserver {
         // 1. Evaluate everything before changing anything, so an error leaves the controller as it was.
         for i in list.indices {
             if let entry = list[i].entry {
-                list[i].oldRank = tree.rank(of: entry)
+                list[i].oldRank = tree.rank(of: EntryRef(entry))
                 list[i].oldKeys = entry.keys
                 list[i].oldSection = entry.sectionName
             }
@@ -192,6 +198,10 @@ extension FetchedResultsController: ContextObserver {
         var countsMoved = false
         // An entry left without a known rank (not in `leaving`): ranks are then read from the tree.
         var removedByKey = false
+        if list.count > 1 {
+            insertions.reserveCapacity(list.count)
+            leaving.reserveCapacity(list.count)
+        }
         for i in list.indices {
             guard let entry = list[i].entry else {
                 if list[i].newKeys != nil { countsMoved = true }
@@ -199,8 +209,10 @@ extension FetchedResultsController: ContextObserver {
             }
             let sameSection = list[i].newSection == list[i].oldSection
             if list[i].newKeys == nil || list[i].newKeys! != list[i].oldKeys || !sameSection {
-                if let rank = list[i].oldRank { leaving.append((rank, entry)) } else { tree.remove(entry); removedByKey = true }
-                sectionsByName[entry.sectionName]?.count -= 1
+                if let rank = list[i].oldRank { leaving.append((rank, entry)) } else { tree.remove(EntryRef(entry)); removedByKey = true }
+                // An entry that comes back into the same section leaves its count as it is (the loop below
+                // does not add it back either): no lookup of the section by name.
+                if list[i].newKeys == nil || !sameSection { sectionsByName[entry.sectionName]?.count -= 1 }
                 if list[i].newKeys == nil { entries[ObjectIdentifier(list[i].object)] = nil }
                 if list[i].newKeys == nil || !sameSection { countsMoved = true }
             }
@@ -208,25 +220,31 @@ extension FetchedResultsController: ContextObserver {
         if leaving.count > 1 { leaving.sort { $0.rank > $1.rank } }
         for (rank, entry) in leaving {
             let removed = tree.remove(atRank: rank)
-            assert(removed === entry, "the rank of a leaving entry changed")
+            assert(removed.entry === entry, "the rank of a leaving entry changed")
         }
         for i in list.indices {
             guard let keys = list[i].newKeys else { continue }
-            let t = list[i]
-            if t.entry != nil, keys == t.oldKeys, t.newSection == t.oldSection { continue }
-            let entry = t.entry ?? ResultEntry(object: t.object, keys: keys, sectionName: t.newSection)
-            if t.entry != nil { entry.keys = keys }
-            entry.sectionName = t.newSection
-            entries[ObjectIdentifier(t.object)] = entry
-            list[i].entry = entry
-            let rank = tree.insert(entry)
+            let existing = list[i].entry
+            let sameSection = list[i].newSection == list[i].oldSection
+            if existing != nil, sameSection, keys == list[i].oldKeys { continue }
+            // A moved entry is reused: only its keys (and section) change while it is out of the tree.
+            let entry = existing ?? ResultEntry(object: list[i].object, keys: keys, sectionName: list[i].newSection)
+            if existing != nil {
+                entry.keys = keys
+                if !sameSection { entry.sectionName = list[i].newSection }
+            } else {
+                entries[ObjectIdentifier(list[i].object)] = entry
+                list[i].entry = entry
+            }
+            let rank = tree.insert(EntryRef(entry))
             insertedRank = rank
             if list.count > 1 { insertions.append((i, rank)) }
-            if let record = sectionsByName[t.newSection] {
+            if existing != nil && sameSection { continue }
+            if let record = sectionsByName[list[i].newSection] {
                 record.count += 1
             } else {
-                let record = SectionRecord(name: t.newSection, count: 1)
-                sectionsByName[t.newSection] = record
+                let record = SectionRecord(name: list[i].newSection, count: 1)
+                sectionsByName[list[i].newSection] = record
                 created.append(record)
             }
         }
@@ -235,6 +253,7 @@ extension FetchedResultsController: ContextObserver {
         let derived = list.count > 1 && list.count <= Self.derivedRankLimit && !removedByKey
             ? derivedRanks(list, leaving: leaving, insertions: insertions) : nil
         var placed: [(rank: Int, section: String)] = []
+        placed.reserveCapacity(list.count)
         for i in list.indices where list[i].newKeys != nil {
             // One touched object (the common case): its rank is the one its insertion returned, or its old
             // rank when it stayed in place (nothing else moved). A few: derived from the insertion ranks
@@ -244,10 +263,10 @@ extension FetchedResultsController: ContextObserver {
                 rank = known
             } else if let known = derived?[i] {
                 // Debug builds (the test suite) check every derived rank against a walk of the tree.
-                assert(known == tree.rank(of: list[i].entry!), "derived rank \(known) differs from the tree's")
+                assert(known == tree.rank(of: EntryRef(list[i].entry!)), "derived rank \(known) differs from the tree's")
                 rank = known
             } else {
-                rank = tree.rank(of: list[i].entry!)!
+                rank = tree.rank(of: EntryRef(list[i].entry!))!
             }
             list[i].newRank = rank
             placed.append((rank, list[i].newSection))
@@ -261,9 +280,13 @@ extension FetchedResultsController: ContextObserver {
         // 4. Records of the visible results.
         var records: [ChangeRecord] = []
         if !isWindowed && oldRange.lowerBound == 0 && oldWindow.isEmpty {
+            records.reserveCapacity(list.count)
             for i in list.indices where list[i].oldRank != nil || list[i].newRank != nil {
+                // A re-sorted object (keys or section differ) is a key change without copying its touch.
+                let resorted = list[i].entry != nil && list[i].newKeys.map { $0 != list[i].oldKeys } == true
+                    || list[i].entry != nil && list[i].newKeys != nil && list[i].newSection != list[i].oldSection
                 records.append(ChangeRecord(object: list[i].object, oldPos: list[i].oldRank, newPos: list[i].newRank,
-                                            changed: list[i].changed, keyChanged: isKeyChange(list[i])))
+                                            changed: list[i].changed, keyChanged: resorted || isKeyChange(list[i])))
             }
         } else {
             var touches: [ObjectIdentifier: Touch] = [:]
@@ -309,7 +332,7 @@ extension FetchedResultsController: ContextObserver {
     }
 
     /// Records for a window (offset/limit): every object entering or leaving it, and the touched ones.
-    func windowRecords(oldWindow: [ResultEntry], newWindow: [ResultEntry],
+    func windowRecords(oldWindow: [EntryRef], newWindow: [EntryRef],
                        touches: [ObjectIdentifier: Touch]) -> [ChangeRecord] {
         var positions: [ObjectIdentifier: (old: Int?, new: Int?)] = [:]
         for (i, e) in oldWindow.enumerated() { positions[ObjectIdentifier(e.object), default: (nil, nil)].old = i }

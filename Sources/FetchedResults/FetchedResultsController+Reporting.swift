@@ -32,6 +32,12 @@ extension FetchedResultsController {
         var updates: [FetchedResultsObjectChange] = []
         var nonStableOld: [Int] = []
         var nonStableNew: [Int] = []
+        if records.count > 1 {
+            // Room for every record at once (a batch of k moves would otherwise grow each list log k times).
+            nonStableOld.reserveCapacity(records.count)
+            nonStableNew.reserveCapacity(records.count)
+            moves.reserveCapacity(records.count)
+        }
         for r in records {
             if let o = r.oldPos, r.newPos == nil { nonStableOld.append(o) }
             if let n = r.newPos, r.oldPos == nil { nonStableNew.append(n) }
@@ -72,12 +78,16 @@ extension FetchedResultsController {
             }
         }
         if kept.count > 1 { kept.sort { $0.newPos! < $1.newPos! } }
-        let keep = kept.isEmpty ? [] : Set(DenseDiff.longestIncreasingSubsequence(kept.map { $0.oldPos! }))
+        // The kept run, marked by position (no set of indices to hash).
+        var keep = [Bool](repeating: false, count: kept.count)
+        if !kept.isEmpty {
+            for i in DenseDiff.longestIncreasingSubsequence(kept.map { $0.oldPos! }) { keep[i] = true }
+        }
         for (i, r) in kept.enumerated() {
             let change = FetchedResultsObjectChange(object: r.object, indexPath: oldLayout.indexPath(forVisibleRank: r.oldPos!),
-                                                    type: keep.contains(i) ? .update : .move,
+                                                    type: keep[i] ? .update : .move,
                                                     newIndexPath: newLayout.indexPath(forVisibleRank: r.newPos!))
-            if keep.contains(i) { updates.append(change) } else { moves.append(change) }
+            if keep[i] { updates.append(change) } else { moves.append(change) }
         }
         if deletes.count > 1 { deletes.sort { $0.indexPath! > $1.indexPath! } }
         if inserts.count > 1 { inserts.sort { $0.newIndexPath! < $1.newIndexPath! } }

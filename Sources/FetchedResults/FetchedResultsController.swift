@@ -57,7 +57,7 @@ public final class FetchedResultsController {
     }
 
     var callbacks: FetchedResultsDelegateCallbacks = []
-    var tree: OrderStatisticTree<ResultEntry>?
+    var tree: OrderStatisticTree<EntryOrder>?
     var entries: [ObjectIdentifier: ResultEntry] = [:]
     var sectionList: [SectionRecord] = []
     var sectionsByName: [String: SectionRecord] = [:]
@@ -161,7 +161,7 @@ public final class FetchedResultsController {
 
     /// Replaces the index with entries already in order.
     func install(sortedEntries fresh: [ResultEntry]) {
-        tree = OrderStatisticTree(sorted: fresh, areInIncreasingOrder: makeOrder())
+        tree = OrderStatisticTree(sorted: fresh.lazy.map(EntryRef.init), order: EntryOrder(activeRequest.sortDescriptors))
         entries.removeAll(keepingCapacity: true)
         entries.reserveCapacity(fresh.count)
         for entry in fresh { entries[ObjectIdentifier(entry.object)] = entry }
@@ -249,7 +249,7 @@ public final class FetchedResultsController {
     /// The index path of an object, or nil when it is not in the results (`indexPath(forObject:)`).
     public func indexPath(forObject object: ManagedObject) -> IndexPath? {
         guard let tree, !isInvalidated, let entry = entries[ObjectIdentifier(object)],
-              let rank = tree.rank(of: entry), visibleRange.contains(rank) else { return nil }
+              let rank = tree.rank(of: EntryRef(entry)), visibleRange.contains(rank) else { return nil }
         return currentLayout().indexPath(forVisibleRank: rank - visibleRange.lowerBound)
     }
 
@@ -317,27 +317,11 @@ public final class FetchedResultsController {
         return layout
     }
 
-    /// The order of entries: sort keys with the descriptors, then object number.
+    /// The order of entries: sort keys with the descriptors, then object number (the tree's order,
+    /// ``EntryOrder``, as a closure on entries).
     func makeOrder() -> (ResultEntry, ResultEntry) -> Bool {
-        let comparators = activeRequest.sortDescriptors.map(\.comparator)
-        let ascending = activeRequest.sortDescriptors.map(\.ascending)
-        let plain = comparators.map { $0 == .compare }
-        let m = comparators.count
-        let plain0 = m > 0 && plain[0], plain1 = m > 1 && plain[1]
-        let ascending0 = m > 0 && ascending[0], ascending1 = m > 1 && ascending[1]
-        // Called for every step of every tree walk. The first two keys are decided on their unboxed form
-        // (`PackedKey`) when it can; otherwise, and for the other keys, the boxed values are read in place.
-        return { a, b in
-            if m > 0, let r = PackedKey.compare(a.key0, b.key0, plainStrings: plain0) {
-                if r != 0 { return (r < 0) == ascending0 }
-                if m > 1, let r = PackedKey.compare(a.key1, b.key1, plainStrings: plain1) {
-                    if r != 0 { return (r < 0) == ascending1 }
-                    return m > 2 ? Self.compareBoxed(a, b, from: 2, comparators, ascending, plain) : a.number < b.number
-                }
-                return Self.compareBoxed(a, b, from: 1, comparators, ascending, plain)
-            }
-            return Self.compareBoxed(a, b, from: 0, comparators, ascending, plain)
-        }
+        let order = EntryOrder(activeRequest.sortDescriptors)
+        return { a, b in order.areInIncreasingOrder(EntryRef(a), EntryRef(b)) }
     }
 
     /// The entry order from key `start` on, on the boxed values (read in place, without copying the arrays).

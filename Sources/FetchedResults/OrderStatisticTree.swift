@@ -1,16 +1,57 @@
+/// The strict order of an ``OrderStatisticTree``'s elements. A conforming type is a value the tree
+/// keeps; the tree's code is specialised for it, so its comparison is inlined into every walk (no closure
+/// call, no reabstraction thunk). ``ClosureTreeOrder`` adapts a comparison closure.
+public protocol TreeOrder {
+    /// The elements ordered.
+    associatedtype Element
+    /// Whether `a` sorts strictly before `b`.
+    func areInIncreasingOrder(_ a: Element, _ b: Element) -> Bool
+    /// The most elements a leaf holds before it splits (128 unless the order says otherwise: a tree of
+    /// large elements takes smaller leaves, so that an insertion or removal moves fewer bytes).
+    static var leafCapacity: Int { get }
+}
+
+extension TreeOrder {
+    /// 128 elements.
+    public static var leafCapacity: Int { 128 }
+}
+
+/// A ``TreeOrder`` given by a closure.
+public struct ClosureTreeOrder<Element>: TreeOrder {
+    /// The comparison.
+    public let body: (Element, Element) -> Bool
+
+    /// Creates an order from a strict comparison.
+    public init(_ body: @escaping (Element, Element) -> Bool) { self.body = body }
+
+    /// Calls ``body``.
+    @inline(__always)
+    public func areInIncreasingOrder(_ a: Element, _ b: Element) -> Bool { body(a, b) }
+}
+
+extension OrderStatisticTree {
+    /// Creates an empty tree ordered by a closure.
+    public convenience init<E>(areInIncreasingOrder: @escaping (E, E) -> Bool) where Order == ClosureTreeOrder<E> {
+        self.init(order: ClosureTreeOrder(areInIncreasingOrder))
+    }
+}
+
 /// A sorted sequence with positional access: a B+ tree whose inner nodes keep the element count of each
 /// child, so that locating an element, finding its rank, inserting and removing all take O(log N).
 ///
-/// Elements must be strictly ordered by `areInIncreasingOrder` (no two equal elements): the controller
-/// breaks ties of the sort keys with the object number.
+/// Elements must be strictly ordered by `order` (no two equal elements): the controller breaks ties of
+/// the sort keys with the object number.
 ///
 /// ```swift
-/// let tree = OrderStatisticTree<Int>(areInIncreasingOrder: <)
+/// let tree = OrderStatisticTree(order: ClosureTreeOrder<Int>(<))
 /// tree.insert(5); tree.insert(1)      // returns the rank: 0, then 0
 /// tree.rank(of: 5)                    // 1
 /// tree[0]                             // 1
 /// ```
-public final class OrderStatisticTree<Element> {
+public final class OrderStatisticTree<Order: TreeOrder> {
+    /// The elements ordered.
+    public typealias Element = Order.Element
+
     final class Node {
         var isLeaf: Bool
         /// Leaf: the elements, sorted.
@@ -30,27 +71,30 @@ public final class OrderStatisticTree<Element> {
     }
 
     /// The strict order of elements.
-    public let areInIncreasingOrder: (Element, Element) -> Bool
+    public let order: Order
     var root: Node
-    static var leafCapacity: Int { 128 }
+    static var leafCapacity: Int { Order.leafCapacity }
     static var innerCapacity: Int { 64 }
 
     /// Creates an empty tree.
-    public init(areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
-        self.areInIncreasingOrder = areInIncreasingOrder
+    public init(order: Order) {
+        self.order = order
         self.root = Node(isLeaf: true)
     }
 
-    /// Creates a tree from elements already sorted by `areInIncreasingOrder`, in O(N).
-    public convenience init<S: Sequence>(sorted elements: S, areInIncreasingOrder: @escaping (Element, Element) -> Bool)
-    where S.Element == Element {
-        self.init(areInIncreasingOrder: areInIncreasingOrder)
+    /// Whether `a` sorts strictly before `b`.
+    @inline(__always)
+    public func areInIncreasingOrder(_ a: Element, _ b: Element) -> Bool { order.areInIncreasingOrder(a, b) }
+
+    /// Creates a tree from elements already sorted by `order`, in O(N).
+    public convenience init<S: Sequence>(sorted elements: S, order: Order) where S.Element == Element {
+        self.init(order: order)
         let all = Array(elements)
         guard !all.isEmpty else { return }
         let leafSize = Self.leafCapacity * 3 / 4
         var level: [Node] = stride(from: 0, to: all.count, by: leafSize).map { start in
             let node = Node(isLeaf: true)
-            node.elements = Array(all[start..<min(all.count, start + leafSize)])
+            node.elements = Self.leafArray(all[start..<min(all.count, start + leafSize)])
             node.count = node.elements.count
             return node
         }
@@ -68,6 +112,15 @@ public final class OrderStatisticTree<Element> {
         root = level[0]
     }
 
+    /// A leaf's elements, with room for as many as a leaf holds before it splits: inserting into a leaf
+    /// never reallocates its array (a leaf made by a fetch or a split is 3/4 or 1/2 full).
+    static func leafArray(_ elements: ArraySlice<Element>) -> [Element] {
+        var array: [Element] = []
+        array.reserveCapacity(leafCapacity + 1)
+        array += elements
+        return array
+    }
+
     /// The number of elements.
     public var count: Int { root.count }
 
@@ -80,33 +133,57 @@ public final class OrderStatisticTree<Element> {
         var node = root
         var r = rank
         while !node.isLeaf {
-            var i = 0
-            while r >= node.counts[i] { r -= node.counts[i]; i += 1 }
+            let (i, local) = Self.child(holding: r, node.counts)
+            r = local
             node = node.children[i]
         }
         return node.elements[r]
     }
 
+    /// The sum of the first `n` counts.
+    @inline(__always)
+    static func prefixSum(_ counts: [Int], _ n: Int) -> Int {
+        counts.withUnsafeBufferPointer { counts in
+            var sum = 0
+            for j in 0..<n { sum += counts[j] }
+            return sum
+        }
+    }
+
+    /// The child of an inner node that holds a rank, and the rank within that child.
+    @inline(__always)
+    static func child(holding rank: Int, _ counts: [Int]) -> (index: Int, rank: Int) {
+        counts.withUnsafeBufferPointer { counts in
+            var i = 0, local = rank
+            while local >= counts[i] { local -= counts[i]; i += 1 }
+            return (i, local)
+        }
+    }
+
     /// The child of an inner node whose range holds `x`.
     @inline(__always)
     func childIndex(_ x: Element, in node: Node) -> Int {
-        var lo = 0, hi = node.firsts.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if areInIncreasingOrder(x, node.firsts[mid]) { hi = mid } else { lo = mid + 1 }
+        node.firsts.withUnsafeBufferPointer { firsts in
+            var lo = 0, hi = firsts.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if order.areInIncreasingOrder(x, firsts[mid]) { hi = mid } else { lo = mid + 1 }
+            }
+            return max(0, lo - 1)
         }
-        return max(0, lo - 1)
     }
 
     /// The first index of a leaf whose element is not less than `x`.
     @inline(__always)
     func lowerBound(_ x: Element, in elements: [Element]) -> Int {
-        var lo = 0, hi = elements.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if areInIncreasingOrder(elements[mid], x) { lo = mid + 1 } else { hi = mid }
+        elements.withUnsafeBufferPointer { elements in
+            var lo = 0, hi = elements.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if order.areInIncreasingOrder(elements[mid], x) { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
         }
-        return lo
     }
 
     /// The rank of an element equal to `x` (neither orders before the other), or nil.
@@ -115,7 +192,7 @@ public final class OrderStatisticTree<Element> {
         var rank = 0
         while !node.isLeaf {
             let c = childIndex(x, in: node)
-            for j in 0..<c { rank += node.counts[j] }
+            rank += Self.prefixSum(node.counts, c)
             node = node.children[c]
         }
         let i = lowerBound(x, in: node.elements)
@@ -147,14 +224,14 @@ public final class OrderStatisticTree<Element> {
             guard node.elements.count > Self.leafCapacity else { return nil }
             let mid = node.elements.count / 2
             let right = Node(isLeaf: true)
-            right.elements = Array(node.elements[mid...])
+            right.elements = Self.leafArray(node.elements[mid...])
             node.elements.removeSubrange(mid...)
             right.count = right.elements.count
             node.count = node.elements.count
             return right
         }
         let c = childIndex(x, in: node)
-        for j in 0..<c { rank += node.counts[j] }
+        rank += Self.prefixSum(node.counts, c)
         let child = node.children[c]
         let split = insert(x, into: child, rank: &rank)
         node.counts[c] = child.count
@@ -197,8 +274,7 @@ public final class OrderStatisticTree<Element> {
             return true
         }
         let c = childIndex(x, in: node)
-        var before = 0
-        for j in 0..<c { before += node.counts[j] }
+        let before = Self.prefixSum(node.counts, c)
         let child = node.children[c]
         guard remove(x, from: child, rank: &rank) else { return false }
         rank += before
@@ -221,8 +297,7 @@ public final class OrderStatisticTree<Element> {
     private func remove(atRank rank: Int, from node: Node) -> Element {
         node.count -= 1
         if node.isLeaf { return node.elements.remove(at: rank) }
-        var c = 0, local = rank
-        while local >= node.counts[c] { local -= node.counts[c]; c += 1 }
+        let (c, local) = Self.child(holding: rank, node.counts)
         let child = node.children[c]
         let x = remove(atRank: local, from: child)
         childDidShrink(node, at: c)
@@ -291,8 +366,8 @@ public final class OrderStatisticTree<Element> {
             var node = root
             var local = r
             while !node.isLeaf {
-                var i = 0
-                while local >= node.counts[i] { local -= node.counts[i]; i += 1 }
+                let (i, inChild) = Self.child(holding: local, node.counts)
+                local = inChild
                 node = node.children[i]
             }
             let take = min(node.elements.count - local, range.upperBound - r)

@@ -159,6 +159,9 @@ struct ObjectState {
     var isConfined = false
     /// The object's ID is temporary (`objectID.isTemporaryID`).
     var isTemporaryID = false
+    /// The context's `inserted` and `pendingInserted` lists this object is in (``InsertionOrderedObjects``'s
+    /// member and listed bits). Kept next to the flags above, in their word's spare byte.
+    var insertionListBits: UInt8 = 0
     /// The version (`Z_OPT`) of the store row the values were loaded from or last saved as (0: none).
     var snapshotVersion = 0
     /// The change records below, boxed: allocated on an object's first recorded change, so an object that

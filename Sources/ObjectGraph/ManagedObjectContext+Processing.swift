@@ -66,18 +66,24 @@ extension ManagedObjectContext {
             && external.isEmpty && external.refreshedOldValues.isEmpty
         // Inserted and deleted in the same event: nobody heard of it, nobody hears of it — unless a fetch
         // returned it meanwhile (a fetched-results controller that fetched it must take it out again).
-        let transient = onlyUpdates ? [] : pendingInserted.intersection(pendingDeleted)
+        // (`pendingInserted` is a list with membership in each object: the intersection walks the deletions.)
+        let transient: Set<ManagedObject> = onlyUpdates || pendingInserted.isEmpty
+            ? [] : pendingDeleted.filter { pendingInserted.contains($0) }
         if onlyUpdates {
             note.updated = pendingUpdated.sortedInObjectOrder()
         } else {
             let seen = transient.intersection(fetchedPendingInserts)
             fetchedPendingInserts.removeAll()
-            note.inserted = pendingInserted.subtracting(transient).union(external.inserted).sortedInObjectOrder()
+            // The transient objects leave the list (it is emptied below); a bulk insert's list is already in
+            // object order and becomes the note's list as it is, without a sort or a set.
+            for object in transient { pendingInserted.remove(object) }
+            note.inserted = external.inserted.isEmpty ? pendingInserted.objectsInObjectOrder()
+                : Set(pendingInserted).union(external.inserted).sortedInObjectOrder()
             note.deleted = pendingDeleted.subtracting(transient).union(seen).union(external.deleted).sortedInObjectOrder()
             note.invalidated = external.invalidated.sortedInObjectOrder()
             note.invalidatedAll = external.invalidatedAll
             note.refreshed = external.refreshedKeys.keys.sortedInObjectOrder()
-            let updatedNow = pendingUpdated.subtracting(pendingInserted).subtracting(pendingDeleted)
+            let updatedNow = pendingUpdated.filter { !pendingInserted.contains($0) && !pendingDeleted.contains($0) }
             note.updated = updatedNow.sortedInObjectOrder()
         }
         for object in note.updated {

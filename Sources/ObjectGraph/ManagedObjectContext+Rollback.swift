@@ -11,7 +11,7 @@ extension ManagedObjectContext {
         var firstError: Error?
         do { try processPendingChanges() } catch { firstError = error }
         var note = ObjectsDidChangeNotification(context: self)
-        let wasInserted = inserted.sortedInObjectOrder()
+        let wasInserted = inserted.objectsInObjectOrder()
         let wasDeleted = deleted.sortedInObjectOrder()
         let restored = snapshotted.sortedInObjectOrder()
         let tracksDerived = model.hasDerivedProperties

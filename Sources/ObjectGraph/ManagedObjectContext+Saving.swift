@@ -69,14 +69,15 @@ extension ManagedObjectContext {
     /// After a save was accepted (by the store or by the parent context): inserted objects are no longer
     /// inserted, committed snapshots are dropped, deleted objects leave the context, the change sets empty.
     func commitSaved(_ note: ContextDidSaveNotification) {
-        for object in note.inserted { object.state.isInserted = false }
+        // (The inserted objects are no longer inserted and the list empties, in one pass when the note's
+        // list is the context's own.)
+        inserted.removeAll(visiting: note.inserted) { $0.state.isInserted = false }
         for object in snapshotted { clearSnapshot(object) }
         snapshotted.removeAllKeepingSmallCapacity()
         for object in note.deleted {
             registered[object.objectID] = nil
             object.managedObjectContext = nil
         }
-        inserted.removeAll()
         updated.removeAllKeepingSmallCapacity()
         deleted.removeAllKeepingSmallCapacity()
     }

@@ -8,8 +8,9 @@ struct SaveOutcome {
     var droppedUpdates: [ManagedObject] = []
     /// Objects whose saved row differs from their values in memory: reloaded after the save.
     var refreshAfter: [ManagedObject] = []
-    /// The version each written object's row got, in the order the objects were resolved (each object
-    /// once): a list, not a dictionary, so a bulk save hashes no object for it.
+    /// The version each updated object's row got, in the order the objects were resolved (each object
+    /// once): a list, not a dictionary, so a save hashes no object for it. (An inserted object's row always
+    /// gets version 1 unless it was merged away: `write()` sets it without a list.)
     var versions: [(object: ManagedObject, version: Int)] = []
 }
 
@@ -55,7 +56,8 @@ extension ManagedObjectContext {
         let merged = Set(outcome.mergedInserts.map { ObjectIdentifier($0.0) })
         let dropped = Set(outcome.droppedUpdates.map { ObjectIdentifier($0) })
         // A temporary ID equals its permanent form (same entity and number), so the registration stays
-        // where it is; only a renumbered object moves to its new key.
+        // where it is; only a renumbered object moves to its new key. Each inserted row was written as
+        // version 1 (one pass over the inserted objects for both).
         for object in note.inserted where merged.isEmpty || !merged.contains(ObjectIdentifier(object)) {
             if !outcome.renumbered.isEmpty, let number = outcome.renumbered[ObjectIdentifier(object)],
                number != object.objectID.number {
@@ -63,10 +65,11 @@ extension ManagedObjectContext {
                 object.objectID = ManagedObjectID(entityName: object.objectID.entityName, number: number, isTemporaryID: false)
                 registered[object.objectID] = object
             } else {
-                object.objectID.isTemporaryID = false
+                object.state.isTemporaryID = false   // (`objectID.isTemporaryID = false` without building the ID)
             }
+            object.state.snapshotVersion = 1
         }
-        // Every object with a version is one of the note's inserted or updated objects.
+        // Every other object with a version is one of the note's updated objects.
         for (object, version) in outcome.versions { object.state.snapshotVersion = version }
         var mergedAway: [ManagedObject] = []
         if !merged.isEmpty {
@@ -114,11 +117,13 @@ extension ManagedObjectContext {
         let coordinator = persistentStoreCoordinator
         var writes: [(ManagedObjectID, StoreRow)] = []
         writes.reserveCapacity(inserts.count + updates.count)
-        // The object of each write, in step with `writes`; the dictionaries by ID are built only when the
-        // uniqueness check or a renumbering needs them (a plain save hashes no ID).
+        // The object of each write: the first `inserts.count` writes are the inserts' rows, in order (each
+        // insert writes exactly one), then `writeOwners` in step with the rest. The dictionaries by ID are
+        // built only when the uniqueness check or a renumbering needs them (a plain save hashes no ID, and a
+        // bulk insert keeps no second list of its objects).
         var writeOwners: [ManagedObject?] = []
-        writeOwners.reserveCapacity(inserts.count + updates.count)
-        outcome.versions.reserveCapacity(inserts.count + updates.count)
+        writeOwners.reserveCapacity(updates.count)
+        outcome.versions.reserveCapacity(updates.count)
         var writeIndex: [ManagedObjectID: Int] = [:]
         var owners: [ManagedObjectID: ManagedObject] = [:]
         var indexed = false
@@ -127,15 +132,17 @@ extension ManagedObjectContext {
             indexed = true
             for (k, write) in writes.enumerated() {
                 writeIndex[write.0] = k
-                if let object = writeOwners[k] { owners[write.0] = object }
+                let rest = k - inserts.count
+                let owner = rest < 0 ? inserts[k] : (rest < writeOwners.count ? writeOwners[rest] : nil)
+                if let owner { owners[write.0] = owner }
             }
         }
         var remap: [ManagedObjectID: ManagedObjectID] = [:]
         var conflicts: [MergeConflict] = []
-        func append(_ id: ManagedObjectID, _ row: StoreRow, for object: ManagedObject?) {
+        func append(_ id: ManagedObjectID, _ row: StoreRow, for object: ManagedObject) {
             writes.append((id, row))
             writeOwners.append(object)
-            if let object { outcome.versions.append((object, row.version)) }
+            outcome.versions.append((object, row.version))
         }
 
         // Inserted objects: a number another connection took since is replaced by a free one.
@@ -169,7 +176,7 @@ extension ManagedObjectContext {
             }
             var row = storeRow(of: object)
             row.version = 1
-            append(id, row, for: object)
+            writes.append((id, row))
         }
 
         // Updated objects: optimistic locking against the row's version.
@@ -304,7 +311,7 @@ extension ManagedObjectContext {
     /// changed persistent keys with their committed (old) values. Shared by saves to a store and to a parent.
     func didSaveNotificationOfPendingChanges() -> ContextDidSaveNotification {
         var note = ContextDidSaveNotification(context: self)
-        note.inserted = inserted.sortedInObjectOrder()
+        note.inserted = inserted.objectsInObjectOrder()
         note.updated = updated.sortedInObjectOrder()
         note.deleted = deleted.sortedInObjectOrder()
         for object in note.updated {

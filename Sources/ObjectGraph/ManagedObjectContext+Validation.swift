@@ -3,12 +3,13 @@ extension ManagedObjectContext {
     /// Returns nil when all is well, the single error, or a 1560 error wrapping several.
     func validationError() -> ObjectGraphError? {
         var errors: [ObjectGraphError] = []
-        // A save of inserts only (bulk loads) needs no union: that would rehash every object.
-        let candidates = updated.isEmpty ? inserted : (inserted.isEmpty ? updated : inserted.union(updated))
-        // Most saves are valid: the objects are checked in any order first, and put in object order (the
-        // order the errors are listed in) only when one of them has something to report.
-        if deleted.isEmpty && !candidates.contains(where: { !Self.validate($0).isEmpty }) { return nil }
-        for object in candidates.sortedInObjectOrder() {
+        // Most saves are valid: the objects are checked in any order first (no union of the two), and put in
+        // object order (the order the errors are listed in) only when one of them has something to report.
+        if deleted.isEmpty && !inserted.contains(where: { !Self.validate($0).isEmpty })
+            && !updated.contains(where: { !Self.validate($0).isEmpty }) { return nil }
+        let candidates = updated.isEmpty ? inserted.objectsInObjectOrder()
+            : (inserted.isEmpty ? updated : Set(inserted).union(updated)).sortedInObjectOrder()
+        for object in candidates {
             errors += Self.validate(object)
         }
         for object in deleted.sortedInObjectOrder() {

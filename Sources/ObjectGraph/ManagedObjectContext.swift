@@ -35,14 +35,14 @@ public final class ManagedObjectContext {
 
     /// Every object registered in the context, by entity and number (looked up by ID).
     var registered: ObjectRegistry
-    /// Inserted since the last save.
-    var inserted: Set<ManagedObject> = []
+    /// Inserted since the last save, in insertion order (see ``InsertionOrderedObjects``).
+    var inserted = InsertionOrderedObjects.inserted()
     /// Updated since the last save (not inserted, not deleted).
     var updated: Set<ManagedObject> = [] { didSet { trackingEpoch &+= 1 } }
     /// Deleted since the last save (not inserted before the save).
     var deleted: Set<ManagedObject> = []
-    /// Inserted since the last processPendingChanges.
-    var pendingInserted: Set<ManagedObject> = []
+    /// Inserted since the last processPendingChanges, in insertion order.
+    var pendingInserted = InsertionOrderedObjects.pendingInserted()
     /// Deleted since the last processPendingChanges.
     var pendingDeleted: Set<ManagedObject> = []
     /// Changed since the last processPendingChanges.
@@ -160,7 +160,7 @@ public final class ManagedObjectContext {
     // MARK: - State
 
     /// Objects inserted since the last save, in object order.
-    public var insertedObjects: [ManagedObject] { inserted.sortedInObjectOrder() }
+    public var insertedObjects: [ManagedObject] { inserted.objectsInObjectOrder() }
     /// Objects updated since the last save, in object order.
     public var updatedObjects: [ManagedObject] { updated.sortedInObjectOrder() }
     /// Objects deleted since the last save, in object order.

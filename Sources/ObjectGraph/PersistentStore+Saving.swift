@@ -26,8 +26,8 @@ final class StoreSaveSession {
 
     /// Every committed row of an entity now (for uniqueness checks), by object number.
     func rows(of entity: EntityDescription) throws -> [Int: StoreRow] {
-        guard store.openFile != nil else { return store.rows[entity.name] ?? [:] }
-        var result = store.rows[entity.name] ?? [:]
+        guard store.openFile != nil else { return store.rows[entity.name]?.dictionary ?? [:] }
+        var result = store.rows[entity.name]?.dictionary ?? [:]
         // Rows another connection wrote are read from the file by number (the file is the truth).
         let largest = try largestNumber(entity)
         var candidates = Set(result.keys)
@@ -66,7 +66,7 @@ extension PersistentStore {
                 return batch
             }
             for (id, row) in session.readRows {
-                if let row { rows[id.entityName, default: [:]][id.number] = row } else { rows[id.entityName]?[id.number] = nil }
+                if let row { rows[id.entityName, default: RowTable()][id.number] = row } else { rows[id.entityName]?[id.number] = nil }
             }
             applyInMemory(writes: writes, deletes: deletes)
         } else {
@@ -84,13 +84,13 @@ extension PersistentStore {
             do { row = try file.currentRow(id) } catch let failure as SQLiteStoreFile.SQLiteFailure {
                 throw SQLiteStoreFile.cocoaError(failure, path: identifier, waited: file.busyTimeout, action: "reading rows to merge")
             }
-            if let row { rows[id.entityName, default: [:]][id.number] = row } else { rows[id.entityName]?[id.number] = nil }
+            if let row { rows[id.entityName, default: RowTable()][id.number] = row } else { rows[id.entityName]?[id.number] = nil }
         }
     }
 
     /// Applies rows and deletions to the rows in memory. Consecutive writes of one entity (a save writes
     /// its objects in object order) go into that entity's table taken out once, so the entity name is
-    /// hashed once per run, not once per row.
+    /// hashed once per run, not once per row (and a row takes its slot by number, see ``RowTable``).
     func applyInMemory(writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) {
         var start = writes.startIndex
         while start < writes.endIndex {
@@ -99,12 +99,12 @@ extension PersistentStore {
             while end < writes.endIndex && writes[end].0.entityName == entityName { end += 1 }
             if end - start == 1 {
                 // One row (an edit of one object): written in place.
-                rows[entityName, default: [:]][writes[start].0.number] = writes[start].1
+                rows[entityName, default: RowTable()][writes[start].0.number] = writes[start].1
                 start = end
                 continue
             }
-            var table = rows.removeValue(forKey: entityName) ?? [:]
-            table.reserveCapacity(table.count + (end - start))
+            var table = rows.removeValue(forKey: entityName) ?? RowTable()
+            table.reserveCapacity(extra: end - start)
             for (id, row) in writes[start..<end] { table[id.number] = row }
             rows[entityName] = table
             start = end

@@ -46,7 +46,7 @@ public final class PersistentStore {
     /// The coordinator the store was added to, while it is added.
     weak var coordinator: PersistentStoreCoordinator?
     /// Rows by entity name, then object number.
-    var rows: [String: [Int: StoreRow]] = [:]
+    var rows: [String: RowTable] = [:]
     /// The file of a SQLite store (nil once the store was removed, or for in-memory stores).
     private var file: SQLiteStoreFile?
     /// The open file, for saves.
@@ -79,14 +79,14 @@ public final class PersistentStore {
     /// The IDs of every saved object of an entity, in object order.
     public func objectIDs(entityName: String) -> [ManagedObjectID] {
         guard let table = rows[entityName] else { return [] }
-        return table.keys.sorted().map { ManagedObjectID(entityName: entityName, number: $0, isTemporaryID: false) }
+        return table.numbers.map { ManagedObjectID(entityName: entityName, number: $0, isTemporaryID: false) }
     }
 
     /// The number of saved objects of an entity.
     public func count(entityName: String) -> Int { rows[entityName]?.count ?? 0 }
 
     /// The largest saved object number of an entity (0 when there is none).
-    public func largestNumber(entityName: String) -> Int { rows[entityName]?.keys.max() ?? 0 }
+    public func largestNumber(entityName: String) -> Int { rows[entityName]?.largestNumber ?? 0 }
 
     /// Applies a save: rows to write (inserted or updated) and IDs to delete. A SQLite store writes them
     /// in one transaction first; when that fails nothing changes.

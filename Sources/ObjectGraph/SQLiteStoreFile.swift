@@ -279,13 +279,13 @@ final class SQLiteStoreFile {
     // MARK: - Loading
 
     /// Every row of the file, by entity name and object number.
-    func loadRows() throws -> [String: [Int: StoreRow]] {
-        var result: [String: [Int: StoreRow]] = [:]
+    func loadRows() throws -> [String: RowTable] {
+        var result: [String: RowTable] = [:]
         do {
             for entity in model.entities {
                 let stmt = try prepare(selectSQL(entity) + " ORDER BY Z_PK")
                 defer { sqlite3_finalize(stmt) }
-                var table: [Int: StoreRow] = [:]
+                var table = RowTable()
                 while try stepRow(stmt) {
                     table[Int(sqlite3_column_int64(stmt, 0))] = decodeRow(stmt, entity)
                 }

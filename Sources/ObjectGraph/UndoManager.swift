@@ -148,9 +148,14 @@ extension ManagedObjectContext {
     /// refreshes are not undoable).
     func recordUndoGroup() {
         guard let undoManager, undoManager.isUndoRegistrationEnabled else { return }
-        let transient = pendingInserted.intersection(pendingDeleted)
+        // The pending insertions, deletions and updates, without the objects inserted and deleted in this
+        // event: three disjoint parts (`pendingInserted` is a list with membership in each object).
         var changes: [UndoManager.Change] = []
-        let touched = pendingInserted.union(pendingDeleted).union(pendingUpdated).subtracting(transient)
+        var touched = pendingInserted.filter { !pendingDeleted.contains($0) }
+        for object in pendingDeleted where !pendingInserted.contains(object) { touched.append(object) }
+        for object in pendingUpdated where !pendingInserted.contains(object) && !pendingDeleted.contains(object) {
+            touched.append(object)
+        }
         for object in touched.sortedInObjectOrder() where object.managedObjectContext === self || object.state.isDeleted {
             let inserted = pendingInserted.contains(object)
             var before: [(String, Value)] = []

@@ -87,6 +87,8 @@ public final class ScriptEngine {
     /// Models made by `ripple.model`, and windows made by `ripple.window` (for `ripple graph`).
     var models: [ManagedObjectModel] = []
     var windows: [WeakWindow] = []
+    /// The view controllers the scripts made (their Lua values and anchors); tests check its anchors.
+    var scriptedControllers: ScriptedControllers?
     /// The regular-expression step limit set by `ripple.regularExpressionStepLimit` (applied while this engine runs).
     var regularExpressionStepLimit = RegularExpressionStepLimit.defaultSteps
     /// The private folder of `ripple.temporaryPath` (made on first use, removed with the engine).

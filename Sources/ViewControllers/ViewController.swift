@@ -37,18 +37,28 @@ open class ViewController {
     public internal(set) var isViewLoaded = false
     /// Called after each lifecycle method, with the controller and the event.
     public var lifecycleHandler: ((ViewController, LifecycleEvent) -> Void)?
+    /// Called with the controller when ``isOwnedByHierarchy`` may have changed: its parent, its presenter
+    /// or the window it is the root of was set or cleared, or was deallocated (which clears the weak
+    /// reference without an operation). A registry of controllers re-checks only those.
+    public var ownershipHandler: ((ViewController) -> Void)?
 
     /// The child controllers, in order (a navigation stack, the tabs, or a custom container's children).
     public internal(set) var children: [ViewController] = []
     /// The parent container, if any.
-    public internal(set) weak var parent: ViewController?
+    public internal(set) weak var parent: ViewController? {
+        didSet { ownershipHandler?(self) }
+    }
 
     /// The controller this one's outermost container presented (strong, as in UIKit).
     var presentedStorage: ViewController?
     /// The outermost container that presented this controller.
-    weak var presenterStorage: ViewController?
+    weak var presenterStorage: ViewController? {
+        didSet { ownershipHandler?(self) }
+    }
     /// The window whose root this controller is.
-    weak var windowStorage: Window?
+    weak var windowStorage: Window? {
+        didSet { ownershipHandler?(self) }
+    }
     /// True while the window counts this controller as visible.
     var isVisibleInWindow = false
 
@@ -66,6 +76,9 @@ open class ViewController {
 
     deinit {
         dependencyStorage?.cancelAll()
+        // The children's `parent` and the presented controller's `presenterStorage` now read nil.
+        for child in children { child.ownershipHandler?(child) }
+        if let presented = presentedStorage { presented.ownershipHandler?(presented) }
     }
 
     // MARK: Names
@@ -109,6 +122,11 @@ open class ViewController {
 
     /// The controller presented by this one or by one of its ancestors, or nil.
     public var presentedViewController: ViewController? { outermostContainer.presentedStorage }
+
+    /// True while the hierarchy holds the controller: it has a parent, was presented, or is a window's
+    /// root (the same as `parent != nil || presentingViewController != nil || window != nil`, read from
+    /// the controller alone). ``ownershipHandler`` is called whenever it may have changed.
+    public var isOwnedByHierarchy: Bool { parent != nil || presenterStorage != nil || windowStorage != nil }
 
     /// The window this controller is shown in (through containment and presentation), or nil.
     public var window: Window? {

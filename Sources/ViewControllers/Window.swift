@@ -47,6 +47,11 @@ public final class Window {
     /// Creates an empty window.
     public init() {}
 
+    deinit {
+        // The root's `windowStorage` now reads nil.
+        if let root = rootStorage { root.ownershipHandler?(root) }
+    }
+
     /// The root view controller (`rootViewController`).
     ///
     /// Setting it makes the old root's hierarchy disappear and the new one appear, not animated. A

@@ -149,15 +149,7 @@ enum FetchedResultsBenchmarks {
                              detail: "\(c.moves) moves + \(c.updates) updates for 100 changed sort keys; change set checked"))
 
         // T2a: CollectionDifference / DenseDiff, N=100k, 1% random changes.
-        let n = 100_000
-        let old = Array(0..<n)
-        var new = old
-        for _ in 0..<334 { new.remove(at: Int(rng.next() % UInt64(new.count))) }
-        for i in 0..<333 { new.insert(n + i, at: Int(rng.next() % UInt64(new.count + 1))) }
-        for _ in 0..<333 {
-            let x = new.remove(at: Int(rng.next() % UInt64(new.count)))
-            new.insert(x, at: Int(rng.next() % UInt64(new.count + 1)))
-        }
+        let (old, new) = t2aInput(n: 100_000, rng: &rng)
         var cd: CollectionDifference<Int>?
         var faults = minorFaults()
         let tCD = Measure.median { cd = new.difference(from: old) }

@@ -55,6 +55,10 @@ struct RippleBench {
             try FetchedResultsBenchmarks.runInstructions()
             return
         }
+        if arguments.first == FetchedResultsBenchmarks.t2aInstructionsFlag {
+            FetchedResultsBenchmarks.runT2aInstructions()
+            return
+        }
         if arguments.contains(where: { $0 == "--help" || $0 == "-h" || $0 == "help" }) {
             print(usage)
             for group in groups { print("  \(group.name.padding(9)) \(group.summary)") }

@@ -2,9 +2,11 @@
 import Testing
 import SeededRandom
 
-/// `DenseDiff` runs patience sorting inside its matching pass (session 4); these tests hold it to the
-/// straightforward construction it replaced: match through a symbol table, collect the matched pairs, take
-/// one longest increasing subsequence with `longestIncreasingSubsequence`, move every other pair.
+/// `DenseDiff` runs patience sorting inside its matching pass (session 4), sizes its table by `old` alone,
+/// finds removals with `memchr` and collects moves in one backward pass along the kept subsequence
+/// (session 5); these tests hold it to the straightforward construction it replaced: match through a
+/// symbol table, collect the matched pairs, take one longest increasing subsequence with
+/// `longestIncreasingSubsequence`, move every other pair.
 @Suite struct DenseDiffEquivalenceTests {
     /// The reference: the previous `DenseDiff`, written plainly.
     struct ReferenceDiff {
@@ -75,5 +77,51 @@ import SeededRandom
             new.insert(x, at: Int(rng.next() % UInt64(new.count + 1)))
         }
         Self.check(old, new)
+    }
+
+    @Test("IDs of new above old's largest, sparse IDs, empty sides")
+    func sparseAndEmpty() {
+        var rng = SplitMix64(seed: 0x5EED)
+        for trial in 0..<1_000 {
+            let oldCount = Int(rng.next() % 30), newCount = Int(rng.next() % 30)
+            let range = trial % 3 == 0 ? UInt64(1_000_000) : UInt64(60)
+            let old = (0..<oldCount).map { _ in Int(rng.next() % range) }
+            // Half of new's IDs are above anything in old (insertions found without a table look-up).
+            let new = (0..<newCount).map { _ in rng.next() % 2 == 0 ? Int(rng.next() % range) : Int(range + rng.next() % 100) }
+            Self.check(old, new)
+            Self.check(new, old)
+        }
+        Self.check([0], [0])
+        Self.check([0], [1])
+        Self.check([1], [0])
+        Self.check([], [0, 0, 5])
+        Self.check([0, 0, 5], [])
+        Self.check([7, 7, 7], [7, 7])
+        Self.check([2, 1, 0], [0, 1, 2])
+    }
+
+    @Test("larger random permutations: reversals, blocks, shuffles and 1% to 50% changes")
+    func randomLarge() {
+        var rng = SplitMix64(seed: 0xB16)
+        for trial in 0..<60 {
+            let n = 200 + Int(rng.next() % 3_000)
+            let old = Array(0..<n).shuffled(using: &rng)
+            var new = old
+            switch trial % 5 {
+            case 0: new.reverse()
+            case 1: new = Array(new[(n / 3)...] + new[..<(n / 3)])
+            case 2: new.shuffle(using: &rng)
+            default:
+                let k = 1 + Int(rng.next() % UInt64(n / (trial % 5 == 3 ? 100 : 2) + 1))
+                for _ in 0..<k { new.remove(at: Int(rng.next() % UInt64(new.count))) }
+                for i in 0..<k { new.insert(n + i, at: Int(rng.next() % UInt64(new.count + 1))) }
+                for _ in 0..<k {
+                    let x = new.remove(at: Int(rng.next() % UInt64(new.count)))
+                    new.insert(x, at: Int(rng.next() % UInt64(new.count + 1)))
+                }
+            }
+            Self.check(old, new)
+            Self.check(new, old)
+        }
     }
 }

@@ -52,7 +52,7 @@ import SeededRandom
     @Test("the order-statistic tree agrees with a sorted array")
     func treeAgreesWithArray() {
         var rng = SplitMix64(seed: 42)
-        let tree = OrderStatisticTree<Int>(areInIncreasingOrder: <)
+        let tree = OrderStatisticTree(areInIncreasingOrder: { (a: Int, b: Int) in a < b })
         var array: [Int] = []
         for step in 0..<20_000 {
             if array.isEmpty || Int.random(in: 0..<3, using: &rng) > 0 {

@@ -23,10 +23,16 @@ import Testing
     func sizes() throws {
         #expect(MemoryLayout<ObjectState>.size <= 40)
         let context = ManagedObjectContext(coordinator: PersistentStoreCoordinator(managedObjectModel: try itemModel()))
-        let object = try context.insertObject(entityName: "Item", values: [("id", .integer(1)), ("name", .string("x"))])
+        // glibc may hand out a slightly larger free chunk (a remainder too small to split stays with it), so
+        // one object's usable size depends on the heap's history: the smallest of 16 is the instance's chunk.
+        let objects = try (1...16).map { n in
+            try context.insertObject(entityName: "Item", values: [("id", .integer(n)), ("name", .string("x"))])
+        }
         #if os(Linux)
-        let usable = mallocUsableSize(Unmanaged.passUnretained(object).toOpaque())
+        let usable = objects.map { mallocUsableSize(Unmanaged.passUnretained($0).toOpaque()) }.min() ?? 0
         #expect(usable <= 120, "ManagedObject instance: \(usable) usable bytes")
+        #else
+        _ = objects
         #endif
     }
 

@@ -14,6 +14,12 @@ extension EntityDescription {
     /// - Throws: `.unknownKey` with Core Data's fetch wording: `keypath orders.foo not found in entity
     ///   Customer`. Keys after an attribute (`name.length`) are not checked: the attribute's value decides.
     public func validateKeyPath(_ keyPath: String) throws {
+        if try validateASCIIKeyPath(keyPath) { return }
+        try validateKeyPathComponents(keyPath)
+    }
+
+    /// ``validateKeyPath(_:)`` for any key path: splits it into `Character`-separated keys.
+    func validateKeyPathComponents(_ keyPath: String) throws {
         var entity: EntityDescription? = self
         for component in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
             let key = String(component)
@@ -35,6 +41,50 @@ extension EntityDescription {
                 guard i < current.destinations.count else { return }
                 entity = current.destinations[i]
             }
+        }
+    }
+}
+
+extension EntityDescription {
+    /// ``validateKeyPath(_:)`` for an all-ASCII key path, reading its keys as bytes (no array of keys);
+    /// a key equal to the previous one on the same entity reuses its relationship's destination instead
+    /// of looking it up again (a self-referencing path repeats one key). Same checks, order and errors as
+    /// ``validateKeyPathComponents(_:)``. Returns false, having checked nothing, for any other path.
+    func validateASCIIKeyPath(_ keyPath: String) throws -> Bool {
+        var entity: EntityDescription? = self
+        var previousKey = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        var previousEntity: EntityDescription?
+        var previousDestination: EntityDescription?
+        return try KeyPathEvaluator.forEachASCIIComponent(of: keyPath) { bytes in
+            if bytes.first == UInt8(ascii: "@") {
+                let key = String(decoding: bytes, as: UTF8.self)
+                guard KeyPathEvaluator.collectionOperators.contains(key) else {
+                    throw ObjectGraphError(.unknownKey,
+                        "[<NSSet> valueForKeyPath:]: this class does not implement the \(key.dropFirst()) operation.")
+                }
+                return key != "@count"
+            }
+            guard let current = entity else { return false }
+            if let previousEntity, previousEntity === current, let previousDestination,
+               KeyPathEvaluator.sameBytes(bytes, previousKey) {
+                entity = previousDestination
+                return true
+            }
+            guard let slot = current.slots[String(decoding: bytes, as: UTF8.self)] else {
+                throw ObjectGraphError(.unknownKey, "keypath \(keyPath) not found in entity \(name)")
+            }
+            switch slot {
+            case .attribute, .derived:
+                entity = nil
+                previousDestination = nil
+            case .relationship(let i):
+                guard i < current.destinations.count else { return false }
+                entity = current.destinations[i]
+                previousKey = bytes
+                previousEntity = current
+                previousDestination = entity
+            }
+            return true
         }
     }
 }

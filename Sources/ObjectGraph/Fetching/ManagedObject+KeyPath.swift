@@ -27,12 +27,25 @@ extension ManagedObject {
     ///   self-referencing relationship could otherwise be followed deep enough to exhaust the stack).
     public func value(forKeyPath keyPath: String) throws -> Value {
         if !keyPath.utf8.contains(UInt8(ascii: ".")), !keyPath.hasPrefix("@") { return try value(forKey: keyPath) }
+        // An all-ASCII path over the limit is refused after counting its dots, without splitting it (a
+        // path of more keys than the limit has at least as many bytes).
+        if keyPath.utf8.count >= KeyPathEvaluator.maximumComponents,
+           let count = KeyPathEvaluator.asciiComponentCount(keyPath), count > KeyPathEvaluator.maximumComponents {
+            throw KeyPathEvaluator.tooManyKeys(keyPath, count: count)
+        }
         let components = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard components.count <= KeyPathEvaluator.maximumComponents else {
-            throw ObjectGraphError(.limitExceeded,
-                "The key path '\(keyPath.prefix(60))…' has \(components.count) keys; at most \(KeyPathEvaluator.maximumComponents) are followed")
+            throw KeyPathEvaluator.tooManyKeys(keyPath, count: components.count)
         }
         return try KeyPathEvaluator.value(of: components[...], on: .object(self))
+    }
+}
+
+extension KeyPathEvaluator {
+    /// The error for a key path of more than ``maximumComponents`` keys.
+    static func tooManyKeys(_ keyPath: String, count: Int) -> ObjectGraphError {
+        ObjectGraphError(.limitExceeded,
+            "The key path '\(keyPath.prefix(60))…' has \(count) keys; at most \(maximumComponents) are followed")
     }
 }
 

@@ -13,7 +13,9 @@ import ViewControllers
 /// screen even when the script keeps no reference. Anchors are re-evaluated after every view-controller
 /// operation and every notification of a watched context; a controller that left every stack and
 /// presentation is unanchored, and once Lua no longer references it, it is collected and stops
-/// receiving callbacks.
+/// receiving callbacks. Only the controllers whose ownership may have changed since the last
+/// re-evaluation are looked at (``ViewController/ownershipHandler`` marks them), so the cost follows what
+/// an operation changed, not how many controllers the script made.
 ///
 /// **Errors.** `dvc_updated`/`dvc_deleted` errors are thrown to the context, which rethrows the first
 /// one after every observer ran. Lifecycle callbacks cannot throw through UIKit-style transitions:
@@ -24,11 +26,18 @@ final class ScriptedControllers {
     /// What the registry knows of one controller.
     final class Entry {
         weak var controller: ViewController?
+        /// The key of the entry in `entries`.
+        let id: ObjectIdentifier
         /// A strong reference to the userdata while Swift's hierarchy owns the controller.
         var anchor: LuaRef?
         /// True once the dependency state got the engine's default and the Lua hooks.
         var dependenciesPrepared = false
-        init(_ controller: ViewController) { self.controller = controller }
+        /// True while the entry waits in `changedEntries` for the next ``refreshAnchors()``.
+        var needsRefresh = false
+        init(_ controller: ViewController) {
+            self.controller = controller
+            id = ObjectIdentifier(controller)
+        }
     }
 
     /// Re-raises the first lifecycle error after a context notification was processed.
@@ -55,6 +64,10 @@ final class ScriptedControllers {
     /// The first error raised by a lifecycle or completion callback, not raised yet.
     var pendingError: Error?
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// The entries whose controller's ownership may have changed since the last ``refreshAnchors()``.
+    private var changedEntries: [Entry] = []
+    /// `entries.count` at which ``adopt(_:)`` next removes the entries of deallocated controllers.
+    private var sweepThreshold = 64
     private var flushers: [ObjectIdentifier: ErrorFlusher] = [:]
 
     lazy var viewControllerClass = makeControllerClass(kind: .plain)
@@ -82,8 +95,30 @@ final class ScriptedControllers {
     /// Registers a controller created by a script and installs its lifecycle hook.
     func adopt(_ controller: ViewController) {
         if let entry = entries[ObjectIdentifier(controller)], entry.controller === controller { return }
-        entries[ObjectIdentifier(controller)] = Entry(controller)
+        if entries.count >= sweepThreshold { removeDeallocatedEntries() }
+        let entry = Entry(controller)
+        entries[entry.id] = entry
         controller.lifecycleHandler = { [weak self] vc, event in self?.deliver(event, to: vc) }
+        controller.ownershipHandler = { [weak self] vc in self?.ownershipMayHaveChanged(vc) }
+        markChanged(entry)
+    }
+
+    /// Removes the entries of deallocated controllers (amortised: when the registry doubled).
+    private func removeDeallocatedEntries() {
+        for (id, entry) in entries where entry.controller == nil && !entry.needsRefresh { entries[id] = nil }
+        sweepThreshold = Swift.max(64, 2 * entries.count)
+    }
+
+    /// ``ViewController/ownershipHandler``: queues the controller's entry for the next refresh.
+    private func ownershipMayHaveChanged(_ controller: ViewController) {
+        guard let entry = entries[ObjectIdentifier(controller)], entry.controller === controller else { return }
+        markChanged(entry)
+    }
+
+    private func markChanged(_ entry: Entry) {
+        guard !entry.needsRefresh else { return }
+        entry.needsRefresh = true
+        changedEntries.append(entry)
     }
 
     func entry(for controller: ViewController) -> Entry {
@@ -152,15 +187,18 @@ final class ScriptedControllers {
 
     // MARK: Anchors and errors
 
-    /// Anchors the userdata of controllers owned by the Swift hierarchy, releases the others.
+    /// Anchors the userdata of controllers owned by the Swift hierarchy, releases the others: looks at
+    /// the controllers whose ownership may have changed since the last call (including any marked while
+    /// this runs, e.g. by a deallocation during a Lua allocation), then forgets their marks.
     func refreshAnchors() {
         guard engine != nil else { return }
-        for (id, entry) in entries {
+        while let entry = changedEntries.popLast() {
+            entry.needsRefresh = false
             guard let vc = entry.controller else {
-                entries[id] = nil
+                if entries[entry.id] === entry { entries[entry.id] = nil }
                 continue
             }
-            let owned = vc.parent != nil || vc.presentingViewController != nil || vc.window != nil
+            let owned = vc.isOwnedByHierarchy
             if owned, entry.anchor == nil {
                 push(vc)
                 entry.anchor = state.ref()
@@ -168,7 +206,32 @@ final class ScriptedControllers {
                 entry.anchor = nil
             }
         }
+        #if DEBUG
+        if verifiesAnchors {
+            assert(anchorsMatchOwnership(), "ScriptedControllers: an anchor missed a change of ownership")
+        }
+        #endif
     }
+
+    #if DEBUG
+    /// Debug builds check after every ``refreshAnchors()`` that ``anchorsMatchOwnership()``; a test that
+    /// checks it itself turns this off to fail with an expectation instead of a trap.
+    var verifiesAnchors = true
+    #endif
+
+    /// True when every live controller is anchored exactly when the hierarchy owns it — what a pass over
+    /// every controller (the registry before session 5) would leave — evaluated from the public
+    /// relationships, not from ``ViewController/isOwnedByHierarchy``.
+    func anchorsMatchOwnership() -> Bool {
+        entries.values.allSatisfy { entry in
+            guard let vc = entry.controller else { return true }
+            let owned = vc.parent != nil || vc.presentingViewController != nil || vc.window != nil
+            return owned == (entry.anchor != nil)
+        }
+    }
+
+    /// The number of live controllers anchored now (tests).
+    var anchoredCount: Int { entries.values.filter { $0.controller != nil && $0.anchor != nil }.count }
 
     /// Returns and forgets the pending callback error.
     func takePendingError() -> Error? {

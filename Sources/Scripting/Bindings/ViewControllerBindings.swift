@@ -20,6 +20,7 @@ extension ScriptEngine {
     func installViewControllers(into module: Int32) {
         let module = state.absoluteIndex(module)
         let registry = ScriptedControllers(engine: self)
+        scriptedControllers = registry
         state.register(in: module, name: "window") { [unowned self] state in
             let window = Window()
             window.logHandler = { [weak self] line in self?.log.record(line) }
