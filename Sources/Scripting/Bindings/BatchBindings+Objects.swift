@@ -27,13 +27,7 @@ extension ScriptEngine {
                         complete = false
                         return
                     }
-                    let value: Value
-                    switch field {
-                    case .boolean(let b): value = .bool(b)
-                    case .integer(let i): value = .integer(i)
-                    case .number(let d): value = .double(d)
-                    case .string(let bytes): value = .string(String(decoding: bytes, as: UTF8.self))
-                    }
+                    let value = Value(recordValue: field)
                     objects.append(.init(key: Int32(k), value: value))
                 }
             } ?? false

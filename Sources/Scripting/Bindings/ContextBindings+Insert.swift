@@ -111,13 +111,7 @@ final class RecordInserter {
                     complete = false
                     return
                 }
-                let value: Value
-                switch field {
-                case .boolean(let b): value = .bool(b)
-                case .integer(let i): value = .integer(i)
-                case .number(let d): value = .double(d)
-                case .string(let bytes): value = .string(String(decoding: bytes, as: UTF8.self))
-                }
+                let value = Value(recordValue: field)
                 let i = table[k].index
                 storage[i] = value
                 assigned |= 1 << UInt64(i)
