@@ -4,6 +4,10 @@ import PackageDescription
 /// `-enforce-exclusivity=unchecked` in release builds only (docs/performance.md, "Exclusivity checks").
 let releaseUncheckedExclusivity: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
+/// Where `Scripts/bootstrap.sh` links the C++ runtime's static archive (`libstdc++.a`), so that `ripple` takes it
+/// instead of `libstdc++.so` (docs/performance.md, T4). Without the link `ripple` uses the shared one, as before.
+let staticCxxDirectory = String(#filePath.dropLast("Package.swift".count)) + ".build-cxx"
+
 let package = Package(
     name: "Ripple",
     platforms: [.macOS(.v14)],
@@ -75,7 +79,14 @@ let package = Package(
                                            "-Xlinker", "--no-export-dynamic",
                                            // SQLite linked statically (Debian's libsqlite3.a): libsqlite3.so binds
                                            // 1,500 of its own symbols at every load, used or not (1.2M instructions, T4).
-                                           "-Xlinker", "-l:libsqlite3.a"], .when(platforms: [.linux])),
+                                           "-Xlinker", "-l:libsqlite3.a",
+                                           // The C++ runtime (the static Foundation ICU needs it) from its static
+                                           // archive when bootstrap.sh linked one here: the loader binds 1,700 of
+                                           // libstdc++.so's symbols at every start (1.9M instructions, T4). The
+                                           // toolchain's own -lstdc++ comes before _FoundationICU, so it is asked
+                                           // for once more after it; the directory is searched before gcc's.
+                                           "-Xclang-linker", "-L" + staticCxxDirectory, "-lstdc++"],
+                                          .when(platforms: [.linux])),
                              .linkedLibrary("sqlite3", .when(platforms: [.macOS]))]
         ),
         .executableTarget(

@@ -38,3 +38,16 @@ if ! command -v dot >/dev/null 2>&1; then
   { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq graphviz; } >/dev/null 2>&1 \
     || echo "bootstrap: graphviz not installed; ripple graph --format svg needs its dot" >&2
 fi
+
+# The C++ runtime's static archive for `ripple` (Package.swift, staticCxxDirectory; docs/performance.md, T4):
+# linked into .build-cxx/ when the C compiler knows one; without it `ripple` links libstdc++.so as before.
+root="$(cd "$(dirname "$0")/.." && pwd)"
+for cc in clang gcc; do
+  if command -v "$cc" >/dev/null 2>&1; then
+    archive="$("$cc" -print-file-name=libstdc++.a 2>/dev/null || true)"
+    if [ -n "$archive" ] && [ "$archive" != "libstdc++.a" ] && [ -f "$archive" ]; then
+      mkdir -p "$root/.build-cxx" && ln -sfn "$archive" "$root/.build-cxx/libstdc++.a"
+      break
+    fi
+  fi
+done
