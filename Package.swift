@@ -85,6 +85,8 @@ let package = Package(
                                            // libstdc++.so's symbols at every start (1.9M instructions, T4). The
                                            // toolchain's own -lstdc++ comes before _FoundationICU, so it is asked
                                            // for once more after it; the directory is searched before gcc's.
+                                           // SwiftPM does not see the link: after running bootstrap.sh on an
+                                           // existing build, relink (`rm .build/*/ripple`) to pick it up.
                                            "-Xclang-linker", "-L" + staticCxxDirectory, "-lstdc++"],
                                           .when(platforms: [.linux])),
                              .linkedLibrary("sqlite3", .when(platforms: [.macOS]))]

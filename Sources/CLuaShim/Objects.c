@@ -44,7 +44,7 @@ uint64_t *simlua_nocacheword (void) {
   return &nocache;
 }
 
-uint64_t *simlua_newcacheword (void) {
+static uint64_t *newcacheword (void) {
   cacheword *w = freewords;
   if (w == NULL) {
     cacheword *block = (cacheword *)malloc(WORDSPERBLOCK * sizeof(cacheword));
@@ -76,7 +76,7 @@ static simlua_Object *initobject (simlua_Object *o, void *object, void *cls,
   o->object = object;
   o->cls = cls;
   o->ncache = ncache;
-  o->cachetags = ncache > 0 ? simlua_newcacheword() : &nocache;
+  o->cachetags = ncache > 0 ? newcacheword() : &nocache;
   return o;
 }
 

@@ -172,7 +172,7 @@ struct EntryOrder: TreeOrder {
                 if r != 0 { return (r < 0) == ascending1 }
                 return m > 2 ? boxed(a, b, from: 2) : a.number < b.number
             }
-            return boxed(a, b, from: 1)
+            return m > 1 ? boxed(a, b, from: 1) : a.number < b.number
         }
         return boxed(a, b, from: 0)
     }

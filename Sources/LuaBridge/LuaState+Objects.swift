@@ -186,8 +186,8 @@ extension LuaState {
             rawSet(tableAt: mt, key: name)
         }
         lua_settop(L, mt)
-        // `getmetatable(o)` answers a copy: plain Lua cannot remove the `__gc` that detaches the read-cache
-        // word before the userdata's memory is freed (docs/reliability.md).
+        // `getmetatable(o)` answers a copy: plain Lua cannot change how every object of the class behaves (the
+        // read-cache word no longer needs the protection: it lives outside the userdata, CLuaShim/Objects.c).
         simlua_protectmetatable(L, mt)
         lua_pushvalue(L, mt)
         lua_rawsetp(L, simlua_registryindex(), clsPointer)

@@ -65,7 +65,7 @@ extension ManagedObjectContext {
             result.append(object)
         }
         if request.includesPendingChanges {
-            for object in inserted where object.entity === entity && !seen.contains(object.objectID.number) {
+            for object in inserted where object.entity === entity && !seen.contains(object.number) {
                 result.append(object)
             }
         }
@@ -77,7 +77,7 @@ extension ManagedObjectContext {
         guard let entity = model.entity(named: id.entityName), sourceRow(for: id) != nil else { return nil }
         let object = ManagedObject(entity: entity, objectID: sourceObjectID(id), context: self)
         object.state.isFault = true
-        registered[object.objectID] = object
+        registered.register(object)
         return object
     }
 

@@ -39,7 +39,7 @@ extension ManagedObjectContext {
             if let object = registered[id], object.state.isDeleted { continue }
             ids.append(id)
         }
-        for object in inserted where object.entity.name == entityName && !seen.contains(object.objectID.number) {
+        for object in inserted where object.entity.name == entityName && !seen.contains(object.number) {
             ids.append(object.objectID)
         }
         return ids.sorted { $0.number < $1.number }
@@ -86,7 +86,7 @@ extension ManagedObjectContext {
             }
             let object = ManagedObject(entity: child.entity, objectID: child.objectID, context: self)
             object.state.isInserted = true
-            registered[object.objectID] = object
+            registered.register(object)
             inserted.insert(object)
             pendingInserted.insert(object)
             for (i, a) in child.entity.attributes.enumerated() where !a.isTransient {

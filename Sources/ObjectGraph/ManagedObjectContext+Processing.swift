@@ -67,7 +67,7 @@ extension ManagedObjectContext {
         // Inserted and deleted in the same event: nobody heard of it, nobody hears of it — unless a fetch
         // returned it meanwhile (a fetched-results controller that fetched it must take it out again).
         // (`pendingInserted` is a list with membership in each object: the intersection walks the deletions.)
-        let transient: Set<ManagedObject> = onlyUpdates || pendingInserted.isEmpty
+        let transient: Set<ManagedObject> = pendingInserted.isEmpty
             ? [] : pendingDeleted.filter { pendingInserted.contains($0) }
         if onlyUpdates {
             note.updated = pendingUpdated.sortedInObjectOrder()

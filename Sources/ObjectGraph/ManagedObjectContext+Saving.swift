@@ -109,11 +109,6 @@ extension ManagedObjectContext {
         object.state.committedToMany = nil
         object.state.releaseEmptyChangeRecords()
     }
-
-    /// The persistent keys whose value differs from the committed snapshot, sorted.
-    func persistentChangedKeys(of object: ManagedObject) -> [String] {
-        object.changedValuesSnapshot().keys.sorted()
-    }
 }
 
 extension ManagedObjectID {

@@ -60,10 +60,10 @@ extension ManagedObjectContext {
         // version 1 (one pass over the inserted objects for both).
         for object in note.inserted where merged.isEmpty || !merged.contains(ObjectIdentifier(object)) {
             if !outcome.renumbered.isEmpty, let number = outcome.renumbered[ObjectIdentifier(object)],
-               number != object.objectID.number {
+               number != object.number {
                 registered[object.objectID] = nil
                 object.objectID = ManagedObjectID(entityName: object.objectID.entityName, number: number, isTemporaryID: false)
-                registered[object.objectID] = object
+                registered.register(object)
             } else {
                 object.state.isTemporaryID = false   // (`objectID.isTemporaryID = false` without building the ID)
             }
@@ -323,7 +323,7 @@ extension ManagedObjectContext {
     }
 
     /// The persistent keys whose value differs from the committed snapshot, sorted, with their committed
-    /// values: `persistentChangedKeys(of:)` and `committedValues(forKeys:)` of those keys. An updated
+    /// values: the sorted keys of `changedValuesSnapshot()` and `committedValues(forKeys:)` of those keys. An updated
     /// object of an entity without relationships (the usual rename) is read in one pass over its attributes
     /// in name order, without the intermediate dictionary; anything else takes the general path
     /// (`generalSavedChanges(of:)`, which `SaveChangesTests` compares it with).

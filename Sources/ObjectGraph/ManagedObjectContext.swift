@@ -368,7 +368,7 @@ extension Sequence where Element == ManagedObject {
         keys.reserveCapacity(objects.count)
         var inOrder = true
         for (position, object) in objects.enumerated() {
-            let key = (entity: object.entity.index, number: object.objectID.number, position: position)
+            let key = (entity: object.entity.index, number: object.number, position: position)
             if inOrder, let last = keys.last, (last.entity, last.number) > (key.entity, key.number) { inOrder = false }
             keys.append(key)
         }

@@ -87,7 +87,7 @@ struct ObjectRegistry {
         let i = object.entity.index
         precondition(tables.indices.contains(i) && model.entities[i] === object.entity,
                      "ObjectRegistry: an object of an entity outside the context's model")
-        tables[i].set(object.objectID.number, object)
+        tables[i].set(object.number, object)
     }
 
     /// Every registered object, in no particular order.

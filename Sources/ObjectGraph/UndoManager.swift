@@ -194,7 +194,7 @@ extension ManagedObjectContext {
                 }
                 if object.state.isInserted {
                     object.managedObjectContext = self
-                    registered[object.objectID] = object
+                    registered.register(object)
                     inserted.insert(object)
                 }
                 pendingInserted.insert(object)

@@ -150,7 +150,6 @@ simlua_Object *simlua_pushnewobject (lua_State *L, void *object, void *cls, lua_
 void simlua_cacheobject (lua_State *L);
 void simlua_dropobject (lua_State *L);
 void simlua_dropcache (simlua_Object *o);
-uint64_t *simlua_newcacheword (void);
 void simlua_freecacheword (uint64_t *word);
 uint64_t *simlua_nocacheword (void);
 void simlua_protectmetatable (lua_State *L, int idx);

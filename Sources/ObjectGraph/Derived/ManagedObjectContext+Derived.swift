@@ -81,7 +81,7 @@ extension ManagedObjectContext {
         while let rank = propagation.dirty.keys.min() {
             let nodes = propagation.dirty.removeValue(forKey: rank)!
             // One rank is one property of one entity: order its objects by number.
-            let ordered = nodes.sorted { $0.object.objectID.number < $1.object.objectID.number }
+            let ordered = nodes.sorted { $0.object.number < $1.object.number }
             for node in ordered {
                 propagation.dirtySet.remove(node)
                 do { try recompute(node) } catch { if firstError == nil { firstError = error } }

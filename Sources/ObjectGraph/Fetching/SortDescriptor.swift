@@ -105,7 +105,7 @@ public struct SortDescriptor: CustomStringConvertible, Sendable, Hashable {
         case (.object(let x), .object(let y)):
             if x === y { return .orderedSame }
             let byEntity = ComparisonResult.of(x.entity.name, y.entity.name)
-            return byEntity != .orderedSame ? byEntity : .of(x.objectID.number, y.objectID.number)
+            return byEntity != .orderedSame ? byEntity : .of(x.number, y.number)
         case (.collection(let x), .collection(let y)):
             for (u, v) in zip(x, y) {
                 let r = compareValues(u, v, comparator: comparator)
