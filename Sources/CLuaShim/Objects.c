@@ -182,7 +182,7 @@ simlua_Object *simlua_pushnewobject (lua_State *L, void *object, void *cls,
 */
 void simlua_cacheobject (lua_State *L) {
   simlua_Object *o = simlua_toobject(L, -1);
-  if (o == NULL || o->object == NULL) return;
+  if (o == NULL) return;
   pushcache(L);                                      /* ud cache */
   lua_pushvalue(L, -2);                              /* ud cache ud */
   lua_rawsetp(L, -2, o->object);                     /* ud cache */

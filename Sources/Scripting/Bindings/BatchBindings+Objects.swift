@@ -38,10 +38,7 @@ extension ScriptEngine {
                     var k = objects.keys.firstIndex(of: key).map(Int32.init)
                     if k == nil {
                         k = objects.append(key: key)
-                        state.push(key)
-                        let identity = key.utf8.count <= 40 ? state.identity(at: -1) : nil
-                        state.pop()
-                        identities.append(identity)
+                        identities.append(state.internedKey(key))
                     }
                     objects.append(.init(key: k!, value: values[key]!))
                 }
