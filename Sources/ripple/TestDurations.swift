@@ -26,10 +26,18 @@ struct TestDurations {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
             }
         }
-        for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")),
-                  let ns = UInt64(String(decoding: line[..<tab], as: UTF8.self)) else { continue }
-            known[String(decoding: line[(tab + 1)...], as: UTF8.self)] = ns
+        bytes.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            var start = 0
+            while start < all.count {
+                let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), all.count - start)
+                let end = newline.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? all.count
+                let line = all[start..<end]
+                start = end + 1
+                guard let tab = line.firstIndex(of: UInt8(ascii: "\t")),
+                      let ns = UInt64(String(decoding: line[..<tab], as: UTF8.self)) else { continue }
+                known[String(decoding: line[(tab + 1)...], as: UTF8.self)] = ns
+            }
         }
     }
 
