@@ -317,13 +317,6 @@ public final class FetchedResultsController {
         return layout
     }
 
-    /// The order of entries: sort keys with the descriptors, then object number (the tree's order,
-    /// ``EntryOrder``, as a closure on entries).
-    func makeOrder() -> (ResultEntry, ResultEntry) -> Bool {
-        let order = EntryOrder(activeRequest.sortDescriptors)
-        return { a, b in order.areInIncreasingOrder(EntryRef(a), EntryRef(b)) }
-    }
-
     /// The entry order from key `start` on, on the boxed values (read in place, without copying the arrays).
     static func compareBoxed(_ a: ResultEntry, _ b: ResultEntry, from start: Int,
                              _ comparators: [SortDescriptor.Comparator], _ ascending: [Bool], _ plain: [Bool]) -> Bool {

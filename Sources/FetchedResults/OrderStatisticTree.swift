@@ -1,6 +1,6 @@
 /// The strict order of an ``OrderStatisticTree``'s elements. A conforming type is a value the tree
 /// keeps; the tree's code is specialised for it, so its comparison is inlined into every walk (no closure
-/// call, no reabstraction thunk). ``ClosureTreeOrder`` adapts a comparison closure.
+/// call, no reabstraction thunk). The controller's is ``EntryOrder``; the tests adapt a closure.
 public protocol TreeOrder {
     /// The elements ordered.
     associatedtype Element
@@ -16,26 +16,6 @@ extension TreeOrder {
     public static var leafCapacity: Int { 128 }
 }
 
-/// A ``TreeOrder`` given by a closure.
-public struct ClosureTreeOrder<Element>: TreeOrder {
-    /// The comparison.
-    public let body: (Element, Element) -> Bool
-
-    /// Creates an order from a strict comparison.
-    public init(_ body: @escaping (Element, Element) -> Bool) { self.body = body }
-
-    /// Calls ``body``.
-    @inline(__always)
-    public func areInIncreasingOrder(_ a: Element, _ b: Element) -> Bool { body(a, b) }
-}
-
-extension OrderStatisticTree {
-    /// Creates an empty tree ordered by a closure.
-    public convenience init<E>(areInIncreasingOrder: @escaping (E, E) -> Bool) where Order == ClosureTreeOrder<E> {
-        self.init(order: ClosureTreeOrder(areInIncreasingOrder))
-    }
-}
-
 /// A sorted sequence with positional access: a B+ tree whose inner nodes keep the element count of each
 /// child, so that locating an element, finding its rank, inserting and removing all take O(log N).
 ///
@@ -43,7 +23,10 @@ extension OrderStatisticTree {
 /// the sort keys with the object number.
 ///
 /// ```swift
-/// let tree = OrderStatisticTree(order: ClosureTreeOrder<Int>(<))
+/// struct Ascending: TreeOrder {
+///     func areInIncreasingOrder(_ a: Int, _ b: Int) -> Bool { a < b }
+/// }
+/// let tree = OrderStatisticTree(order: Ascending())
 /// tree.insert(5); tree.insert(1)      // returns the rank: 0, then 0
 /// tree.rank(of: 5)                    // 1
 /// tree[0]                             // 1

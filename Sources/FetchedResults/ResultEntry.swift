@@ -3,7 +3,7 @@ import ObjectGraph
 /// One fetched object in the index: its object, number and the keys it is sorted by.
 ///
 /// Besides the boxed `keys`, the entry holds its first two sort keys unboxed (``PackedKey``), so that the
-/// entry order (``FetchedResultsController/makeOrder()``) decides most comparisons on integers without
+/// entry order (``EntryOrder``) decides most comparisons on integers without
 /// copying a `Value` or touching the key array.
 final class ResultEntry {
     let object: ManagedObject

@@ -5,8 +5,8 @@
 extension Prelude {
     /// The UTF-8 length of the source this chunk was compiled from.
     static let bytecodeSourceLength = 17782
-    /// The FNV-1a fingerprint of that source (``fingerprint(_:)``).
-    static let bytecodeSourceFingerprint: UInt64 = 0xc36bd57e4ef6bd6e
+    /// The fingerprint of that source (``fingerprint(_:)``).
+    static let bytecodeSourceFingerprint: UInt64 = 0x41e8ecd218edec27
     /// `string.dump` of the prelude compiled with the chunk name `=prelude`, debug information kept.
     static let bytecode: [UInt8] = [
         27,76,117,97,84,0,25,147,13,10,26,10,4,8,8,120,86,0,0,0,0,0,0,0,0,0,0,0,40,119,64,1,137,61,112,114,101,108,117,100,
@@ -493,8 +493,8 @@ extension Prelude {
 
     /// The UTF-8 length of ``Sandbox/source`` when ``sandboxBytecode`` was made.
     static let sandboxSourceLength = 2274
-    /// Its FNV-1a fingerprint.
-    static let sandboxSourceFingerprint: UInt64 = 0x93ffb804c4a0d916
+    /// Its fingerprint (``fingerprint(_:)``).
+    static let sandboxSourceFingerprint: UInt64 = 0xcd70c470764f50a2
     /// `string.dump` of the sandbox chunk compiled with the chunk name `=sandbox`, debug information kept.
     static let sandboxBytecode: [UInt8] = [
         27,76,117,97,84,0,25,147,13,10,26,10,4,8,8,120,86,0,0,0,0,0,0,0,0,0,0,0,40,119,64,1,137,61,115,97,110,100,98,111,

@@ -149,11 +149,20 @@ extension Ripple {
 
         /// The worker loop: file paths on standard input, records on fd 3 (``WorkerProtocol``).
         private func runWorker() {
+            Test.runWorker(options: limits.engineOptions(sandboxByDefault: true, checksInvariants: checkInvariants),
+                           trace: trace, filter: filter, filterOut: filterOut, list: list, tags: tags,
+                           excludeTags: excludeTags, seed: seed, failFast: failFast)
+        }
+
+        /// The worker loop with its options as plain values (``runWorker()`` and the worker's start-up fast
+        /// path, ``WorkerFastPath``, both call it).
+        static func runWorker(options: ScriptEngine.Options, trace: Bool = false, filter: String? = nil,
+                              filterOut: String? = nil, list: Bool = false, tags: String? = nil,
+                              excludeTags: String? = nil, seed: UInt64? = nil, failFast: Bool = false) {
             signal(SIGINT, SIG_IGN)  // the parent decides what Ctrl-C stops
             guard let paths = fdopen(4, "r") else { return }
             while let file = WorkerProtocol.readPath(paths) {
-                var runner = ScenarioRunner(options: limits.engineOptions(sandboxByDefault: true, checksInvariants: checkInvariants),
-                                            onTraceLine: trace ? { WorkerProtocol.send(["V", $0]) } : nil)
+                var runner = ScenarioRunner(options: options, onTraceLine: trace ? { WorkerProtocol.send(["V", $0]) } : nil)
                 runner.filter = filter
                 runner.filterOut = filterOut
                 runner.listsOnly = list

@@ -17,13 +17,27 @@ struct TestDurations {
         self.path = path
         guard let path, let file = fopen(path, "r") else { return }
         defer { fclose(file) }
-        var line: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(line) }
-        while getline(&line, &capacity, file) > 0, let line {
-            let text = String(cString: line)
-            guard let tab = text.firstIndex(of: "\t"), let ns = UInt64(text[..<tab]) else { continue }
-            known[String(text[text.index(after: tab)...].dropLast(text.hasSuffix("\n") ? 1 : 0))] = ns
+        // Read as bytes: the cache holds every file any run recorded that still exists (thousands of lines
+        // on a machine that runs the CLI tests), and splitting it as `Character`s cost ≈ 18 M instructions
+        // of every `ripple test`'s start (J1, docs/performance.md, Session 6 → tidy).
+        var bytes: [UInt8] = []
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65536) { buffer in
+            while case let n = fread(buffer.baseAddress, 1, buffer.count, file), n > 0 {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
+            }
+        }
+        bytes.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            var start = 0
+            while start < all.count {
+                let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), all.count - start)
+                let end = newline.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? all.count
+                let line = all[start..<end]
+                start = end + 1
+                guard let tab = line.firstIndex(of: UInt8(ascii: "\t")),
+                      let ns = UInt64(String(decoding: line[..<tab], as: UTF8.self)) else { continue }
+                known[String(decoding: line[(tab + 1)...], as: UTF8.self)] = ns
+            }
         }
     }
 

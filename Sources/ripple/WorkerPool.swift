@@ -157,24 +157,30 @@ struct WorkerPool {
             guard fstat(worker.output, &info) == 0 else { return }
             end = Int(info.st_size)
         }
-        var buffer = [UInt8](repeating: 0, count: 65536)
         while worker.outputRead < end {
-            let n = pread(worker.output, &buffer, min(buffer.count, end - worker.outputRead), off_t(worker.outputRead))
+            // Exactly the bytes announced (a chunk of at most 64 KiB): zeroing a 64 KiB buffer per call was
+            // most of the runner's own instructions (J1, docs/performance.md, Session 6 → tidy).
+            let wanted = min(65536, end - worker.outputRead)
+            var chunk = [UInt8](repeating: 0, count: wanted)
+            let n = pread(worker.output, &chunk, wanted, off_t(worker.outputRead))
             guard n > 0 else { return }
             worker.outputRead += n
-            if let file = worker.file { states[file].events.append(.output(Array(buffer[0..<n]))) }
+            if n < wanted { chunk.removeLast(wanted - n) }
+            if let file = worker.file { states[file].events.append(.output(chunk)) }
         }
     }
 
     private func readRecords(_ worker: inout Worker, into states: inout [FileState]) {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        let n = read(worker.records, &buffer, buffer.count)
+        let n = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65536) { buffer -> Int in
+            let n = read(worker.records, buffer.baseAddress, buffer.count)
+            if n > 0 { worker.pending.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n])) }
+            return n
+        }
         if n <= 0 {
             drainOutput(&worker, upTo: nil, into: &states)  // what it printed before it died
             exited(&worker, into: &states)
             return
         }
-        worker.pending += buffer[0..<n]
         while let newline = worker.pending.firstIndex(of: 10) {
             let line = String(decoding: worker.pending[..<newline], as: UTF8.self)
             worker.pending.removeSubrange(...newline)

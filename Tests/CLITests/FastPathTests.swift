@@ -6,7 +6,8 @@ import Glibc
 
 /// `ripple run FILE…` without options skips ArgumentParser (the start-up fast path, docs/performance.md T4);
 /// `RIPPLE_NO_FAST_PATH=1` sends the same command line through ArgumentParser. Both must print the same bytes
-/// (apart from scenario times) and exit with the same status, for every kind of file.
+/// (apart from scenario times) and exit with the same status, for every kind of file. The same for the
+/// workers of `ripple test` (``WorkerFastPath`` in the executable).
 @Suite struct FastPathTests {
     static let passing = scratchFile("fast-pass.lua", """
         print("printed by the script")
@@ -62,6 +63,28 @@ import Glibc
             #expect(withoutTimes(fast.output) == withoutTimes(general.output), "\(arguments) \(colour)")
             #expect(fast.status == general.status, "\(arguments) \(colour)")
         }
+    }
+
+    /// `ripple test` command lines whose workers take the worker fast path (the default limits and sandbox
+    /// switches) or not (any other worker option).
+    static let testCommandLines: [[String]] = [
+        ["test", "-j", "1"],
+        ["test", "-j", "2"],
+        ["test", "-j", "2", "--no-sandbox"],
+        ["test", "-j", "2", "--instruction-limit", "1000", "--memory-limit", "8"],
+        ["test", "-j", "2", "--filter", "passes"],
+        ["test", "-j", "1", "--check-invariants"],
+    ]
+
+    @Test("ripple test's workers print and report the same with and without the worker fast path",
+          arguments: testCommandLines)
+    func workersSameAsArgumentParser(arguments: [String]) {
+        let files = [Self.passing, Self.failing, Self.raising, Self.syntax, Self.exiting, Self.limited]
+        let fast = runRipple(arguments + files, environment: ["NO_COLOR": "1"])
+        let general = runRipple(arguments + files, environment: ["NO_COLOR": "1", "RIPPLE_NO_FAST_PATH": "1"])
+        #expect(withoutTimes(fast.output) == withoutTimes(general.output), "\(arguments)")
+        #expect(fast.status == general.status, "\(arguments)")
+        if !arguments.contains("--filter") { #expect(fast.output.contains("✔ " + Self.passing + " › inserts"), "\(fast.output)") }
     }
 
     @Test("the statuses are those of the documented contract: 0 passed, 1 failed, the script's own os.exit")

@@ -21,9 +21,10 @@ import Glibc
                 end)
                 """)
         }
-        // c took longest last time, then a; b was never timed (estimated from its size: shortest).
+        // c took longest last time, then a; b was never timed (estimated from its size: shortest). Lines
+        // that are not `nanoseconds<TAB>path` are skipped; the last line needs no newline.
         let cacheFile = fopen(cache, "w")
-        fputs("900000000\t\(files[2])\n500000000\t\(files[0])\n", cacheFile)
+        fputs("no tab here\n\nx\t\(files[1])\n900000000\t\(files[2])\n500000000\t\(files[0])", cacheFile)
         fclose(cacheFile)
         let result = runRipple(["test", "--no-sandbox", "-j", "1"] + files, environment: ["XDG_CACHE_HOME": base])
         #expect(result.status == 0)

@@ -4,7 +4,8 @@ import SeededRandom
 
 /// Key paths are read as bytes when they are all ASCII (session 5): `validateKeyPath` without splitting,
 /// and `value(forKeyPath:)` refusing an over-long path after counting its dots. These tests drive the
-/// byte path and the `Character`-split path side by side and require the same outcome and message.
+/// byte path, the `Character`-split path and the split-per-key validation they replaced side by side and
+/// require the same outcome and message.
 @Suite struct KeyPathEquivalenceTests {
     let fixture: FetchingFixture
     init() throws { fixture = try FetchingFixture() }
@@ -23,18 +24,44 @@ import SeededRandom
 
     static let pieces = ["orders", "customer", "name", "age", "total", "since", "@count", "@sum", "@avg", "@min",
                          "@max", "@foo", "@", "", "nope", "order", "ordersX", "Orders", "name ", " name", "#name",
-                         "orders.customer", "customer.orders", "@sum.total", "\t", "1"]
+                         "orders.customer", "customer.orders", "@sum.total", "\t", "1", "é", "@\u{301}count", "@é",
+                         "\u{301}", "name\u{301}", ".\u{301}", "@sum\u{301}"]
 
-    /// Same result through the byte path and the split path, from both entities.
+    /// The validation before session 5, kept as the reference: the path split into `Character`-separated
+    /// keys, a `String` and a look-up per key.
+    static func referenceValidation(_ entity: EntityDescription, _ keyPath: String) throws {
+        var current: EntityDescription? = entity
+        for component in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
+            let key = String(component)
+            if key.hasPrefix("@") {
+                guard KeyPathEvaluator.collectionOperators.contains(key) else {
+                    throw ObjectGraphError(.unknownKey,
+                        "[<NSSet> valueForKeyPath:]: this class does not implement the \(key.dropFirst()) operation.")
+                }
+                if key == "@count" { return }
+                continue
+            }
+            guard let here = current else { return }
+            guard let slot = here.slots[key] else {
+                throw ObjectGraphError(.unknownKey, "keypath \(keyPath) not found in entity \(entity.name)")
+            }
+            switch slot {
+            case .attribute, .derived: current = nil
+            case .relationship(let i):
+                guard i < here.destinations.count else { return }
+                current = here.destinations[i]
+            }
+        }
+    }
+
+    /// Same result through the byte path (ASCII paths cut at their dots), the `Character` split and the
+    /// reference, from both entities.
     func expectSameValidation(_ path: String) {
         for entity in [fixture.customerEntity, fixture.orderEntity] {
-            let general = Self.outcome { try entity.validateKeyPathComponents(path) }
-            var handled = false
-            let bytes = Self.outcome { handled = try entity.validateASCIIKeyPath(path) }
-            let isASCII = path.utf8.allSatisfy { $0 < 0x80 }
-            #expect(handled == isASCII || bytes != nil, "\(path) handled")
-            if isASCII { #expect(bytes == general, "\(entity.name) \(path)") }
-            #expect(Self.outcome { try entity.validateKeyPath(path) } == general, "\(entity.name) \(path)")
+            let reference = Self.outcome { try Self.referenceValidation(entity, path) }
+            let split = Self.outcome { try entity.validateKeyPath(path, splittingCharacters: true) }
+            #expect(split == reference, "\(entity.name) \(path) split")
+            #expect(Self.outcome { try entity.validateKeyPath(path) } == reference, "\(entity.name) \(path)")
         }
     }
 
@@ -49,7 +76,8 @@ import SeededRandom
         }
         for path in ["", ".", "..", "orders.", ".orders", "orders..customer", "name.@count", "name.@foo",
                      "orders.@count.nope", "orders.@sum.nope", "@count", "orders.customer.orders.total.x",
-                     "orders.customer.name.é", "orders.\u{301}customer", "orders.customer.\u{301}", "é.orders"] {
+                     "orders.customer.name.é", "orders.\u{301}customer", "orders.customer.\u{301}", "é.orders",
+                     "@\u{301}", "orders.@\u{301}sum.total", "orders.@é", "orders.customer.orders.\u{301}.x"] {
             expectSameValidation(path)
         }
     }

@@ -46,6 +46,13 @@ import Testing
     @Test("a stale or foreign chunk is never used: the fingerprint, then Lua's header check")
     func fallback() throws {
         #expect(Prelude.fingerprint(Prelude.source + " ") != Prelude.fingerprint(Prelude.source))
+        // One byte changed anywhere (in a whole word or in the tail read byte by byte) changes it.
+        let bytes = Array(Prelude.source.utf8)
+        for position in [0, 7, 8, 4_095, bytes.count / 2, bytes.count - 9, bytes.count - 1] {
+            var edited = bytes
+            edited[position] = edited[position] == UInt8(ascii: "<") ? UInt8(ascii: ">") : UInt8(ascii: "<")
+            #expect(Prelude.fingerprint(String(decoding: edited, as: UTF8.self)) != Prelude.fingerprint(Prelude.source), "byte \(position)")
+        }
         let state = try LuaState()
         #expect(throws: LuaError.self) { try state.loadBinary(Array(Prelude.bytecode.prefix(4)) + [0xFF, 0, 0, 0], chunkName: "=x") }
         #expect(throws: LuaError.self) { try state.loadBinary(Array("return 1".utf8), chunkName: "=x") }

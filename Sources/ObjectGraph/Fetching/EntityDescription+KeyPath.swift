@@ -14,49 +14,23 @@ extension EntityDescription {
     /// - Throws: `.unknownKey` with Core Data's fetch wording: `keypath orders.foo not found in entity
     ///   Customer`. Keys after an attribute (`name.length`) are not checked: the attribute's value decides.
     public func validateKeyPath(_ keyPath: String) throws {
-        if try validateASCIIKeyPath(keyPath) { return }
-        try validateKeyPathComponents(keyPath)
+        try validateKeyPath(keyPath, splittingCharacters: false)
     }
 
-    /// ``validateKeyPath(_:)`` for any key path: splits it into `Character`-separated keys.
-    func validateKeyPathComponents(_ keyPath: String) throws {
-        var entity: EntityDescription? = self
-        for component in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
-            let key = String(component)
-            if key.hasPrefix("@") {
-                guard KeyPathEvaluator.collectionOperators.contains(key) else {
-                    throw ObjectGraphError(.unknownKey,
-                        "[<NSSet> valueForKeyPath:]: this class does not implement the \(key.dropFirst()) operation.")
-                }
-                if key == "@count" { return }
-                continue
-            }
-            guard let current = entity else { return }
-            guard let slot = current.slots[key] else {
-                throw ObjectGraphError(.unknownKey, "keypath \(keyPath) not found in entity \(name)")
-            }
-            switch slot {
-            case .attribute, .derived: entity = nil
-            case .relationship(let i):
-                guard i < current.destinations.count else { return }
-                entity = current.destinations[i]
-            }
-        }
-    }
-}
-
-extension EntityDescription {
-    /// ``validateKeyPath(_:)`` for an all-ASCII key path, reading its keys as bytes (no array of keys);
-    /// a key equal to the previous one on the same entity reuses its relationship's destination instead
-    /// of looking it up again (a self-referencing path repeats one key). Same checks, order and errors as
-    /// ``validateKeyPathComponents(_:)``. Returns false, having checked nothing, for any other path.
-    func validateASCIIKeyPath(_ keyPath: String) throws -> Bool {
+    /// ``validateKeyPath(_:)`` reading the path's keys as bytes (``KeyPathEvaluator/forEachComponent(of:splittingCharacters:_:)``:
+    /// an all-ASCII path without making a string per key, unless `splittingCharacters`, which the tests set
+    /// to drive the `Character` split on the same paths). A key equal to the previous one on the same entity
+    /// reuses its relationship's destination instead of looking it up again (a self-referencing path
+    /// repeats one key).
+    func validateKeyPath(_ keyPath: String, splittingCharacters: Bool) throws {
         var entity: EntityDescription? = self
         var previousKey = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         var previousEntity: EntityDescription?
         var previousDestination: EntityDescription?
-        return try KeyPathEvaluator.forEachASCIIComponent(of: keyPath) { bytes in
-            if bytes.first == UInt8(ascii: "@") {
+        try KeyPathEvaluator.forEachComponent(of: keyPath, splittingCharacters: splittingCharacters) { bytes in
+            // `hasPrefix("@")` as `String` sees it: "@" and a combining mark are one character, not "@".
+            if bytes.first == UInt8(ascii: "@"),
+               bytes.count == 1 || bytes[1] < 0x80 || String(decoding: bytes, as: UTF8.self).hasPrefix("@") {
                 let key = String(decoding: bytes, as: UTF8.self)
                 guard KeyPathEvaluator.collectionOperators.contains(key) else {
                     throw ObjectGraphError(.unknownKey,

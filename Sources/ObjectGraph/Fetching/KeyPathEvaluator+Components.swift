@@ -14,43 +14,58 @@ import Darwin
 /// Splitting a 20,001-key path cost ≈ 77 M instructions each time it was split (scenario 96); counting
 /// its dots costs ≈ 1 per byte (docs/performance.md, Session 5 → diff).
 extension KeyPathEvaluator {
+    /// The number of `.` bytes in `bytes` when every byte is ASCII, else nil: the one ASCII test of the
+    /// key-path readers (one pass, ≈ 1 instruction a byte).
+    @inline(__always)
+    static func asciiDotCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var dots = 0
+        var high: UInt8 = 0
+        for byte in bytes {
+            high |= byte
+            dots &+= byte == UInt8(ascii: ".") ? 1 : 0
+        }
+        return high < 0x80 ? dots : nil
+    }
+
     /// The number of keys of an all-ASCII key path (its `.` bytes + 1); nil when a byte is not ASCII or
     /// the string has no contiguous UTF-8 storage.
     static func asciiComponentCount(_ keyPath: String) -> Int? {
-        let result: Int?? = keyPath.utf8.withContiguousStorageIfAvailable { bytes in
-            var dots = 0
-            var high: UInt8 = 0
-            for byte in bytes {
-                high |= byte
-                dots &+= byte == UInt8(ascii: ".") ? 1 : 0
-            }
-            return high < 0x80 ? dots + 1 : nil
-        }
+        let result: Int?? = keyPath.utf8.withContiguousStorageIfAvailable { bytes in asciiDotCount(bytes).map { $0 + 1 } }
         return result ?? nil
     }
 
-    /// Calls `body` with each key of an all-ASCII key path, in order, as its bytes, until `body` returns
-    /// false. Returns false without calling `body` when the path is not all ASCII (or has no contiguous
-    /// storage): the caller then splits it as `Character`s.
-    static func forEachASCIIComponent(
-        of keyPath: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Bool
-    ) rethrows -> Bool {
-        let handled: Bool? = try keyPath.utf8.withContiguousStorageIfAvailable { bytes in
-            var high: UInt8 = 0
-            for byte in bytes { high |= byte }
-            guard high < 0x80 else { return false }
-            guard let base = bytes.baseAddress else { _ = try body(bytes); return true }  // "": one empty key
-            var start = 0
-            while true {
-                let rest = bytes.count - start
-                let dot = rest > 0 ? memchr(base + start, Int32(UInt8(ascii: ".")), rest) : nil
-                let end = dot.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
-                guard try body(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return true }
-                guard dot != nil else { return true }
-                start = end + 1
+    /// Calls `body` with each key of `keyPath` (split on the `Character` `"."`, empty keys kept), in order,
+    /// as its UTF-8 bytes, until `body` returns false. An all-ASCII path is cut at its `.` bytes without
+    /// making any string; any other path (or every path, with `splittingCharacters`, which the tests use
+    /// to compare the two) is split as `Character`s and each key's bytes are found in the path's. Every
+    /// buffer points into the same bytes and stays valid until this function returns, so `body` may keep
+    /// one to compare with a later key.
+    static func forEachComponent(
+        of keyPath: String, splittingCharacters: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) throws -> Bool
+    ) rethrows {
+        func walk(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+            guard let base = bytes.baseAddress else { _ = try body(bytes); return }  // "": one empty key
+            if !splittingCharacters, asciiDotCount(bytes) != nil {
+                var start = 0
+                while true {
+                    let rest = bytes.count - start
+                    let dot = rest > 0 ? memchr(base + start, Int32(UInt8(ascii: ".")), rest) : nil
+                    let end = dot.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+                    guard try body(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return }
+                    guard dot != nil else { return }
+                    start = end + 1
+                }
+            }
+            // A `.` byte may begin a longer character (`"."` and a combining mark): split as characters.
+            let utf8 = keyPath.utf8
+            for key in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
+                let start = utf8.distance(from: utf8.startIndex, to: key.startIndex)
+                guard try body(UnsafeBufferPointer(rebasing: bytes[start..<(start + key.utf8.count)])) else { return }
             }
         }
-        return handled ?? false
+        if try keyPath.utf8.withContiguousStorageIfAvailable({ try walk($0) }) == nil {
+            try Array(keyPath.utf8).withUnsafeBufferPointer { try walk($0) }
+        }
     }
 
     /// True when `a` and `b` hold the same bytes.
