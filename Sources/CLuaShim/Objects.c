@@ -114,6 +114,24 @@ static void pushcache (lua_State *L) {
 
 
 /*
+** Pushes the object cache through the class metatable at `mt`, which keeps
+** a reference to it under the integer key MTCACHE (read without hashing a
+** pointer into the registry, as pushcache does); the first push of a class
+** stores it there. getmetatable's copy (simlua_protectmetatable) holds
+** only string keys, so scripts do not see it. Raises only memory errors.
+*/
+#define MTCACHE 1
+
+static void pushcacheof (lua_State *L, int mt) {
+  if (lua_rawgeti(L, mt, MTCACHE) == LUA_TTABLE) return;
+  lua_pop(L, 1);
+  pushcache(L);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, mt, MTCACHE);
+}
+
+
+/*
 ** Pushes the userdata for `object`. The class metatable must be on top of
 ** the stack; it is replaced by the userdata. Identity is kept by a weak-
 ** valued cache in the registry keyed by the object's address. Returns 1
@@ -129,7 +147,7 @@ int simlua_pushobject (lua_State *L, void *object, void *cls,
   int mt = lua_absindex(L, -1);
   simlua_Object *o;
   lua_checkstack(L, 4);
-  pushcache(L);                                      /* mt cache */
+  pushcacheof(L, mt);                                /* mt cache */
   if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA &&
       simlua_toobject(L, -1) != NULL &&
       simlua_toobject(L, -1)->object == object) {  /* mt cache ud */
@@ -175,6 +193,7 @@ uint64_t *simlua_newcacheword (void) {
 void simlua_pushnewobject (lua_State *L, void *object, void *cls,
                            lua_Integer ncache, uint64_t *word) {
   simlua_Object *o;
+  int mt = lua_absindex(L, -1);
   lua_checkstack(L, 4);
   if (ncache < 1) ncache = 1;
   if (ncache > SIMLUA_CACHESLOTS) ncache = SIMLUA_CACHESLOTS;
@@ -184,12 +203,13 @@ void simlua_pushnewobject (lua_State *L, void *object, void *cls,
   o->cls = cls;
   o->ncache = ncache;
   o->cachetags = word;                               /* mt ud */
-  lua_rotate(L, -2, 1);                              /* ud mt */
-  lua_setmetatable(L, -2);                           /* ud */
-  pushcache(L);                                      /* ud cache */
-  lua_pushvalue(L, -2);                              /* ud cache ud */
-  lua_rawsetp(L, -2, object);                        /* ud cache */
-  lua_settop(L, -2);                                 /* ud */
+  lua_pushvalue(L, mt);                              /* mt ud mt */
+  lua_setmetatable(L, -2);                           /* mt ud */
+  pushcacheof(L, mt);                                /* mt ud cache */
+  lua_pushvalue(L, -2);                              /* mt ud cache ud */
+  lua_rawsetp(L, -2, object);                        /* mt ud cache */
+  lua_settop(L, -2);                                 /* mt ud */
+  lua_replace(L, mt);                                /* ud */
 }
 
 

@@ -118,23 +118,27 @@ extension PersistentStore {
     /// twice per object with the entity comparison, and the caller's array then released them again).
     /// The rows end as ``applyInMemory(writes:deletes:)`` leaves them (`ApplyInMemoryTests` compares both).
     func applyInMemory(moving writes: inout [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) {
-        let count = writes.count
-        var start = 0
-        while start < count {
-            let entityName = writes[start].0.entityName
-            var end = start + 1
-            while end < count && writes[end].0.entityName == entityName { end += 1 }
-            if end - start == 1 {
-                // One row (an edit of one object): written in place.
-                rows[entityName, default: RowTable()][writes[start].0.number] = Self.take(&writes[start].1)
+        // Through the buffer: the array's subscript copied each `(ManagedObjectID, StoreRow)` element (and
+        // destroyed the copy) to compare its entity name.
+        writes.withUnsafeMutableBufferPointer { buffer in
+            let count = buffer.count
+            var start = 0
+            while start < count {
+                let entityName = buffer[start].0.entityName
+                var end = start + 1
+                while end < count && buffer[end].0.entityName == entityName { end += 1 }
+                if end - start == 1 {
+                    // One row (an edit of one object): written in place.
+                    rows[entityName, default: RowTable()][buffer[start].0.number] = Self.take(&buffer[start].1)
+                    start = end
+                    continue
+                }
+                var table = rows.removeValue(forKey: entityName) ?? RowTable()
+                table.reserveCapacity(extra: end - start)
+                for i in start..<end { table[buffer[i].0.number] = Self.take(&buffer[i].1) }
+                rows[entityName] = table
                 start = end
-                continue
             }
-            var table = rows.removeValue(forKey: entityName) ?? RowTable()
-            table.reserveCapacity(extra: end - start)
-            for i in start..<end { table[writes[i].0.number] = Self.take(&writes[i].1) }
-            rows[entityName] = table
-            start = end
         }
         for id in deletes { rows[id.entityName]?[id.number] = nil }
     }
