@@ -113,7 +113,9 @@ import Testing
         #expect(deferred.suffix(3) == [
             "[viewContext] objectsDidChange inserted: Item#41, Item#42, Item#43, Item#44, Item#45, Item#46, Item#47, Item#48, Item#49",
             "[viewContext] willSave",
-            "[viewContext] didSave inserted: Item#41, Item#42, Item#43, Item#44, Item#45, Item#46, Item#47, Item#48, Item#49",
+            "[viewContext] didSave inserted: Item#41, Item#42, Item#43, Item#44, Item#45, Item#46, Item#47, Item#48, Item#49, "
+                + (13...37).map { "Tag#\($0)" }.joined(separator: ", ") + "; updated: "
+                + stride(from: 3, through: 39, by: 3).map { "Item#\($0) {id}" }.joined(separator: ", "),
         ])
     }
 
