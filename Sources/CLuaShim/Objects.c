@@ -114,6 +114,24 @@ static void pushcache (lua_State *L) {
 
 
 /*
+** Pushes the object cache through the class metatable at `mt`, which keeps
+** a reference to it under the integer key MTCACHE (read without hashing a
+** pointer into the registry, as pushcache does); the first push of a class
+** stores it there. getmetatable's copy (simlua_protectmetatable) holds
+** only string keys, so scripts do not see it. Raises only memory errors.
+*/
+#define MTCACHE 1
+
+static void pushcacheof (lua_State *L, int mt) {
+  if (lua_rawgeti(L, mt, MTCACHE) == LUA_TTABLE) return;
+  lua_pop(L, 1);
+  pushcache(L);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, mt, MTCACHE);
+}
+
+
+/*
 ** Pushes the userdata for `object`. The class metatable must be on top of
 ** the stack; it is replaced by the userdata. Identity is kept by a weak-
 ** valued cache in the registry keyed by the object's address. Returns 1
@@ -129,7 +147,7 @@ int simlua_pushobject (lua_State *L, void *object, void *cls,
   int mt = lua_absindex(L, -1);
   simlua_Object *o;
   lua_checkstack(L, 4);
-  pushcache(L);                                      /* mt cache */
+  pushcacheof(L, mt);                                /* mt cache */
   if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA &&
       simlua_toobject(L, -1) != NULL &&
       simlua_toobject(L, -1)->object == object) {  /* mt cache ud */
@@ -154,54 +172,44 @@ int simlua_pushobject (lua_State *L, void *object, void *cls,
 
 
 /*
-** The first step of simlua_pushobject for an object Lua has never been
-** given (one just created): the class metatable on top of the stack is
-** replaced by a new userdata for `object` without looking the cache up and
-** without entering it there. The caller then either retains `object` and
-** calls simlua_cacheobject, or calls simlua_dropobject. Returns the block.
-** Raises only memory errors (an abort).
+** A fresh read-cache word (zero), for simlua_pushnewobject: the caller
+** offers it to its object first and frees it (simlua_freecacheword) when
+** the object refuses it. Raises nothing (a failed allocation aborts).
 */
-simlua_Object *simlua_pushnewobject (lua_State *L, void *object, void *cls,
-                                     lua_Integer ncache) {
+uint64_t *simlua_newcacheword (void) {
+  return newcacheword();
+}
+
+
+/*
+** simlua_pushobject for an object Lua has never been given (one just
+** created), in one call: the class metatable on top of the stack is
+** replaced by a new userdata for `object`, made without looking the cache
+** up and entered there, whose read cache of `ncache` slots (1 to
+** SIMLUA_CACHESLOTS) uses `word` (from simlua_newcacheword, already
+** attached to the object by the caller, which also retains the object for
+** the userdata's __gc). Raises only memory errors (an abort).
+*/
+void simlua_pushnewobject (lua_State *L, void *object, void *cls,
+                           lua_Integer ncache, uint64_t *word) {
   simlua_Object *o;
+  int mt = lua_absindex(L, -1);
   lua_checkstack(L, 4);
-  if (ncache < 0) ncache = 0;
+  if (ncache < 1) ncache = 1;
   if (ncache > SIMLUA_CACHESLOTS) ncache = SIMLUA_CACHESLOTS;
-  o = initobject((simlua_Object *)lua_newuserdatauv(L, SIMLUA_OBJECTSIZE(ncache), 0),
-                 object, cls, ncache);                /* mt ud */
-  lua_insert(L, -2);                                 /* ud mt */
-  lua_setmetatable(L, -2);                           /* ud */
-  return o;
-}
-
-
-/*
-** Enters the userdata on top of the stack (made by simlua_pushnewobject)
-** into the object cache under its object, so that later pushes of the
-** object find it. Leaves the stack as it was. Raises only memory errors.
-*/
-void simlua_cacheobject (lua_State *L) {
-  simlua_Object *o = simlua_toobject(L, -1);
-  if (o == NULL) return;
-  pushcache(L);                                      /* ud cache */
-  lua_pushvalue(L, -2);                              /* ud cache ud */
-  lua_rawsetp(L, -2, o->object);                     /* ud cache */
-  lua_pop(L, 1);                                     /* ud */
-}
-
-
-/*
-** Pops the userdata on top of the stack (made by simlua_pushnewobject and
-** not cached), detached first, so that its __gc releases nothing. Never
-** raises.
-*/
-void simlua_dropobject (lua_State *L) {
-  simlua_Object *o = simlua_toobject(L, -1);
-  if (o != NULL) {
-    simlua_dropcache(o);
-    o->object = NULL;
-  }
-  lua_pop(L, 1);
+  o = (simlua_Object *)lua_newuserdatauv(L, SIMLUA_OBJECTSIZE(ncache), 0);
+  o->tag = simlua_objectmarker();
+  o->object = object;
+  o->cls = cls;
+  o->ncache = ncache;
+  o->cachetags = word;                               /* mt ud */
+  lua_pushvalue(L, mt);                              /* mt ud mt */
+  lua_setmetatable(L, -2);                           /* mt ud */
+  pushcacheof(L, mt);                                /* mt ud cache */
+  lua_pushvalue(L, -2);                              /* mt ud cache ud */
+  lua_rawsetp(L, -2, object);                        /* mt ud cache */
+  lua_settop(L, -2);                                 /* mt ud */
+  lua_replace(L, mt);                                /* ud */
 }
 
 

@@ -19,7 +19,6 @@
 #include "Limits.h"
 
 /* Trampoline.c */
-void simlua_reservestack (lua_State *L);
 int  simlua_callswift (lua_State *L, void *box);
 int  simlua_finish (lua_State *L, int n);
 void simlua_invalidupvalue (lua_State *L);
@@ -102,6 +101,15 @@ void simlua_readrecord (lua_State *L, int idx, simlua_Record *r) {
 ** Entry point of record functions: simlua_trampoline, with the table
 ** argument read first. Upvalue 1: the function block (as for
 ** simlua_pushfunction); upvalue 2: the argument number of the table.
+**
+** Unlike simlua_trampoline, it does not reserve EXTRASTACK slots: the
+** function has Lua's LUA_MINSTACK (20) on top of its arguments, enough for
+** a fast path that pushes its result, and calls simlua_checkstack (Swift:
+** LuaState.reserveStack) before a general path that converts values. A
+** reservation on every call cost ≈ 0.25k instructions per ctx:insert:
+** each collection cycle shrinks the thread's stack (luaD_shrinkstack), and
+** growing it back by EXTRASTACK asks malloc for a block large enough to
+** make it consolidate its fast bins (tens of thousands of instructions).
 */
 static int recordtrampoline (lua_State *L) {
   int up = lua_upvalueindex(1);
@@ -111,7 +119,6 @@ static int recordtrampoline (lua_State *L) {
   int n;
   if (f == NULL || lua_rawlen(L, up) != sizeof(simlua_Function) || f->tag != &recordmarker)
     simlua_invalidupvalue(L);
-  simlua_reservestack(L);
   readrecord(L, (int)lua_tointegerx(L, lua_upvalueindex(2), NULL), &record);
   saved = currentrecord;
   currentrecord = &record;

@@ -175,13 +175,18 @@ int simlua_trampoline (lua_State *L) {
 
 /*
 ** For other entry points of this library (Record.c): the checks and the
-** call of simlua_trampoline, split so that a caller can run code between
-** the stack reservation (which may raise) and the Swift call (which does
-** not), and raise afterwards with simlua_finish.
+** call of simlua_trampoline, split so that a caller can run code before
+** the Swift call (which does not raise), and raise afterwards with
+** simlua_finish.
 */
-void simlua_reservestack (lua_State *L) {
-  if (!lua_checkstack(L, EXTRASTACK))
-    errorwhere(L, "stack overflow (no room to call into Ripple)");
+
+/*
+** The room simlua_trampoline reserves, for a function that did not get it
+** (a record function, Record.c): 1 when there is room for EXTRASTACK more
+** slots, 0 when the stack cannot grow that much. Never raises.
+*/
+int simlua_checkstack (lua_State *L) {
+  return lua_checkstack(L, EXTRASTACK);
 }
 
 int simlua_callswift (lua_State *L, void *box) {

@@ -42,21 +42,19 @@ extension LuaState {
             push(object: object, class: cls)
             return
         }
-        let clsPointer = Unmanaged.passUnretained(cls).toOpaque()
-        pushMetatable(for: cls, at: clsPointer)
-        let objectPointer = Unmanaged.passUnretained(object).toOpaque()
-        guard let block = simlua_pushnewobject(L, objectPointer, clsPointer, lua_Integer(readCache.slots)) else {
-            preconditionFailure("simlua_pushnewobject returned no block")
-        }
-        // The word lives outside the userdata (CLuaShim/Objects.c); simlua_gc detaches and frees it.
-        guard readCache.attach(object, block.pointee.cachetags) else {
+        // The word lives outside the userdata (CLuaShim/Objects.c); simlua_gc detaches and frees it. It is
+        // offered before the userdata is made, so that one C call makes the userdata and enters it.
+        guard let word = simlua_newcacheword() else { preconditionFailure("simlua_newcacheword returned no word") }
+        guard readCache.attach(object, word) else {
             // The object holds another userdata's word: it was pushed before, so it must be found.
-            simlua_dropobject(L)
+            simlua_freecacheword(word)
             push(object: object, class: cls)
             return
         }
-        _ = Unmanaged.passRetained(object)  // released by simlua_gc
-        simlua_cacheobject(L)
+        let clsPointer = Unmanaged.passUnretained(cls).toOpaque()
+        pushMetatable(for: cls, at: clsPointer)
+        let objectPointer = Unmanaged.passRetained(object).toOpaque()  // released by simlua_gc
+        simlua_pushnewobject(L, objectPointer, clsPointer, lua_Integer(readCache.slots), word)
     }
 
     /// The address of the Swift object behind a bridged userdata at `i`, unretained (the userdata keeps it

@@ -33,7 +33,8 @@ extension LuaState {
     /// Pushes a Swift function as a Lua function whose argument `recordArgument` C reads as a record before
     /// the function runs: a table of at most 32 pairs, every key a string, every value a boolean, a
     /// number or a string. The function reads it with ``forEachRecordField(ofTableAt:_:)`` without any
-    /// Lua call, table snapshot or Swift string per key. Otherwise as ``pushFunction(_:)``.
+    /// Lua call, table snapshot or Swift string per key. Otherwise as ``pushFunction(_:)``, except that the
+    /// function has only Lua's 20 stack slots until it calls ``reserveStack()``.
     /// - Parameters:
     ///   - body: The function.
     ///   - recordArgument: The argument position of the table.
@@ -41,6 +42,15 @@ extension LuaState {
         let box = LuaFunctionBox(body)
         functionBoxes.append(box)
         simlua_pushrecordfunction(L, Unmanaged.passUnretained(box).toOpaque(), recordArgument)
+    }
+
+    /// Reserves the room every other Swift function called from Lua is given before it runs (80 slots on top
+    /// of its arguments, enough for the deepest value the bridge converts). A record function
+    /// (``pushRecordFunction(_:recordArgument:)``) only has Lua's 20: it calls this before a path that
+    /// converts values or pushes more than its result.
+    /// - Throws: ``LuaError`` "stack overflow (no room to call into Ripple)" when the stack cannot grow.
+    public func reserveStack() throws {
+        guard simlua_checkstack(L) != 0 else { throw LuaError(.runtime, "stack overflow (no room to call into Ripple)") }
     }
 
     /// Calls `body` with each field of the record C read from the table at `index` (in table order), and

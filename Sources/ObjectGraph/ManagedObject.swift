@@ -101,7 +101,9 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
         return box
     }
 
-    init(entity: EntityDescription, objectID: ManagedObjectID, context: ManagedObjectContext?,
+    /// (`context` is borrowed: the object keeps it weakly, so an owned argument only cost the caller a
+    /// retain and this initialiser a release, each through the context's side table.)
+    init(entity: EntityDescription, objectID: ManagedObjectID, context: __shared ManagedObjectContext?,
          attributeValues: [Value]? = nil) {
         precondition(objectID.entityName == entity.name, "ManagedObject: an ID of another entity")
         self.entity = entity

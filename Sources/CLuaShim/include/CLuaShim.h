@@ -132,6 +132,7 @@ void simlua_setcallbacks (simlua_Dispatch dispatch, simlua_Access access,
                           simlua_Release release);
 void simlua_setfastcallbacks (simlua_FastGet get, simlua_FastSet set);
 int  simlua_trampoline (lua_State *L);
+int  simlua_checkstack (lua_State *L);
 int  simlua_index (lua_State *L);
 int  simlua_newindex (lua_State *L);
 int  simlua_gc (lua_State *L);
@@ -146,9 +147,8 @@ int  simlua_yield (lua_State *L);
 
 /* Objects.c: bridged objects' userdata and read-cache words. */
 int  simlua_pushobject (lua_State *L, void *object, void *cls, lua_Integer ncache);
-simlua_Object *simlua_pushnewobject (lua_State *L, void *object, void *cls, lua_Integer ncache);
-void simlua_cacheobject (lua_State *L);
-void simlua_dropobject (lua_State *L);
+uint64_t *simlua_newcacheword (void);
+void simlua_pushnewobject (lua_State *L, void *object, void *cls, lua_Integer ncache, uint64_t *word);
 void simlua_dropcache (simlua_Object *o);
 void simlua_freecacheword (uint64_t *word);
 uint64_t *simlua_nocacheword (void);

@@ -15,8 +15,13 @@ final class InsertRecordKeys {
     /// The entity's default attribute values (`entity.initialAttributeValues`), owned likewise.
     let defaults: UnsafeMutableBufferPointer<Value>
     /// The Lua class of the entity's objects. Not retained: the engine's `entityClasses` holds it for the
-    /// engine's life, and these keys belong to the same engine.
-    unowned(unsafe) let luaClass: LuaClass
+    /// engine's life, and these keys belong to the same engine. Kept `Unmanaged`, so that the fast path
+    /// borrows it (an `unowned(unsafe)` property is retained again on every load).
+    let luaClass: Unmanaged<LuaClass>
+    /// `entity`, borrowed likewise by the fast path (`entity` holds it).
+    let unretainedEntity: Unmanaged<EntityDescription>
+    /// The identity of `model`, compared without retaining the context's model.
+    let modelIdentity: ObjectIdentifier
 
     init(entity: EntityDescription, state: LuaState, luaClass: LuaClass) {
         self.entity = entity
@@ -31,7 +36,9 @@ final class InsertRecordKeys {
         _ = attributeKeys.initialize(from: keys)
         defaults = .allocate(capacity: entity.initialAttributeValues.count)
         _ = defaults.initialize(from: entity.initialAttributeValues)
-        self.luaClass = luaClass
+        self.luaClass = .passUnretained(luaClass)
+        unretainedEntity = .passUnretained(entity)
+        modelIdentity = ObjectIdentifier(model)
     }
 
     deinit {
@@ -75,12 +82,18 @@ final class RecordInserter {
         }
     }
 
-    /// The keys of the entity named by argument 2 in `model`, or nil when the general path must decide.
-    private func keys(in model: ManagedObjectModel, _ state: LuaState) -> InsertRecordKeys? {
-        if let last, last.model === model, let name = last.entityName, state.identity(at: 2) == name {
+    /// The keys of the entity named by argument 2 in the model of `ctx`, or nil when the general path must
+    /// decide.
+    private func keys(in ctx: ManagedObjectContext, _ state: LuaState) throws -> InsertRecordKeys? {
+        // The model's identity, read without retaining it (its keys hold it, so a match is that model).
+        let modelIdentity = ObjectIdentifier(ctx.persistentStoreCoordinator.managedObjectModel)
+        if let last, last.modelIdentity == modelIdentity, let name = last.entityName, state.identity(at: 2) == name {
             return last
         }
+        let model = ctx.persistentStoreCoordinator.managedObjectModel
         guard let name = state.toString(at: 2), let entity = model.entity(named: name) else { return nil }
+        // The first insert of an entity may make its Lua class: the room of a general path.
+        try state.reserveStack()
         let keys: InsertRecordKeys
         if let cached = keysByEntity[ObjectIdentifier(entity)], cached.entity === entity {
             keys = cached
@@ -94,7 +107,7 @@ final class RecordInserter {
 
     /// ``insert(_:)`` once the context is known.
     private func insert(into ctx: ManagedObjectContext, _ state: LuaState) throws -> Bool {
-        guard let keys = keys(in: ctx.persistentStoreCoordinator.managedObjectModel, state) else { return false }
+        guard let keys = try keys(in: ctx, state) else { return false }
         // The object's storage: the defaults, then the given values over them (a new buffer, so no copy on
         // write; a default replaced is a `.null` or a value the buffer still owns, released on assignment).
         // (`keys` is used at the end, so the buffers it owns outlive their reads here.)
@@ -118,9 +131,11 @@ final class RecordInserter {
             }
         }
         guard read, complete else { return false }
-        let object = try ctx.insertObject(entity: keys.entity, attributeValues: &values, assigned: assigned)
+        let object = try keys.unretainedEntity._withUnsafeGuaranteedRef { entity in
+            try ctx.insertObject(entity: entity, attributeValues: &values, assigned: assigned)
+        }
         // A new object: Lua cannot have its userdata yet.
-        state.pushNew(object: object, class: keys.luaClass)
+        keys.luaClass._withUnsafeGuaranteedRef { state.pushNew(object: object, class: $0) }
         return true
     }
 }

@@ -107,6 +107,7 @@ extension BridgeClasses {
                 .merging(contextUndoMethods(engine)) { a, _ in a }.merging([
                 "insert": { [unowned engine, inserter = engine.recordInserter] state in
                     if try inserter.insert(state) { return 1 }  // pushed the new object
+                    try state.reserveStack()  // a record function's general path (see `pushRecordFunction`)
                     let ctx = try context(state, "insert")
                     let entityName = try state.string(2)
                     var values: [(String, Value)] = []
