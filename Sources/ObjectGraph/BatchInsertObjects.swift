@@ -5,10 +5,10 @@
 public struct BatchInsertObjects {
     /// One field of one object.
     public struct Field {
+        /// The value given (declared first: with the key after it a field takes 24 bytes, not 32).
+        public var value: Value
         /// The index of the field's key in ``BatchInsertObjects/keys``.
         public var key: Int32
-        /// The value given.
-        public var value: Value
 
         /// Creates a field.
         public init(key: Int32, value: Value) {
@@ -24,9 +24,12 @@ public struct BatchInsertObjects {
     /// Where each object's fields end in ``fields``.
     public private(set) var ends: [Int] = []
 
-    /// Creates an empty list, with room for `count` objects.
-    public init(reservingCapacity count: Int = 0) {
+    /// Creates an empty list that knows `keys` (numbered in order; a key need not be used), with room for
+    /// `count` objects of `fieldsPerObject` fields.
+    public init(keys: [String] = [], reservingCapacity count: Int = 0, fieldsPerObject: Int = 0) {
+        self.keys = keys
         ends.reserveCapacity(count)
+        fields.reserveCapacity(count * fieldsPerObject)
     }
 
     /// The number of objects.
@@ -40,6 +43,12 @@ public struct BatchInsertObjects {
 
     /// Adds a field to the object being built.
     public mutating func append(_ field: Field) { fields.append(field) }
+
+    /// Adds a field to the object being built.
+    public mutating func append(key: Int32, value: Value) { fields.append(Field(key: key, value: value)) }
+
+    /// Makes room for `count` more fields.
+    public mutating func reserveFields(_ count: Int) { fields.reserveCapacity(fields.count + count) }
 
     /// Ends the object being built.
     public mutating func endObject() { ends.append(fields.count) }
