@@ -54,7 +54,7 @@ public final class LuaRecordListReader {
 
 extension LuaState {
     /// Reads the tables `first`, `first + 1`, … `last` (1-based) of the list at `index` as records whose keys
-    /// the reader knows, as ``readRecord(ofTableAt:using:_:)`` reads one, matching each key in C: calls
+    /// the reader knows, as `Record.c` reads the record argument of a function, matching each key in C: calls
     /// `field` with each field's key number and value (a string's bytes are valid only during the call)
     /// and `endRecord` after each table. Stops before the first table that is not a plain record of known
     /// keys (or is not a table), and after a run of tables; returns how many it read (0: table `first`

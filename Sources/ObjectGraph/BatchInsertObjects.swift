@@ -11,7 +11,7 @@ public struct BatchInsertObjects {
         public var key: Int32
 
         /// Creates a field.
-        public init(key: Int32, value: Value) {
+        @inlinable public init(key: Int32, value: __owned Value) {
             self.key = key
             self.value = value
         }
@@ -20,20 +20,23 @@ public struct BatchInsertObjects {
     /// The distinct keys of all objects.
     public private(set) var keys: [String] = []
     /// The fields of every object, object after object.
-    public private(set) var fields: [Field] = []
+    public var fields: [Field] { storedFields }
     /// Where each object's fields end in ``fields``.
-    public private(set) var ends: [Int] = []
+    public var ends: [Int] { storedEnds }
+    // Stored apart from the read-only views above so that the appends below can be inlined into a reader.
+    @usableFromInline var storedFields: [Field] = []
+    @usableFromInline var storedEnds: [Int] = []
 
     /// Creates an empty list that knows `keys` (numbered in order; a key need not be used), with room for
     /// `count` objects of `fieldsPerObject` fields.
     public init(keys: [String] = [], reservingCapacity count: Int = 0, fieldsPerObject: Int = 0) {
         self.keys = keys
-        ends.reserveCapacity(count)
-        fields.reserveCapacity(count * fieldsPerObject)
+        storedEnds.reserveCapacity(count)
+        storedFields.reserveCapacity(count * fieldsPerObject)
     }
 
     /// The number of objects.
-    public var count: Int { ends.count }
+    public var count: Int { storedEnds.count }
 
     /// Adds a key (each key once) and returns its number.
     public mutating func append(key: String) -> Int32 {
@@ -42,19 +45,17 @@ public struct BatchInsertObjects {
     }
 
     /// Adds a field to the object being built.
-    public mutating func append(_ field: Field) { fields.append(field) }
+    @inlinable public mutating func append(_ field: __owned Field) { storedFields.append(field) }
 
     /// Adds a field to the object being built.
-    public mutating func append(key: Int32, value: Value) { fields.append(Field(key: key, value: value)) }
+    @inlinable public mutating func append(key: Int32, value: __owned Value) { storedFields.append(Field(key: key, value: value)) }
 
     /// Makes room for `count` more fields.
-    public mutating func reserveFields(_ count: Int) { fields.reserveCapacity(fields.count + count) }
+    public mutating func reserveFields(_ count: Int) { storedFields.reserveCapacity(storedFields.count + count) }
 
     /// Ends the object being built.
-    public mutating func endObject() { ends.append(fields.count) }
+    @inlinable public mutating func endObject() { storedEnds.append(storedFields.count) }
 
-    /// Drops the fields added since the last ``endObject()``.
-    public mutating func discardObject() { fields.removeSubrange((ends.last ?? 0)...) }
 
     /// The fields of object `i`.
     public func fields(ofObjectAt i: Int) -> ArraySlice<Field> { fields[(i == 0 ? 0 : ends[i - 1])..<ends[i]] }

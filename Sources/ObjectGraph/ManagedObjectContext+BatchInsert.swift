@@ -36,22 +36,66 @@ extension ManagedObjectContext {
         let plan = BatchRowPlan(entity)
         let rows = NewStoreRows(capacity: objects.count)
         // Each distinct key is looked up once (-1: not a persistent attribute).
-        let columns = objects.keys.map { key -> Int in
+        let columns = objects.keys.map { key -> Int32 in
             guard case .attribute(let i)? = entity.slots[key], !entity.attributes[i].isTransient else { return -1 }
-            return i
+            return Int32(i)
         }
-        let fields = objects.fields
+        let width = plan.template.count
+        // Per attribute: the object that last gave it a value, and the field that did.
+        let givenBy = UnsafeMutablePointer<Int>.allocate(capacity: 2 * Swift.max(width, 1))
+        defer { givenBy.deallocate() }
+        givenBy.initialize(repeating: -1, count: 2 * Swift.max(width, 1))
+        let fieldOf = givenBy + width
         try columns.withUnsafeBufferPointer { columns in
-            try fields.withUnsafeBufferPointer { fields in
-                var start = 0
-                for (i, end) in objects.ends.enumerated() {
-                    if let row = plan.row(fields[start..<end], columns: columns) {
-                        rows.append(row)
-                    } else {
-                        let given = fields[start..<end].map { (key: objects.keys[Int($0.key)], value: $0.value) }
-                        rows.append(try plan.checkedRow(given.sorted { $0.key < $1.key }, objectNumber: i + 1))
+            try objects.fields.withUnsafeBufferPointer { fields in
+                try plan.types.withUnsafeBufferPointer { types in
+                    try plan.template.withUnsafeBufferPointer { template in
+                        try plan.checks.withUnsafeBufferPointer { checks in
+                            var start = 0
+                            for (object, end) in objects.ends.enumerated() {
+                                var attributes: [Value]? = []
+                                // Which attribute each field sets (a key that is no persistent attribute: the
+                                // general check words the error).
+                                for k in start..<end {
+                                    let i = Int(columns[Int(fields[k].key)])
+                                    if i < 0 {
+                                        attributes = nil
+                                        break
+                                    }
+                                    givenBy[i] = object
+                                    fieldOf[i] = k
+                                }
+                                if attributes != nil {
+                                    attributes!.reserveCapacity(width)
+                                    for i in 0..<width {
+                                        if givenBy[i] == object {
+                                            let value = fields[fieldOf[i]].value
+                                            if ManagedObjectContext.isAlreadyConverted(value, to: types[i]) {
+                                                if checks[i] != .none && value.isNull { attributes = nil; break }
+                                                attributes!.append(value)
+                                            } else if let converted = ManagedObjectContext.convert(value, to: types[i]),
+                                                      checks[i] == .none || !converted.isNull {
+                                                attributes!.append(converted)
+                                            } else {
+                                                attributes = nil
+                                                break
+                                            }
+                                        } else {
+                                            if checks[i] == .requiredWithoutDefault { attributes = nil; break }
+                                            attributes!.append(template[i])
+                                        }
+                                    }
+                                }
+                                if let attributes {
+                                    rows.append(StoreRow(attributes: attributes, toOne: plan.toOne, toMany: plan.toMany, version: 1))
+                                } else {
+                                    let given = fields[start..<end].map { (key: objects.keys[Int($0.key)], value: $0.value) }
+                                    rows.append(try plan.checkedRow(given.sorted { $0.key < $1.key }, objectNumber: object + 1))
+                                }
+                                start = end
+                            }
+                        }
                     }
-                    start = end
                 }
             }
         }
@@ -109,52 +153,34 @@ struct BatchRowPlan {
     let template: [Value]
     /// The persistent attributes that are not optional.
     let required: [Int]
+    /// What each attribute's value is checked for, indexed like the attributes.
+    let checks: [Check]
     /// Empty relationship slots.
     let toOne: [ManagedObjectID?]
     let toMany: [[ManagedObjectID]]
+
+    /// What an attribute's value is checked for.
+    enum Check {
+        /// Nothing (optional or transient).
+        case none
+        /// Non-null (required, with a default).
+        case required
+        /// Non-null and given (required, without a default).
+        case requiredWithoutDefault
+    }
 
     init(_ entity: EntityDescription) {
         self.entity = entity
         types = entity.attributeTypes
         template = entity.attributes.map { $0.isTransient ? .null : ($0.defaultValue ?? .null) }
         required = entity.attributes.indices.filter { !entity.attributes[$0].isTransient && !entity.attributes[$0].isOptional }
+        checks = entity.attributes.indices.map { i in
+            let a = entity.attributes[i]
+            if a.isTransient || a.isOptional { return .none }
+            return a.defaultValue == nil || a.defaultValue!.isNull ? .requiredWithoutDefault : .required
+        }
         toOne = [ManagedObjectID?](repeating: nil, count: entity.relationships.count)
         toMany = [[ManagedObjectID]](repeating: [], count: entity.relationships.count)
-    }
-
-    /// The row of one object's fields (`columns`: the attribute of each key, -1 for a key that is not a
-    /// persistent attribute), or nil when it cannot be inserted (then ``checkedRow(_:objectNumber:)`` says why).
-    @inline(__always)
-    func row(_ fields: Slice<UnsafeBufferPointer<BatchInsertObjects.Field>>, columns: UnsafeBufferPointer<Int>) -> StoreRow? {
-        let count = template.count
-        var failed = false
-        let attributes = [Value](unsafeUninitializedCapacity: count) { storage, initialized in
-            template.withUnsafeBufferPointer { template in
-                _ = storage.initialize(fromContentsOf: template)
-            }
-            initialized = count
-            for field in fields {
-                let i = columns[Int(field.key)]
-                guard i >= 0 else {
-                    failed = true
-                    return
-                }
-                if ManagedObjectContext.isAlreadyConverted(field.value, to: types[i]) {
-                    storage[i] = field.value
-                } else if let converted = ManagedObjectContext.convert(field.value, to: types[i]) {
-                    storage[i] = converted
-                } else {
-                    failed = true
-                    return
-                }
-            }
-            for i in required where storage[i].isNull {
-                failed = true
-                return
-            }
-        }
-        if failed { return nil }
-        return StoreRow(attributes: attributes, toOne: toOne, toMany: toMany, version: 1)
     }
 
     /// The row of one object as the general form of a batch insert checks it: `values` in key order, each
