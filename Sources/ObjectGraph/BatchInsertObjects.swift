@@ -2,6 +2,10 @@
 /// its objects once): each distinct key once, then every object's fields as (key number, value) pairs,
 /// object after object. The same request as ``BatchRequest/Action/insert(objects:)`` with
 /// ``dictionaries``, without a dictionary or a key string per object.
+///
+/// Booleans, integers, floats and strings are kept packed (16 bytes a field; a string's bytes in one shared
+/// buffer), so a reader adds them without making a ``Value`` or a Swift string, and the insertion makes
+/// each value once, straight into its row. Any other value is kept as it is.
 public struct BatchInsertObjects {
     /// One field of one object.
     public struct Field {
@@ -11,32 +15,64 @@ public struct BatchInsertObjects {
         public var key: Int32
 
         /// Creates a field.
-        @inlinable public init(key: Int32, value: __owned Value) {
+        public init(key: Int32, value: Value) {
             self.key = key
             self.value = value
         }
     }
 
+    /// A field as it is stored.
+    @usableFromInline struct PackedField {
+        /// The integer, the float's bits, the boolean (0, 1), the offset of a string in `bytes` (its length
+        /// first, 4 bytes, then its UTF-8 bytes), or the index of another value in `values`.
+        @usableFromInline var payload: UInt64
+        /// The key number.
+        @usableFromInline var key: Int32
+        /// What `payload` is.
+        @usableFromInline var kind: Kind
+
+        @usableFromInline @inline(__always) init(payload: UInt64, key: Int32, kind: Kind) {
+            self.payload = payload
+            self.key = key
+            self.kind = kind
+        }
+    }
+
+    /// What a packed field holds.
+    @usableFromInline enum Kind: UInt8 {
+        case boolean, integer, double, string, value
+    }
+
     /// The distinct keys of all objects.
     public private(set) var keys: [String] = []
-    /// The fields of every object, object after object.
-    public var fields: [Field] { storedFields }
-    /// Where each object's fields end in ``fields``.
-    public var ends: [Int] { storedEnds }
-    // Stored apart from the read-only views above so that the appends below can be inlined into a reader.
-    @usableFromInline var storedFields: [Field] = []
+    @usableFromInline var packed: [PackedField] = []
+    @usableFromInline var bytes: [UInt8] = []
+    @usableFromInline var values: [Value] = []
     @usableFromInline var storedEnds: [Int] = []
 
     /// Creates an empty list that knows `keys` (numbered in order; a key need not be used), with room for
-    /// `count` objects of `fieldsPerObject` fields.
-    public init(keys: [String] = [], reservingCapacity count: Int = 0, fieldsPerObject: Int = 0) {
+    /// `count` objects.
+    public init(keys: [String] = [], reservingCapacity count: Int = 0) {
         self.keys = keys
         storedEnds.reserveCapacity(count)
-        storedFields.reserveCapacity(count * fieldsPerObject)
     }
 
     /// The number of objects.
     public var count: Int { storedEnds.count }
+
+    /// The number of fields of all objects.
+    public var fieldCount: Int { packed.count }
+
+    /// Where each object's fields end (object `i`'s fields are `ends[i - 1] ..< ends[i]`).
+    public var ends: [Int] { storedEnds }
+
+    /// Every field, object after object.
+    public var fields: [Field] { (0..<packed.count).map { Field(key: packed[$0].key, value: value(ofField: $0)) } }
+
+    /// The fields of object `i`.
+    public func fields(ofObjectAt i: Int) -> [Field] {
+        ((i == 0 ? 0 : storedEnds[i - 1])..<storedEnds[i]).map { Field(key: packed[$0].key, value: value(ofField: $0)) }
+    }
 
     /// Adds a key (each key once) and returns its number.
     public mutating func append(key: String) -> Int32 {
@@ -45,20 +81,80 @@ public struct BatchInsertObjects {
     }
 
     /// Adds a field to the object being built.
-    @inlinable public mutating func append(_ field: __owned Field) { storedFields.append(field) }
+    public mutating func append(_ field: Field) { append(key: field.key, value: field.value) }
 
     /// Adds a field to the object being built.
-    @inlinable public mutating func append(key: Int32, value: __owned Value) { storedFields.append(Field(key: key, value: value)) }
+    public mutating func append(key: Int32, value: Value) {
+        switch value {
+        case .bool(let b): append(key: key, boolean: b)
+        case .integer(let i): append(key: key, integer: i)
+        case .double(let d): append(key: key, double: d)
+        default:
+            values.append(value)
+            packed.append(PackedField(payload: UInt64(values.count - 1), key: key, kind: .value))
+        }
+    }
 
-    /// Makes room for `count` more fields.
-    public mutating func reserveFields(_ count: Int) { storedFields.reserveCapacity(storedFields.count + count) }
+    /// Adds a boolean field to the object being built.
+    @inlinable public mutating func append(key: Int32, boolean: Bool) {
+        packed.append(PackedField(payload: boolean ? 1 : 0, key: key, kind: .boolean))
+    }
+
+    /// Adds an integer field to the object being built.
+    @inlinable public mutating func append(key: Int32, integer: Int64) {
+        packed.append(PackedField(payload: UInt64(bitPattern: integer), key: key, kind: .integer))
+    }
+
+    /// Adds a float field to the object being built.
+    @inlinable public mutating func append(key: Int32, double: Double) {
+        packed.append(PackedField(payload: double.bitPattern, key: key, kind: .double))
+    }
+
+    /// Adds a string field, given as its bytes (decoded as UTF-8, invalid sequences repaired, when the
+    /// value is made), to the object being built.
+    @inlinable public mutating func append(key: Int32, string: UnsafeBufferPointer<UInt8>) {
+        guard string.count <= Int(UInt32.max) else {
+            append(key: key, value: .string(String(decoding: string, as: UTF8.self)))
+            return
+        }
+        let offset = bytes.count
+        let length = UInt32(string.count)
+        bytes.append(UInt8(truncatingIfNeeded: length))
+        bytes.append(UInt8(truncatingIfNeeded: length >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: length >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: length >> 24))
+        bytes.append(contentsOf: string)
+        packed.append(PackedField(payload: UInt64(offset), key: key, kind: .string))
+    }
+
+    /// Makes room for `count` more objects like the ones added so far (as many fields and string bytes).
+    public mutating func reserve(_ count: Int) {
+        guard !storedEnds.isEmpty, count > 0 else { return }
+        packed.reserveCapacity(packed.count + count * packed.count / storedEnds.count)
+        bytes.reserveCapacity(bytes.count + count * bytes.count / storedEnds.count)
+    }
 
     /// Ends the object being built.
-    @inlinable public mutating func endObject() { storedEnds.append(storedFields.count) }
+    @inlinable public mutating func endObject() { storedEnds.append(packed.count) }
 
+    /// The value of field `k` (of all objects' fields).
+    public func value(ofField k: Int) -> Value {
+        let field = packed[k]
+        switch field.kind {
+        case .boolean: return .bool(field.payload != 0)
+        case .integer: return .integer(Int64(bitPattern: field.payload))
+        case .double: return .double(Double(bitPattern: field.payload))
+        case .value: return values[Int(field.payload)]
+        case .string: return bytes.withUnsafeBufferPointer { .string(Self.string(at: Int(field.payload), in: $0)) }
+        }
+    }
 
-    /// The fields of object `i`.
-    public func fields(ofObjectAt i: Int) -> ArraySlice<Field> { fields[(i == 0 ? 0 : ends[i - 1])..<ends[i]] }
+    /// The string stored at `offset` of `bytes`.
+    @inline(__always)
+    static func string(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let length = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 4 + length)]), as: UTF8.self)
+    }
 
     /// Every object as a dictionary (the general form of the request).
     public var dictionaries: [[String: Value]] {

@@ -36,65 +36,23 @@ extension ManagedObjectContext {
         let plan = BatchRowPlan(entity)
         let rows = NewStoreRows(capacity: objects.count)
         // Each distinct key is looked up once (-1: not a persistent attribute).
-        let columns = objects.keys.map { key -> Int32 in
+        let columns = objects.keys.map { key -> Int in
             guard case .attribute(let i)? = entity.slots[key], !entity.attributes[i].isTransient else { return -1 }
-            return Int32(i)
+            return i
         }
-        let width = plan.template.count
-        // Per attribute: the object that last gave it a value, and the field that did.
-        let givenBy = UnsafeMutablePointer<Int>.allocate(capacity: 2 * Swift.max(width, 1))
-        defer { givenBy.deallocate() }
-        givenBy.initialize(repeating: -1, count: 2 * Swift.max(width, 1))
-        let fieldOf = givenBy + width
         try columns.withUnsafeBufferPointer { columns in
-            try objects.fields.withUnsafeBufferPointer { fields in
-                try plan.types.withUnsafeBufferPointer { types in
-                    try plan.template.withUnsafeBufferPointer { template in
-                        try plan.checks.withUnsafeBufferPointer { checks in
-                            var start = 0
-                            for (object, end) in objects.ends.enumerated() {
-                                var attributes: [Value]? = []
-                                // Which attribute each field sets (a key that is no persistent attribute: the
-                                // general check words the error).
-                                for k in start..<end {
-                                    let i = Int(columns[Int(fields[k].key)])
-                                    if i < 0 {
-                                        attributes = nil
-                                        break
-                                    }
-                                    givenBy[i] = object
-                                    fieldOf[i] = k
-                                }
-                                if attributes != nil {
-                                    attributes!.reserveCapacity(width)
-                                    for i in 0..<width {
-                                        if givenBy[i] == object {
-                                            let value = fields[fieldOf[i]].value
-                                            if ManagedObjectContext.isAlreadyConverted(value, to: types[i]) {
-                                                if checks[i] != .none && value.isNull { attributes = nil; break }
-                                                attributes!.append(value)
-                                            } else if let converted = ManagedObjectContext.convert(value, to: types[i]),
-                                                      checks[i] == .none || !converted.isNull {
-                                                attributes!.append(converted)
-                                            } else {
-                                                attributes = nil
-                                                break
-                                            }
-                                        } else {
-                                            if checks[i] == .requiredWithoutDefault { attributes = nil; break }
-                                            attributes!.append(template[i])
-                                        }
-                                    }
-                                }
-                                if let attributes {
-                                    rows.append(StoreRow(attributes: attributes, toOne: plan.toOne, toMany: plan.toMany, version: 1))
-                                } else {
-                                    let given = fields[start..<end].map { (key: objects.keys[Int($0.key)], value: $0.value) }
-                                    rows.append(try plan.checkedRow(given.sorted { $0.key < $1.key }, objectNumber: object + 1))
-                                }
-                                start = end
-                            }
+            try objects.packed.withUnsafeBufferPointer { fields in
+                try objects.bytes.withUnsafeBufferPointer { bytes in
+                    var start = 0
+                    for (object, end) in objects.ends.enumerated() {
+                        if let attributes = plan.attributes(fields[start..<end], object: object, columns: columns, bytes: bytes,
+                                                            objects: objects) {
+                            rows.append(StoreRow(attributes: attributes, toOne: plan.toOne, toMany: plan.toMany, version: 1))
+                        } else {
+                            let given = (start..<end).map { (key: objects.keys[Int(fields[$0].key)], value: objects.value(ofField: $0)) }
+                            rows.append(try plan.checkedRow(given.sorted { $0.key < $1.key }, objectNumber: object + 1))
                         }
+                        start = end
                     }
                 }
             }
@@ -145,19 +103,25 @@ extension ManagedObjectContext {
 }
 
 /// What a batch insert needs to know of its entity to build rows: each attribute's type, the row an object
-/// starts from (defaults; transient attributes are not stored) and the attributes that must end non-null.
-struct BatchRowPlan {
+/// starts from (defaults; transient attributes are not stored) and what each value is checked for.
+final class BatchRowPlan {
     let entity: EntityDescription
-    let types: [AttributeType]
+    /// The number of attributes.
+    let width: Int
+    /// Each attribute's type.
+    let types: UnsafeMutableBufferPointer<AttributeType>
     /// The values of a row before the object's own (defaults, `.null` for transient attributes).
     let template: [Value]
+    /// What each attribute's value is checked for.
+    let checks: UnsafeMutableBufferPointer<Check>
     /// The persistent attributes that are not optional.
     let required: [Int]
-    /// What each attribute's value is checked for, indexed like the attributes.
-    let checks: [Check]
     /// Empty relationship slots.
     let toOne: [ManagedObjectID?]
     let toMany: [[ManagedObjectID]]
+    /// Per attribute, the object that last gave it a value (-1: none yet) and the field that did.
+    private let givenBy: UnsafeMutableBufferPointer<Int>
+    private let fieldOf: UnsafeMutableBufferPointer<Int>
 
     /// What an attribute's value is checked for.
     enum Check {
@@ -171,16 +135,68 @@ struct BatchRowPlan {
 
     init(_ entity: EntityDescription) {
         self.entity = entity
-        types = entity.attributeTypes
+        width = entity.attributes.count
+        types = .allocate(capacity: width)
+        _ = types.initialize(from: entity.attributeTypes)
         template = entity.attributes.map { $0.isTransient ? .null : ($0.defaultValue ?? .null) }
-        required = entity.attributes.indices.filter { !entity.attributes[$0].isTransient && !entity.attributes[$0].isOptional }
-        checks = entity.attributes.indices.map { i in
-            let a = entity.attributes[i]
+        checks = .allocate(capacity: width)
+        _ = checks.initialize(from: entity.attributes.map { a -> Check in
             if a.isTransient || a.isOptional { return .none }
             return a.defaultValue == nil || a.defaultValue!.isNull ? .requiredWithoutDefault : .required
-        }
+        })
+        required = entity.attributes.indices.filter { !entity.attributes[$0].isTransient && !entity.attributes[$0].isOptional }
         toOne = [ManagedObjectID?](repeating: nil, count: entity.relationships.count)
         toMany = [[ManagedObjectID]](repeating: [], count: entity.relationships.count)
+        givenBy = .allocate(capacity: width)
+        givenBy.initialize(repeating: -1)
+        fieldOf = .allocate(capacity: width)
+        fieldOf.initialize(repeating: 0)
+    }
+
+    deinit {
+        types.deallocate()
+        checks.deallocate()
+        givenBy.deallocate()
+        fieldOf.deallocate()
+    }
+
+    /// The attribute values of object number `object` (0-based, increasing from call to call) from its
+    /// `fields` (`columns`: the attribute of each key, -1 for a key that is not a persistent attribute), in
+    /// one array made for them, or nil when the object cannot be inserted (``checkedRow(_:objectNumber:)``
+    /// says why).
+    @inline(__always)
+    func attributes(_ fields: Slice<UnsafeBufferPointer<BatchInsertObjects.PackedField>>, object: Int,
+                    columns: UnsafeBufferPointer<Int>, bytes: UnsafeBufferPointer<UInt8>,
+                    objects: BatchInsertObjects) -> [Value]? {
+        // Which attribute each field sets.
+        for k in fields.indices {
+            let i = columns[Int(fields.base[k].key)]
+            if i < 0 { return nil }
+            givenBy[i] = object
+            fieldOf[i] = k
+        }
+        var attributes: [Value] = []
+        attributes.reserveCapacity(width)
+        for i in 0..<width {
+            guard givenBy[i] == object else {
+                if checks[i] == .requiredWithoutDefault { return nil }
+                attributes.append(template[i])
+                continue
+            }
+            // A value of the attribute's type is made straight from its field.
+            let field = fields.base[fieldOf[i]]
+            switch (field.kind, types[i]) {
+            case (.integer, .integer): attributes.append(.integer(Int64(bitPattern: field.payload)))
+            case (.double, .double): attributes.append(.double(Double(bitPattern: field.payload)))
+            case (.string, .string): attributes.append(.string(BatchInsertObjects.string(at: Int(field.payload), in: bytes)))
+            case (.boolean, .boolean): attributes.append(.bool(field.payload != 0))
+            default:
+                guard let converted = ManagedObjectContext.convert(objects.value(ofField: fieldOf[i]), to: types[i]),
+                      checks[i] == .none || !converted.isNull else { return nil }
+                attributes.append(converted)
+            }
+        }
+        return attributes
     }
 
     /// The row of one object as the general form of a batch insert checks it: `values` in key order, each

@@ -22,7 +22,14 @@ extension ScriptEngine {
         var i = 0
         while i < count {
             let read = state.readRecords(ofListAt: list, from: i + 1, to: count, using: reader,
-                                         field: { key, value in objects.append(key: key, value: Value(recordValue: value)) },
+                                         field: { key, value in
+                                             switch value {
+                                             case .boolean(let b): objects.append(key: key, boolean: b)
+                                             case .integer(let n): objects.append(key: key, integer: n)
+                                             case .number(let d): objects.append(key: key, double: d)
+                                             case .string(let bytes): objects.append(key: key, string: bytes)
+                                             }
+                                         },
                                          endRecord: { objects.endObject() })
             if read == 0 {
                 try readBatchObject(list, at: i, into: &objects, learning: reader)
@@ -31,9 +38,8 @@ extension ScriptEngine {
             }
             i += read
             if !reserved {
-                // Room for the rest at the first run's fields per object.
                 reserved = true
-                objects.reserveFields((count - i) * (objects.fields.count / objects.count))
+                objects.reserve(count - i)
             }
         }
         return objects
