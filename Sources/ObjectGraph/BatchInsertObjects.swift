@@ -3,8 +3,8 @@
 /// object after object. The same request as ``BatchRequest/Action/insert(objects:)`` with
 /// ``dictionaries``, without a dictionary or a key string per object.
 ///
-/// Booleans, integers, floats and strings are kept packed (16 bytes a field; a string's bytes in one shared
-/// buffer), so a reader adds them without making a ``Value`` or a Swift string, and the insertion makes
+/// Booleans, integers, floats and strings are kept packed (16 bytes a field; a string of up to 8 bytes in
+/// its field, a longer one's bytes in one shared buffer), so a reader adds them without making a ``Value`` or a Swift string, and the insertion makes
 /// each value once, straight into its row. Any other value is kept as it is.
 public struct BatchInsertObjects {
     /// One field of one object.
@@ -21,26 +21,29 @@ public struct BatchInsertObjects {
         }
     }
 
-    /// A field as it is stored.
+    /// A field as it is stored (16 bytes).
     @usableFromInline struct PackedField {
-        /// The integer, the float's bits, the boolean (0, 1), the offset of a string in `bytes` (its length
-        /// first, 4 bytes, then its UTF-8 bytes), or the index of another value in `values`.
+        /// The integer, the float's bits, the boolean (0, 1), the bytes of a string of at most 8 bytes, the
+        /// offset of a longer string's bytes in `bytes`, or the index of another value in `values`.
         @usableFromInline var payload: UInt64
         /// The key number.
         @usableFromInline var key: Int32
+        /// The byte count of a string.
+        @usableFromInline var length: UInt16
         /// What `payload` is.
         @usableFromInline var kind: Kind
 
-        @usableFromInline @inline(__always) init(payload: UInt64, key: Int32, kind: Kind) {
+        @usableFromInline @inline(__always) init(payload: UInt64, key: Int32, length: UInt16 = 0, kind: Kind) {
             self.payload = payload
             self.key = key
+            self.length = length
             self.kind = kind
         }
     }
 
     /// What a packed field holds.
     @usableFromInline enum Kind: UInt8 {
-        case boolean, integer, double, string, value
+        case boolean, integer, double, shortString, string, value
     }
 
     /// The distinct keys of all objects.
@@ -113,18 +116,18 @@ public struct BatchInsertObjects {
     /// Adds a string field, given as its bytes (decoded as UTF-8, invalid sequences repaired, when the
     /// value is made), to the object being built.
     @inlinable public mutating func append(key: Int32, string: UnsafeBufferPointer<UInt8>) {
-        guard string.count <= Int(UInt32.max) else {
+        let length = string.count
+        if length <= 8 {
+            var payload: UInt64 = 0
+            if length > 0 { withUnsafeMutableBytes(of: &payload) { $0.copyMemory(from: UnsafeRawBufferPointer(string)) } }
+            packed.append(PackedField(payload: payload, key: key, length: UInt16(length), kind: .shortString))
+        } else if length <= Int(UInt16.max) {
+            let offset = bytes.count
+            bytes.append(contentsOf: string)
+            packed.append(PackedField(payload: UInt64(offset), key: key, length: UInt16(length), kind: .string))
+        } else {
             append(key: key, value: .string(String(decoding: string, as: UTF8.self)))
-            return
         }
-        let offset = bytes.count
-        let length = UInt32(string.count)
-        bytes.append(UInt8(truncatingIfNeeded: length))
-        bytes.append(UInt8(truncatingIfNeeded: length >> 8))
-        bytes.append(UInt8(truncatingIfNeeded: length >> 16))
-        bytes.append(UInt8(truncatingIfNeeded: length >> 24))
-        bytes.append(contentsOf: string)
-        packed.append(PackedField(payload: UInt64(offset), key: key, kind: .string))
     }
 
     /// Makes room for `count` more objects like the ones added so far (as many fields and string bytes).
@@ -145,15 +148,20 @@ public struct BatchInsertObjects {
         case .integer: return .integer(Int64(bitPattern: field.payload))
         case .double: return .double(Double(bitPattern: field.payload))
         case .value: return values[Int(field.payload)]
-        case .string: return bytes.withUnsafeBufferPointer { .string(Self.string(at: Int(field.payload), in: $0)) }
+        case .shortString, .string: return bytes.withUnsafeBufferPointer { .string(Self.string(field, in: $0)) }
         }
     }
 
-    /// The string stored at `offset` of `bytes`.
+    /// The string of a `.shortString` or `.string` field.
     @inline(__always)
-    static func string(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let length = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 4 + length)]), as: UTF8.self)
+    static func string(_ field: PackedField, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let length = Int(field.length)
+        if field.kind == .shortString {
+            var payload = field.payload
+            return withUnsafeBytes(of: &payload) { String(decoding: $0.prefix(length), as: UTF8.self) }
+        }
+        let offset = Int(field.payload)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
     }
 
     /// Every object as a dictionary (the general form of the request).

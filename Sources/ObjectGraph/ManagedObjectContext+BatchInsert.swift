@@ -45,7 +45,7 @@ extension ManagedObjectContext {
                 try objects.bytes.withUnsafeBufferPointer { bytes in
                     var start = 0
                     for (object, end) in objects.ends.enumerated() {
-                        if let attributes = plan.attributes(fields[start..<end], object: object, columns: columns, bytes: bytes,
+                        if let attributes = plan.attributes(fields, start..<end, object: object, columns: columns, bytes: bytes,
                                                             objects: objects) {
                             rows.append(StoreRow(attributes: attributes, toOne: plan.toOne, toMany: plan.toMany, version: 1))
                         } else {
@@ -161,16 +161,16 @@ final class BatchRowPlan {
     }
 
     /// The attribute values of object number `object` (0-based, increasing from call to call) from its
-    /// `fields` (`columns`: the attribute of each key, -1 for a key that is not a persistent attribute), in
+    /// fields, `range` of `fields` (`columns`: the attribute of each key, -1 for a key that is not a persistent attribute), in
     /// one array made for them, or nil when the object cannot be inserted (``checkedRow(_:objectNumber:)``
     /// says why).
     @inline(__always)
-    func attributes(_ fields: Slice<UnsafeBufferPointer<BatchInsertObjects.PackedField>>, object: Int,
+    func attributes(_ fields: UnsafeBufferPointer<BatchInsertObjects.PackedField>, _ range: Range<Int>, object: Int,
                     columns: UnsafeBufferPointer<Int>, bytes: UnsafeBufferPointer<UInt8>,
                     objects: BatchInsertObjects) -> [Value]? {
         // Which attribute each field sets.
-        for k in fields.indices {
-            let i = columns[Int(fields.base[k].key)]
+        for k in range {
+            let i = columns[Int(fields[k].key)]
             if i < 0 { return nil }
             givenBy[i] = object
             fieldOf[i] = k
@@ -184,11 +184,11 @@ final class BatchRowPlan {
                 continue
             }
             // A value of the attribute's type is made straight from its field.
-            let field = fields.base[fieldOf[i]]
+            let field = fields[fieldOf[i]]
             switch (field.kind, types[i]) {
             case (.integer, .integer): attributes.append(.integer(Int64(bitPattern: field.payload)))
             case (.double, .double): attributes.append(.double(Double(bitPattern: field.payload)))
-            case (.string, .string): attributes.append(.string(BatchInsertObjects.string(at: Int(field.payload), in: bytes)))
+            case (.shortString, .string), (.string, .string): attributes.append(.string(BatchInsertObjects.string(field, in: bytes)))
             case (.boolean, .boolean): attributes.append(.bool(field.payload != 0))
             default:
                 guard let converted = ManagedObjectContext.convert(objects.value(ofField: fieldOf[i]), to: types[i]),

@@ -26,7 +26,7 @@ import Testing
         ctx:save()
         local cases = {
           { "Item", { { id = 1, name = "x", score = 2, flag = true, age = 3 }, { id = 2.0, name = "y", score = 1.5, rank = 3, note = "n" } } },
-          { "Item", { { score = 0.5, name = "\xff\xfeok", id = 3 }, { id = 4, name = "", score = 1 / 0, age = math.maxinteger } } },
+          { "Item", { { score = 0.5, name = "\xff\xfeok", id = 3 }, { id = 4, name = "", score = 1 / 0, age = math.maxinteger, note = "\xff\xfe" .. string.rep("z", 20) } } },
           { "Item", { { id = 5, name = "a", score = 1 }, { id = 6, name = "b", score = 2, flag = false }, { id = 7, name = "c", score = 3, note = "late key" } } },
           { "Item", { { id = "10", name = "z", score = "2.5" } } },
           { "Item", { { id = 1.5, name = "x", score = 1.0 } } },
