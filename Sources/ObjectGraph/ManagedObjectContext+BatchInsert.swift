@@ -47,7 +47,9 @@ extension ManagedObjectContext {
                     for (object, end) in objects.ends.enumerated() {
                         if let attributes = plan.attributes(fields, start..<end, object: object, columns: columns, bytes: bytes,
                                                             objects: objects) {
-                            rows.append(StoreRow(attributes: attributes, toOne: plan.toOne, toMany: plan.toMany, version: 1))
+                            // (An entity without relationships takes empty literals: no reference counting per row.)
+                            rows.append(plan.toOne.isEmpty ? StoreRow(attributes: attributes, toOne: [], toMany: [], version: 1)
+                                                           : StoreRow(attributes: attributes, toOne: plan.toOne, toMany: plan.toMany, version: 1))
                         } else {
                             let given = (start..<end).map { (key: objects.keys[Int(fields[$0].key)], value: objects.value(ofField: $0)) }
                             rows.append(try plan.checkedRow(given.sorted { $0.key < $1.key }, objectNumber: object + 1))
