@@ -69,41 +69,18 @@ extension ManagedObjectContext {
         var affected: [ManagedObjectID] = []
         var rewritten: [ManagedObjectID] = []   // rows updated as a side effect (nullified inverses)
         switch request.action {
-        case .insert(let objects):
-            guard entity.uniquenessConstraints.isEmpty else {
-                throw ObjectGraphError(.invalidOperation,
-                    "A batch insert into \(entity.name), which has uniqueness constraints, is not simulated by Ripple; insert through a context with a merge policy instead.")
+        case .insert, .insertObjects:
+            // New rows, already in order; no context is told (see below).
+            let (ids, count) = try executeBatchInsert(request.action, of: entity, into: defaultStore, resultType: request.resultType)
+            switch request.resultType {
+            case .statusOnly: return .status(true)
+            case .objectIDs: return .objectIDs(ids ?? [])
+            case .count: return .count(count)
             }
-            var rows: [StoreRow] = []
-            for values in objects {
-                var row = StoreRow(attributes: entity.attributes.map { $0.isTransient ? .null : ($0.defaultValue ?? .null) },
-                                   toOne: Array(repeating: nil, count: entity.relationships.count),
-                                   toMany: Array(repeating: [], count: entity.relationships.count), version: 1)
-                for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-                    row.attributes[try batchAttributeIndex(key, entity)] = try batchValue(value, key, entity)
-                }
-                for (i, a) in entity.attributes.enumerated() where !a.isTransient && !a.isOptional && row.attributes[i].isNull {
-                    throw ObjectGraphError(.validation, code: 1570,
-                        "Error Domain=NSCocoaErrorDomain Code=1570 \"\(a.name) is a required value.\" UserInfo={NSValidationErrorKey=\(a.name), NSValidationErrorValue=nil} (batch insert into \(entity.name), object \(rows.count + 1))")
-                }
-                rows.append(row)
-            }
-            affected = try batchWrite(rows, of: entity, into: defaultStore)
-        case .insertObjects(let objects):
-            guard entity.uniquenessConstraints.isEmpty else {
-                throw ObjectGraphError(.invalidOperation,
-                    "A batch insert into \(entity.name), which has uniqueness constraints, is not simulated by Ripple; insert through a context with a merge policy instead.")
-            }
-            guard let rows = batchRows(objects, of: entity) else {
-                // A key, a value or a missing value the general path words (it throws; the store is unchanged).
-                return try execute(BatchRequest(entityName: request.entityName, action: .insert(objects: objects.dictionaries),
-                                                resultType: request.resultType))
-            }
-            affected = try batchWrite(rows, of: entity, into: defaultStore)
         case .update(let properties):
             var checked: [(Int, Value)] = []
             for (key, value) in properties.sorted(by: { $0.key < $1.key }) {
-                checked.append((try batchAttributeIndex(key, entity), try batchValue(value, key, entity)))
+                checked.append((try Self.batchAttributeIndex(key, entity), try Self.batchValue(value, key, entity)))
             }
             let ids = try matchingIDs(request, entity)
             for store in coordinator.persistentStores {
@@ -135,12 +112,8 @@ extension ManagedObjectContext {
             }
         }
         // No context is told, this one included: each keeps the old rows until it merges the IDs.
-        switch request.action {
-        case .insert, .insertObjects: break   // new rows, already in order
-        default:
-            affected.sort { ($0.entityName, $0.number) < ($1.entityName, $1.number) }
-            for context in coordinator.contexts { context.unmergedStoreChanges.formUnion(affected + rewritten) }
-        }
+        affected.sort { ($0.entityName, $0.number) < ($1.entityName, $1.number) }
+        for context in coordinator.contexts { context.unmergedStoreChanges.formUnion(affected + rewritten) }
         switch request.resultType {
         case .statusOnly: return .status(true)
         case .objectIDs: return .objectIDs(affected)
@@ -157,7 +130,8 @@ extension ManagedObjectContext {
         return try scratch.fetch(fetch).map(\.objectID.permanent)
     }
 
-    private func batchAttributeIndex(_ key: String, _ entity: EntityDescription) throws -> Int {
+    /// The index of the persistent attribute `key` of `entity` (what a batch update or insert may set).
+    static func batchAttributeIndex(_ key: String, _ entity: EntityDescription) throws -> Int {
         guard case .attribute(let i)? = entity.slots[key], !entity.attributes[i].isTransient else {
             if entity.slots[key] == nil { throw ObjectGraphError.unknownKey(key, entity: entity, object: nil) }
             throw ObjectGraphError(.invalidOperation,
@@ -166,8 +140,10 @@ extension ManagedObjectContext {
         return i
     }
 
-    private func batchValue(_ value: Value, _ key: String, _ entity: EntityDescription) throws -> Value {
-        let i = try batchAttributeIndex(key, entity)
+    /// `value` converted for the persistent attribute `key` of `entity`.
+    /// - Throws: as ``batchAttributeIndex(_:_:)``, `.wrongType`, 1570 for nil given to a required attribute.
+    static func batchValue(_ value: Value, _ key: String, _ entity: EntityDescription) throws -> Value {
+        let i = try Self.batchAttributeIndex(key, entity)
         guard let converted = Self.convert(value, to: entity.attributes[i].type) else {
             throw ObjectGraphError(.wrongType,
                 "Unacceptable type of value for attribute: property = \"\(key)\"; desired type = \(entity.attributes[i].type.rawValue); given value = \(value)")

@@ -65,9 +65,9 @@ public final class ScriptEngine {
     var entityClasses: [ObjectIdentifier: LuaClass] = [:]
     /// The record fast path of `ctx:insert` and its per-entity keys.
     lazy var recordInserter = RecordInserter(engine: self)
-    /// The record buffer of `ripple.batchInsertRequest`'s objects (nil: every object read by the general
-    /// path, as tests compare).
-    lazy var batchRecordReader: LuaRecordReader? = LuaRecordReader()
+    /// The record list reader of `ripple.batchInsertRequest`'s objects, with the keys it knows (nil: every
+    /// object read by the general path, as tests compare).
+    lazy var batchRecordReader: LuaRecordListReader? = LuaRecordListReader()
     /// Whether fetched-results controllers made by scripts check their invariants after every batch.
     public var checksInvariants: Bool
     /// Shared classes.

@@ -7,6 +7,8 @@ import Testing
 @Suite struct BatchInsertFastPathTests {
     /// Runs many batch insert requests, valid and not, and writes what happened into the global `RESULT`.
     static let script = #"""
+        WIDE = {}
+        for i = 1, 300 do WIDE["k" .. i] = "integer?" end
         local model = ripple.model {
           Item = { id = "integer", name = "string", score = "double", flag = "boolean?", age = "integer?",
                    rank = { "integer", default = 7 }, note = { "string", default = "none", optional = true },
@@ -14,6 +16,7 @@ import Testing
                    owner = { toOne = "Owner", inverse = "items", optional = true } },
           Owner = { name = "string", items = { toMany = "Item", inverse = "owner" } },
           Empty = {},
+          Wide = WIDE,
         }
         local container = ripple.container(model)
         local ctx = container.viewContext
@@ -23,7 +26,7 @@ import Testing
         ctx:save()
         local cases = {
           { "Item", { { id = 1, name = "x", score = 2, flag = true, age = 3 }, { id = 2.0, name = "y", score = 1.5, rank = 3, note = "n" } } },
-          { "Item", { { score = 0.5, name = "\xff\xfeok", id = 3 }, { id = 4, name = "", score = 1 / 0, age = math.maxinteger } } },
+          { "Item", { { score = 0.5, name = "\xff\xfeok", id = 3 }, { id = 4, name = "", score = 1 / 0, age = math.maxinteger, note = "\xff\xfe" .. string.rep("z", 20) } } },
           { "Item", { { id = 5, name = "a", score = 1 }, { id = 6, name = "b", score = 2, flag = false }, { id = 7, name = "c", score = 3, note = "late key" } } },
           { "Item", { { id = "10", name = "z", score = "2.5" } } },
           { "Item", { { id = 1.5, name = "x", score = 1.0 } } },
@@ -57,6 +60,39 @@ import Testing
         local n = ctx:execute(ripple.batchInsertRequest { entity = "Item", resultType = "count",
           objects = { { id = 20, name = "c", score = 1 }, { id = 21, name = "d", score = 2 } } }).result
         out[#out + 1] = "count " .. n
+        -- Requests longer than one run of C's reader (256 objects, 2048 fields), with objects it leaves to
+        -- the general path inside and at the edges of runs, and keys known from the requests above.
+        local function big(n, odd)
+          local objects = {}
+          for i = 1, n do objects[i] = { id = 1000 + i, name = "b" .. i, score = i + 0.5, flag = i % 2 == 0 } end
+          for i, o in pairs(odd) do objects[i] = o end
+          return objects
+        end
+        local more = {
+          big(700, {}),
+          big(600, { [256] = { id = 1, name = "late", score = 1, note = "new key" }, [257] = { id = 2, name = "t", score = 1, age = 7.0 },
+                     [410] = { id = 3, name = long, score = 2, rank = 2.0 }, [600] = { id = 4, name = "last", score = 0 } }),
+          big(650, { [640] = { id = 4, name = "no score" } }),
+          big(300, { [299] = { id = 5, name = "z", score = {} } }),
+          big(300, { [257] = { id = 6, name = "z", score = 1, [long] = 1 } }),
+          big(520, { [513] = { id = 7, name = "z", score = 1, flag = 1 } }),
+        }
+        for i, objects in ipairs(more) do
+          local ok, result = pcall(function()
+            return ctx:execute(ripple.batchInsertRequest { entity = "Item", objects = objects, resultType = "count" }).result
+          end)
+          out[#out + 1] = "more " .. i .. " " .. tostring(ok) .. " " .. tostring(result)
+        end
+        -- 300 keys met in one request: the next request starts its keys again.
+        local wides = {}
+        for i = 1, 300 do wides[i] = { ["k" .. i] = i } end
+        out[#out + 1] = "wide " .. ctx:execute(ripple.batchInsertRequest { entity = "Wide", objects = wides, resultType = "count" }).result
+        out[#out + 1] = "wide again " .. ctx:execute(ripple.batchInsertRequest { entity = "Wide", resultType = "count",
+          objects = { { k1 = 1, k300 = 300 }, { k2 = 2.0 } } }).result
+        local ok, message = pcall(function()
+          return ctx:execute(ripple.batchInsertRequest { entity = "Wide", objects = { { k1 = 1 }, { k7 = "x" } } })
+        end)
+        out[#out + 1] = "wide bad " .. tostring(ok) .. " " .. tostring(message)
         out[#out + 1] = "registered " .. #ctx.registeredObjects .. " inserted " .. #ctx.insertedObjects
         local reader = container:newBackgroundContext()
         local function show(v)
@@ -72,6 +108,11 @@ import Testing
             out[#out + 1] = table.concat(parts, " ")
           end
           out[#out + 1] = "empties " .. reader:count { entity = "Empty" }
+          for _, o in ipairs(reader:fetch { entity = "Wide" }) do
+            local parts = { tostring(o.objectID) }
+            for i = 1, 300 do if o["k" .. i] ~= nil then parts[#parts + 1] = "k" .. i .. "=" .. show(o["k" .. i]) end end
+            out[#out + 1] = table.concat(parts, " ")
+          end
         end)
         RESULT = table.concat(out, "\n")
         """#
@@ -95,12 +136,19 @@ import Testing
         #expect(fast.trace == general.trace)
         // The cases really reached each outcome.
         #expect(fast.result.contains("3 ok x-coredata://ripple/Item/p5,x-coredata://ripple/Item/p6,x-coredata://ripple/Item/p7"))
-        #expect(fast.result.contains(#"7 error batch:38: [<Item> valueForUndefinedKey:]: the entity Item is not key value coding-compliant for the key "nickname"."#))
-        #expect(fast.result.contains(#"13 error batch:38: Error Domain=NSCocoaErrorDomain Code=1570 "score is a required value." UserInfo={NSValidationErrorKey=score, NSValidationErrorValue=nil} (batch insert into Item, object 2)"#))
-        #expect(fast.result.contains(#"15 error batch:38: Unacceptable type of value for attribute: property = "flag"; desired type = boolean; given value = "yes""#))
+        #expect(fast.result.contains(#"7 error batch:41: [<Item> valueForUndefinedKey:]: the entity Item is not key value coding-compliant for the key "nickname"."#))
+        #expect(fast.result.contains(#"13 error batch:41: Error Domain=NSCocoaErrorDomain Code=1570 "score is a required value." UserInfo={NSValidationErrorKey=score, NSValidationErrorValue=nil} (batch insert into Item, object 2)"#))
+        #expect(fast.result.contains(#"15 error batch:41: Unacceptable type of value for attribute: property = "flag"; desired type = boolean; given value = "yes""#))
         #expect(fast.result.contains("registered 1 inserted 0"))
         #expect(fast.result.contains("x-coredata://ripple/Item/p7 id=integer:7 name=string:c score=float:3.0 flag=nil:nil age=nil:nil rank=integer:7 note=string:late key"))
         #expect(fast.result.contains("x-coredata://ripple/Item/p9 id=integer:21"))
-        #expect(!fast.result.contains("p10"))   // every failed batch wrote nothing
+        #expect(fast.result.contains("x-coredata://ripple/Item/p10 id=integer:1001 "))   // every failed batch wrote nothing
+        #expect(fast.result.contains("more 1 true 700"))
+        #expect(fast.result.contains("more 2 true 600"))
+        #expect(fast.result.contains(#"more 3 false batch:73: Error Domain=NSCocoaErrorDomain Code=1570 "score is a required value." UserInfo={NSValidationErrorKey=score, NSValidationErrorValue=nil} (batch insert into Item, object 640)"#))
+        #expect(fast.result.contains(#"more 6 false batch:73: Unacceptable type of value for attribute: property = "flag"; desired type = boolean; given value = 1"#))
+        #expect(fast.result.contains("wide 300\nwide again 2\nwide bad false"))
+        #expect(fast.result.contains("Wide/p301 k1=integer:1 k300=integer:300"))
+        #expect(fast.result.contains("x-coredata://ripple/Item/p965 id=integer:1 name=string:late score=float:1.0"))
     }
 }

@@ -178,6 +178,29 @@ static inline const simlua_Field *simlua_recordfields (const simlua_Record *r) {
 const simlua_Record *simlua_currentrecord (void);
 void simlua_readrecord (lua_State *L, int idx, simlua_Record *r);
 
+/* RecordList.c: many records of known keys in one call (see RecordList.c). */
+#define SIMLUA_LISTOBJECTS 256
+#define SIMLUA_LISTFIELDS  2048
+typedef struct simlua_ListField {
+  int key;                        /* the key's number in the known keys          */
+  int type;                       /* LUA_TBOOLEAN, LUA_TNUMBER or LUA_TSTRING    */
+  int isinteger;                  /* for numbers: 1 when the value is in i       */
+  lua_Integer i;                  /* boolean (0/1) or integer                    */
+  lua_Number n;                   /* float                                       */
+  const char *s;                  /* string bytes (kept alive by the list)       */
+  size_t len;
+} simlua_ListField;
+typedef struct simlua_RecordList {
+  const void *const *keys;        /* in: the identity of each known key          */
+  int nkeys;                      /* in                                          */
+  int count;                      /* out: objects read                           */
+  int nfields;                    /* out: fields read                            */
+  int hints[SIMLUA_RECORDMAX];    /* the key number last met at each position    */
+  int ends[SIMLUA_LISTOBJECTS];   /* out: fields of objects 0 ... j              */
+  simlua_ListField fields[SIMLUA_LISTFIELDS];
+} simlua_RecordList;
+int simlua_readrecordlist (lua_State *L, int list, lua_Integer first, lua_Integer last, simlua_RecordList *r);
+
 /* State.c */
 lua_State *simlua_newstate (void);
 size_t simlua_memoryinuse (lua_State *L);

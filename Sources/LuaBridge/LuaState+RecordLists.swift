@@ -1,0 +1,98 @@
+internal import CLua
+internal import CLuaShim
+
+/// A reader of many records of known keys (``LuaState/readRecords(ofListAt:from:to:using:field:endRecord:)``):
+/// the known keys' identities and C's buffer, made once and reused.
+public final class LuaRecordListReader {
+    let list: UnsafeMutablePointer<simlua_RecordList>
+    private var keys: UnsafeMutablePointer<UnsafeRawPointer?>
+    private var capacity = 16
+
+    /// Creates a reader that knows no key.
+    public init() {
+        list = .allocate(capacity: 1)
+        keys = .allocate(capacity: capacity)
+        list.pointee.count = 0
+        list.pointee.nfields = 0
+        list.pointee.nkeys = 0
+        withUnsafeMutableBytes(of: &list.pointee.hints) { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        list.pointee.keys = UnsafePointer(OpaquePointer(keys))
+    }
+
+    deinit {
+        keys.deallocate()
+        list.deallocate()
+    }
+
+    /// The known keys, by number.
+    public private(set) var keyNames: [String] = []
+
+    /// Forgets every known key.
+    public func removeAllKeys() {
+        list.pointee.nkeys = 0
+        keyNames.removeAll()
+    }
+
+    /// Adds a known key (numbered as `keyNames.count` was before the call) with the identity of its
+    /// interned string (``LuaState/internedKey(_:)``), which must stay alive while the reader knows it, or
+    /// nil for a key no record can match (one too long for Lua to intern).
+    public func appendKey(_ name: String, identity: UnsafeRawPointer?) {
+        keyNames.append(name)
+        let n = Int(list.pointee.nkeys)
+        if n == capacity {
+            let grown = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 2 * capacity)
+            grown.update(from: keys, count: n)
+            keys.deallocate()
+            keys = grown
+            capacity *= 2
+            list.pointee.keys = UnsafePointer(OpaquePointer(keys))
+        }
+        keys[n] = identity
+        list.pointee.nkeys = Int32(n + 1)
+    }
+}
+
+extension LuaState {
+    /// Reads the tables `first`, `first + 1`, … `last` (1-based) of the list at `index` as records whose keys
+    /// the reader knows, as `Record.c` reads the record argument of a function, matching each key in C: calls
+    /// `field` with each field's key number and value (a string's bytes are valid only during the call)
+    /// and `endRecord` after each table. Stops before the first table that is not a plain record of known
+    /// keys (or is not a table), and after a run of tables; returns how many it read (0: table `first`
+    /// is not one — read it another way). Runs no metamethod and raises nothing.
+    /// - Parameters:
+    ///   - index: The stack index of the list.
+    ///   - first: The first position to read.
+    ///   - last: The last position to read (at most).
+    ///   - reader: The known keys and the buffer.
+    ///   - field: Called with the key number and the value of each field, in table order.
+    ///   - endRecord: Called after the fields of each table.
+    public func readRecords(ofListAt index: Int32, from first: Int, to last: Int, using reader: LuaRecordListReader,
+                            field: (Int32, LuaRecordValue) throws -> Void, endRecord: () throws -> Void) rethrows -> Int {
+        let list = reader.list
+        let count = Int(simlua_readrecordlist(L, index, lua_Integer(first), lua_Integer(last), list))
+        if count == 0 { return 0 }
+        let base = UnsafeRawPointer(list)
+        let fields = (base + MemoryLayout<simlua_RecordList>.offset(of: \.fields)!).assumingMemoryBound(to: simlua_ListField.self)
+        let ends = (base + MemoryLayout<simlua_RecordList>.offset(of: \.ends)!).assumingMemoryBound(to: Int32.self)
+        var k = 0
+        for j in 0..<count {
+            let end = Int(ends[j])
+            while k < end {
+                let f = fields + k
+                let value: LuaRecordValue
+                switch f.pointee.type {
+                case LUA_TBOOLEAN: value = .boolean(f.pointee.i != 0)
+                case LUA_TNUMBER:
+                    value = f.pointee.isinteger != 0 ? .integer(Int64(f.pointee.i)) : .number(f.pointee.n)
+                default:
+                    let bytes = f.pointee.s.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
+                    value = .string(UnsafeBufferPointer(start: bytes, count: f.pointee.len))
+                }
+                try field(f.pointee.key, value)
+                k += 1
+            }
+            try endRecord()
+        }
+        return count
+    }
+}
