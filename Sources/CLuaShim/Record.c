@@ -88,16 +88,6 @@ static void readrecord (lua_State *L, int idx, simlua_Record *r) {
 
 
 /*
-** Reads the table at `idx` into `r` as a record (readrecord, for a caller
-** that walks many tables, such as the objects of a batch insert request).
-** Never raises.
-*/
-void simlua_readrecord (lua_State *L, int idx, simlua_Record *r) {
-  readrecord(L, lua_absindex(L, idx), r);
-}
-
-
-/*
 ** Entry point of record functions: simlua_trampoline, with the table
 ** argument read first. Upvalue 1: the function block (as for
 ** simlua_pushfunction); upvalue 2: the argument number of the table.

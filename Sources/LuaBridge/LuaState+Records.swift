@@ -13,19 +13,6 @@ public enum LuaRecordValue {
     case string(UnsafeBufferPointer<UInt8>)
 }
 
-/// A buffer C reads records into (``LuaState/readRecord(ofTableAt:using:_:)``), made once and reused.
-public final class LuaRecordReader {
-    let record: UnsafeMutablePointer<simlua_Record>
-
-    /// Creates a buffer.
-    public init() {
-        record = .allocate(capacity: 1)
-        record.pointee.count = -1
-    }
-
-    deinit { record.deallocate() }
-}
-
 /// The registry key of the table anchoring interned keys.
 private nonisolated(unsafe) var anchorKey: UInt8 = 0
 
@@ -68,22 +55,6 @@ extension LuaState {
               let table = record.pointee.table, lua_type(L, index) == LUA_TTABLE, lua_topointer(L, index) == table
         else { return false }
         return try Self.forEachField(of: record, body)
-    }
-
-    /// Reads the table at `index` as a record in C, as the record argument of a record function is read
-    /// (see ``pushRecordFunction(_:recordArgument:)``), and calls `body` with each field as
-    /// ``forEachRecordField(ofTableAt:_:)`` does; returns false, calling nothing, when the value is not a
-    /// plain record. For a function that walks many tables (the objects of a batch insert request).
-    /// Runs no metamethod and raises nothing.
-    /// - Parameters:
-    ///   - index: The stack index of the table.
-    ///   - reader: The record buffer (reused from table to table).
-    ///   - body: Called with the key's identity and the value.
-    public func readRecord(ofTableAt index: Int32, using reader: LuaRecordReader,
-                           _ body: (UnsafeRawPointer, LuaRecordValue) throws -> Void) rethrows -> Bool {
-        simlua_readrecord(L, index, reader.record)
-        guard reader.record.pointee.count >= 0 else { return false }
-        return try Self.forEachField(of: UnsafePointer(reader.record), body)
     }
 
     /// Calls `body` with each field of a record C read.

@@ -176,7 +176,6 @@ static inline const simlua_Field *simlua_recordfields (const simlua_Record *r) {
   return r->fields;
 }
 const simlua_Record *simlua_currentrecord (void);
-void simlua_readrecord (lua_State *L, int idx, simlua_Record *r);
 
 /* RecordList.c: many records of known keys in one call (see RecordList.c). */
 #define SIMLUA_LISTOBJECTS 256
