@@ -17,6 +17,7 @@
 
 #include "CLuaShim.h"
 #include "Limits.h"
+#include "RecordValue.h"
 
 /* Trampoline.c */
 int  simlua_callswift (lua_State *L, void *box);
@@ -54,31 +55,9 @@ static void readrecord (lua_State *L, int idx, simlua_Record *r) {
     }
     f = &r->fields[n];
     f->key = lua_topointer(L, -2);
-    f->type = lua_type(L, -1);
-    f->i = 0;
-    f->n = 0;
-    f->s = NULL;
-    f->len = 0;
-    switch (f->type) {
-      case LUA_TBOOLEAN:
-        f->i = lua_toboolean(L, -1);
-        break;
-      case LUA_TNUMBER:
-        if (lua_isinteger(L, -1)) {
-          f->i = lua_tointegerx(L, -1, NULL);
-          f->isinteger = 1;
-        } else {
-          f->n = lua_tonumberx(L, -1, NULL);
-          f->isinteger = 0;
-        }
-        break;
-      case LUA_TSTRING:
-        /* a string value: lua_tolstring converts nothing and allocates nothing */
-        f->s = lua_tolstring(L, -1, &f->len);
-        break;
-      default:
-        lua_pop(L, 2);
-        return;
+    if (!simlua_readvalue(L, &f->v)) {
+      lua_pop(L, 2);
+      return;
     }
     lua_pop(L, 1);
     n++;

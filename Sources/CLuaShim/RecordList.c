@@ -17,6 +17,7 @@
 */
 
 #include "CLuaShim.h"
+#include "RecordValue.h"
 
 
 /*
@@ -61,24 +62,7 @@ static int readobject (lua_State *L, simlua_RecordList *r) {
     if (key < 0) goto irregular;
     f = &r->fields[r->nfields];
     f->key = key;
-    f->type = lua_type(L, -1);
-    switch (f->type) {
-      case LUA_TBOOLEAN:
-        f->isinteger = 0;
-        f->i = lua_toboolean(L, -1);
-        break;
-      case LUA_TNUMBER:
-        f->isinteger = lua_isinteger(L, -1);
-        if (f->isinteger) f->i = lua_tointegerx(L, -1, NULL);
-        else f->n = lua_tonumberx(L, -1, NULL);
-        break;
-      case LUA_TSTRING:
-        /* a string value: lua_tolstring converts nothing and allocates nothing */
-        f->s = lua_tolstring(L, -1, &f->len);
-        break;
-      default:
-        goto irregular;
-    }
+    if (!simlua_readvalue(L, &f->v)) goto irregular;
     lua_settop(L, -2);
     r->nfields++;
     n++;

@@ -79,16 +79,7 @@ extension LuaState {
             let end = Int(ends[j])
             while k < end {
                 let f = fields + k
-                let value: LuaRecordValue
-                switch f.pointee.type {
-                case LUA_TBOOLEAN: value = .boolean(f.pointee.i != 0)
-                case LUA_TNUMBER:
-                    value = f.pointee.isinteger != 0 ? .integer(Int64(f.pointee.i)) : .number(f.pointee.n)
-                default:
-                    let bytes = f.pointee.s.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
-                    value = .string(UnsafeBufferPointer(start: bytes, count: f.pointee.len))
-                }
-                try field(f.pointee.key, value)
+                try field(f.pointee.key, LuaRecordValue(f.pointee.v))
                 k += 1
             }
             try endRecord()

@@ -13,6 +13,20 @@ public enum LuaRecordValue {
     case string(UnsafeBufferPointer<UInt8>)
 }
 
+extension LuaRecordValue {
+    /// The value C read (`simlua_readvalue`); a string's bytes stay the Lua string's.
+    @inline(__always)
+    init(_ v: simlua_Value) {
+        switch v.type {
+        case LUA_TBOOLEAN: self = .boolean(v.i != 0)
+        case LUA_TNUMBER: self = v.isinteger != 0 ? .integer(Int64(v.i)) : .number(v.n)
+        default:
+            let bytes = v.s.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
+            self = .string(UnsafeBufferPointer(start: bytes, count: v.len))
+        }
+    }
+}
+
 /// The registry key of the table anchoring interned keys.
 private nonisolated(unsafe) var anchorKey: UInt8 = 0
 
@@ -65,16 +79,7 @@ extension LuaState {
         for i in 0..<count {
             let field = fields + i
             guard let key = field.pointee.key else { continue }
-            let value: LuaRecordValue
-            switch field.pointee.type {
-            case LUA_TBOOLEAN: value = .boolean(field.pointee.i != 0)
-            case LUA_TNUMBER:
-                value = field.pointee.isinteger != 0 ? .integer(Int64(field.pointee.i)) : .number(field.pointee.n)
-            default:
-                let bytes = field.pointee.s.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
-                value = .string(UnsafeBufferPointer(start: bytes, count: field.pointee.len))
-            }
-            try body(key, value)
+            try body(key, LuaRecordValue(field.pointee.v))
         }
         return true
     }

@@ -156,14 +156,17 @@ void simlua_protectmetatable (lua_State *L, int idx);
 
 /* Record.c: the record fast path (see Record.c). */
 #define SIMLUA_RECORDMAX 32
-typedef struct simlua_Field {
-  const void *key;                /* the interned key string (its identity)     */
+typedef struct simlua_Value {
   int type;                       /* LUA_TBOOLEAN, LUA_TNUMBER or LUA_TSTRING   */
   int isinteger;                  /* for numbers: 1 when the value is in i      */
   lua_Integer i;                  /* boolean (0/1) or integer                   */
   lua_Number n;                   /* float                                      */
   const char *s;                  /* string bytes (kept alive by the table)     */
   size_t len;
+} simlua_Value;
+typedef struct simlua_Field {
+  const void *key;                /* the interned key string (its identity)     */
+  simlua_Value v;
 } simlua_Field;
 typedef struct simlua_Record {
   lua_State *L;                   /* the thread that called the function        */
@@ -182,12 +185,7 @@ const simlua_Record *simlua_currentrecord (void);
 #define SIMLUA_LISTFIELDS  2048
 typedef struct simlua_ListField {
   int key;                        /* the key's number in the known keys          */
-  int type;                       /* LUA_TBOOLEAN, LUA_TNUMBER or LUA_TSTRING    */
-  int isinteger;                  /* for numbers: 1 when the value is in i       */
-  lua_Integer i;                  /* boolean (0/1) or integer                    */
-  lua_Number n;                   /* float                                       */
-  const char *s;                  /* string bytes (kept alive by the list)       */
-  size_t len;
+  simlua_Value v;                 /* (strings kept alive by the list)            */
 } simlua_ListField;
 typedef struct simlua_RecordList {
   const void *const *keys;        /* in: the identity of each known key          */
