@@ -65,9 +65,15 @@ public final class ScriptEngine {
     var entityClasses: [ObjectIdentifier: LuaClass] = [:]
     /// The record fast path of `ctx:insert` and its per-entity keys.
     lazy var recordInserter = RecordInserter(engine: self)
-    /// The record list reader of `ripple.batchInsertRequest`'s objects, with the keys it knows (nil: every
-    /// object read by the general path, as tests compare).
-    lazy var batchRecordReader: LuaRecordListReader? = LuaRecordListReader()
+    /// The record list reader of `ripple.batchInsertRequest`'s objects, with the keys it knows.
+    lazy var batchRecordReader = LuaRecordListReader()
+    /// Whether a request is reading with ``batchRecordReader`` (a request made meanwhile, from a finalizer,
+    /// reads with a reader of its own).
+    var batchRecordReaderInUse = false
+    /// Whether `ripple.batchInsertRequest` reads its objects as C records into flat fields and inserts them in
+    /// one pass (true, the default), or reads each into a dictionary for the general insertion (the path
+    /// kept to compare with, in tests and in `ripple-bench`'s bulk group).
+    public var batchInsertReadsRecords = true
     /// Whether fetched-results controllers made by scripts check their invariants after every batch.
     public var checksInvariants: Bool
     /// Shared classes.

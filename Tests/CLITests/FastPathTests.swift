@@ -87,6 +87,31 @@ import Glibc
         if !arguments.contains("--filter") { #expect(fast.output.contains("✔ " + Self.passing + " › inserts"), "\(fast.output)") }
     }
 
+    /// Prints its worker's command line (`/proc/self/cmdline`, words joined by spaces).
+    static let cmdline = scratchFile("fast-cmdline.lua", """
+        local f = assert(io.open("/proc/self/cmdline", "rb"))
+        print("argv: " .. f:read("a"):gsub("%z$", ""):gsub("%z", " "))
+        f:close()
+        """)
+
+    @Test("the parent starts its workers with a command line of the fast path's shape, and only then")
+    func defaultWorkerLineHasFastPathShape() throws {
+        // The shape `WorkerFastPath.options` takes: test --worker --instruction-limit N --memory-limit MB, then
+        // --sandbox or --no-sandbox, the limits in the ranges ScriptOptions accepts.
+        let out = runRipple(["test", "-j", "1", "--no-sandbox", Self.cmdline], environment: ["NO_COLOR": "1"])
+        #expect(out.status == 0, "\(out.output)")
+        let line = try #require(out.output.split(separator: "\n").first { $0.hasPrefix("argv: ") })
+        let words = line.dropFirst("argv: ".count).split(separator: " ").map(String.init)
+        #expect(words.count == 8, "\(words)")
+        #expect(Array(words.dropFirst()).map { Int($0) == nil ? $0 : "N" }
+                == ["test", "--worker", "--instruction-limit", "N", "--memory-limit", "N", "--no-sandbox"], "\(words)")
+        #expect(words.count == 8 && Int(words[4]).map { 0...Int(Int32.max) ~= $0 } == true, "\(words)")
+        #expect(words.count == 8 && Int(words[6]).map { 0...(1 << 30) ~= $0 } == true, "\(words)")
+        // Any other worker option makes a line of another shape (ArgumentParser's path).
+        let other = runRipple(["test", "-j", "1", "--no-sandbox", "--check-invariants", Self.cmdline], environment: ["NO_COLOR": "1"])
+        #expect(other.output.contains("--no-sandbox --check-invariants"), "\(other.output)")
+    }
+
     @Test("the statuses are those of the documented contract: 0 passed, 1 failed, the script's own os.exit")
     func statuses() {
         #expect(runRipple(["run", Self.passing]).status == 0)

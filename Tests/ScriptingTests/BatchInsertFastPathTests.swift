@@ -2,7 +2,7 @@ import Testing
 @testable import Scripting
 
 /// `ripple.batchInsertRequest`'s objects read by C as records and inserted from flat fields (the fast path)
-/// against the general path (`batchRecordReader = nil`: every object read into a dictionary, inserted by
+/// against the general path (`batchInsertReadsRecords = false`: every object read into a dictionary, inserted by
 /// `.insert(objects:)`): the same results, errors, store rows and trace for the same script.
 @Suite struct BatchInsertFastPathTests {
     /// Runs many batch insert requests, valid and not, and writes what happened into the global `RESULT`.
@@ -117,10 +117,12 @@ import Testing
         RESULT = table.concat(out, "\n")
         """#
 
-    /// Runs the script with the fast path on or off; returns `RESULT` and the trace.
-    static func run(fast: Bool) throws -> (result: String, trace: [String]) {
+    /// Runs the script with the fast path on or off (and the shared reader free or in use); returns `RESULT` and the trace.
+    static func run(fast: Bool, readerInUse: Bool = false) throws -> (result: String, trace: [String]) {
         let engine = try ScriptEngine()
-        if !fast { engine.batchRecordReader = nil }
+        if !fast { engine.batchInsertReadsRecords = false }
+        // As if every request were made from a finalizer while another request reads its objects.
+        engine.batchRecordReaderInUse = readerInUse
         try engine.run(script, chunkName: "=batch")
         engine.state.getGlobal("RESULT")
         let result = engine.state.toString(at: -1) ?? "<none>"
@@ -142,13 +144,62 @@ import Testing
         #expect(fast.result.contains("registered 1 inserted 0"))
         #expect(fast.result.contains("x-coredata://ripple/Item/p7 id=integer:7 name=string:c score=float:3.0 flag=nil:nil age=nil:nil rank=integer:7 note=string:late key"))
         #expect(fast.result.contains("x-coredata://ripple/Item/p9 id=integer:21"))
-        #expect(fast.result.contains("x-coredata://ripple/Item/p10 id=integer:1001 "))   // every failed batch wrote nothing
+        // Every failed batch wrote nothing: 9 rows from the cases, then 700 and 600 from `more 1` and `more 2`.
+        #expect(fast.result.contains("x-coredata://ripple/Item/p10 id=integer:1001 "))
+        #expect(fast.result.contains("x-coredata://ripple/Item/p1309 id=integer:4 name=string:last "))
+        #expect(!fast.result.contains("Item/p1310"))
         #expect(fast.result.contains("more 1 true 700"))
         #expect(fast.result.contains("more 2 true 600"))
         #expect(fast.result.contains(#"more 3 false batch:73: Error Domain=NSCocoaErrorDomain Code=1570 "score is a required value." UserInfo={NSValidationErrorKey=score, NSValidationErrorValue=nil} (batch insert into Item, object 640)"#))
+        #expect(fast.result.contains(#"more 4 false batch:73: Unacceptable type of value for attribute: property = "score"; desired type = double; given value = {}"#))
+        #expect(fast.result.contains(#"more 5 false batch:73: [<Item> valueForUndefinedKey:]: the entity Item is not key value coding-compliant for the key "\#(String(repeating: "k", count: 50))"."#))
         #expect(fast.result.contains(#"more 6 false batch:73: Unacceptable type of value for attribute: property = "flag"; desired type = boolean; given value = 1"#))
         #expect(fast.result.contains("wide 300\nwide again 2\nwide bad false"))
         #expect(fast.result.contains("Wide/p301 k1=integer:1 k300=integer:300"))
         #expect(fast.result.contains("x-coredata://ripple/Item/p965 id=integer:1 name=string:late score=float:1.0"))
+    }
+}
+
+/// A batch insert request made while another reads its objects (from a `__gc` finalizer) reads with a reader
+/// of its own: the shared reader's key numbering cannot change under the outer request.
+@Suite struct BatchInsertReentrancyTests {
+    @Test("requests made while the shared reader is in use read with their own reader, with the same outcome")
+    func ownReaderWhileInUse() throws {
+        let own = try BatchInsertFastPathTests.run(fast: true, readerInUse: true)
+        let general = try BatchInsertFastPathTests.run(fast: false)
+        #expect(own.result == general.result)
+        #expect(own.trace == general.trace)
+    }
+
+    @Test("a finalizer's batch insert request leaves the shared reader free and the other requests' rows exact")
+    func finalizerRequest() throws {
+        let engine = try ScriptEngine()
+        try engine.run(#"""
+            local model = ripple.model { Item = { id = "integer", name = "string?" }, Other = { a = "integer?" } }
+            local ctx = ripple.container(model).viewContext
+            local out = {}
+            setmetatable({}, { __gc = function()
+              local ok, err = pcall(function()
+                return ctx:execute(ripple.batchInsertRequest { entity = "Other", objects = { { a = 1 }, { zz = 2 } } })
+              end)
+              out[#out + 1] = "finalizer " .. tostring(ok) .. " " .. tostring(err)
+            end })
+            collectgarbage()
+            local objects = {}
+            for i = 1, 300 do objects[i] = { id = i, name = "n" .. i } end
+            out[#out + 1] = "count " .. ctx:execute(ripple.batchInsertRequest { entity = "Item", objects = objects, resultType = "count" }).result
+            local last = ctx:fetch { entity = "Item", sortDescriptors = { "id" } }
+            out[#out + 1] = "last " .. last[#last].id .. " " .. last[#last].name .. " others " .. ctx:count { entity = "Other" }
+            RESULT = table.concat(out, "\n")
+            """#, chunkName: "=gc")
+        engine.state.getGlobal("RESULT")
+        let result = engine.state.toString(at: -1)
+        engine.state.pop()
+        #expect(result == """
+            finalizer false gc:6: [<Other> valueForUndefinedKey:]: the entity Other is not key value coding-compliant for the key "zz".
+            count 300
+            last 300 n300 others 0
+            """)
+        #expect(!engine.batchRecordReaderInUse)
     }
 }

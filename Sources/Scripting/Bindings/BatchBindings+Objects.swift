@@ -15,7 +15,13 @@ extension ScriptEngine {
     func readBatchObjects(at index: Int32) throws -> BatchInsertObjects {
         let list = state.absoluteIndex(index)
         let count = state.rawLength(at: list)
-        guard let reader = batchRecordReader else { return try readBatchObjectsInGeneral(list, count: count) }
+        guard batchInsertReadsRecords else { return try readBatchObjectsInGeneral(list, count: count) }
+        // The shared reader's key numbers must not change under this request's objects: a request made while
+        // this one reads (from a `__gc` finalizer) reads with a reader of its own.
+        let reader = batchRecordReaderInUse ? LuaRecordListReader() : batchRecordReader
+        let shared = !batchRecordReaderInUse
+        if shared { batchRecordReaderInUse = true }
+        defer { if shared { batchRecordReaderInUse = false } }
         if reader.keyNames.count > 256 { reader.removeAllKeys() }
         var objects = BatchInsertObjects(keys: reader.keyNames, reservingCapacity: count)
         var reserved = false
@@ -33,6 +39,7 @@ extension ScriptEngine {
                                          endRecord: { objects.endObject() })
             if read == 0 {
                 try readBatchObject(list, at: i, into: &objects, learning: reader)
+                assert(reader.keyNames.count == objects.keys.count, "the reader's keys and the objects' keys are numbered alike")
                 i += 1
                 continue
             }
@@ -71,15 +78,5 @@ extension ScriptEngine {
         var objects = BatchInsertObjects(reservingCapacity: count)
         for i in 0..<count { try readBatchObject(list, at: i, into: &objects, learning: nil) }
         return objects
-    }
-}
-
-extension ScriptEngine {
-    /// Whether `ripple.batchInsertRequest` reads its objects as C records into flat fields and inserts them in
-    /// one pass (true, the default), or reads each into a dictionary for the general insertion (the path
-    /// kept to compare with, in tests and in `ripple-bench`'s bulk group).
-    public var batchInsertReadsRecords: Bool {
-        get { batchRecordReader != nil }
-        set { batchRecordReader = newValue ? (batchRecordReader ?? LuaRecordListReader()) : nil }
     }
 }

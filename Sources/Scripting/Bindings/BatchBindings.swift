@@ -90,7 +90,7 @@ extension ScriptEngine {
             defer { state.pop() }
             let objects = try readBatchObjects(at: -1)
             // Without the record reader (tests comparing the paths), the general form of the request.
-            return BatchRequest(entityName: entity, action: batchRecordReader == nil ? .insert(objects: objects.dictionaries)
+            return BatchRequest(entityName: entity, action: !batchInsertReadsRecords ? .insert(objects: objects.dictionaries)
                                                                                      : .insertObjects(objects),
                                 resultType: resultType)
         }
