@@ -194,7 +194,7 @@ void simlua_pushnewobject (lua_State *L, void *object, void *cls,
                            lua_Integer ncache, uint64_t *word) {
   simlua_Object *o;
   int mt = lua_absindex(L, -1);
-  lua_checkstack(L, 4);
+  lua_checkstack(L, 5);  /* ud, mt, and the cache with its copy (pushcacheof) and the ud again */
   if (ncache < 1) ncache = 1;
   if (ncache > SIMLUA_CACHESLOTS) ncache = SIMLUA_CACHESLOTS;
   o = (simlua_Object *)lua_newuserdatauv(L, SIMLUA_OBJECTSIZE(ncache), 0);

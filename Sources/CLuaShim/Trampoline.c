@@ -174,13 +174,6 @@ int simlua_trampoline (lua_State *L) {
 
 
 /*
-** For other entry points of this library (Record.c): the checks and the
-** call of simlua_trampoline, split so that a caller can run code before
-** the Swift call (which does not raise), and raise afterwards with
-** simlua_finish.
-*/
-
-/*
 ** The room simlua_trampoline reserves, for a function that did not get it
 ** (a record function, Record.c): 1 when there is room for EXTRASTACK more
 ** slots, 0 when the stack cannot grow that much. Never raises.
@@ -189,6 +182,14 @@ int simlua_checkstack (lua_State *L) {
   return lua_checkstack(L, EXTRASTACK);
 }
 
+
+/*
+** For other entry points of this library (Record.c): simlua_trampoline's
+** Swift call and its raise, split so that a caller can run code between
+** them. simlua_callswift calls the Swift function and returns its status
+** (it does not raise); simlua_finish then raises the error of a failed
+** status, after the Swift frames are gone, or returns the result count.
+*/
 int simlua_callswift (lua_State *L, void *box) {
   int n;
   SIMLUA_SWIFT(n, dispatchfn(L, box));

@@ -4,8 +4,9 @@
 /// ``dictionaries``, without a dictionary or a key string per object.
 ///
 /// Booleans, integers, floats and strings are kept packed (16 bytes a field; a string of up to 8 bytes in
-/// its field, a longer one's bytes in one shared buffer), so a reader adds them without making a ``Value`` or a Swift string, and the insertion makes
-/// each value once, straight into its row. Any other value is kept as it is.
+/// its field, a longer one's bytes in one shared buffer), so a reader adds them without making a ``Value``
+/// or a Swift string, and the insertion makes each value once, straight into its row. Any other value is
+/// kept as it is.
 public struct BatchInsertObjects {
     /// One field of one object.
     public struct Field {
@@ -46,7 +47,8 @@ public struct BatchInsertObjects {
         case boolean, integer, double, shortString, string, value
     }
 
-    /// The distinct keys of all objects.
+    /// The keys, by number, each once: those the list was made knowing (which no object need use), then
+    /// those added.
     public private(set) var keys: [String] = []
     @usableFromInline var packed: [PackedField] = []
     @usableFromInline var bytes: [UInt8] = []
@@ -63,14 +65,8 @@ public struct BatchInsertObjects {
     /// The number of objects.
     public var count: Int { storedEnds.count }
 
-    /// The number of fields of all objects.
-    public var fieldCount: Int { packed.count }
-
     /// Where each object's fields end (object `i`'s fields are `ends[i - 1] ..< ends[i]`).
     public var ends: [Int] { storedEnds }
-
-    /// Every field, object after object.
-    public var fields: [Field] { (0..<packed.count).map { Field(key: packed[$0].key, value: value(ofField: $0)) } }
 
     /// The fields of object `i`.
     public func fields(ofObjectAt i: Int) -> [Field] {

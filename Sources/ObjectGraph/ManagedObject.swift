@@ -102,7 +102,8 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     }
 
     /// (`context` is borrowed: the object keeps it weakly, so an owned argument only cost the caller a
-    /// retain and this initialiser a release, each through the context's side table.)
+    /// retain and this initialiser a release, each through the context's side table. Spelled `__shared`:
+    /// `borrowing` forbids the implicit copy that storing it weakly and reading its link make.)
     init(entity: EntityDescription, objectID: ManagedObjectID, context: __shared ManagedObjectContext?,
          attributeValues: [Value]? = nil) {
         precondition(objectID.entityName == entity.name, "ManagedObject: an ID of another entity")

@@ -88,35 +88,13 @@ extension PersistentStore {
         }
     }
 
-    /// Applies rows and deletions to the rows in memory. Consecutive writes of one entity (a save writes
-    /// its objects in object order) go into that entity's table taken out once, so the entity name is
-    /// hashed once per run, not once per row (and a row takes its slot by number, see ``RowTable``).
-    func applyInMemory(writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) {
-        var start = writes.startIndex
-        while start < writes.endIndex {
-            let entityName = writes[start].0.entityName
-            var end = start + 1
-            while end < writes.endIndex && writes[end].0.entityName == entityName { end += 1 }
-            if end - start == 1 {
-                // One row (an edit of one object): written in place.
-                rows[entityName, default: RowTable()][writes[start].0.number] = writes[start].1
-                start = end
-                continue
-            }
-            var table = rows.removeValue(forKey: entityName) ?? RowTable()
-            table.reserveCapacity(extra: end - start)
-            for (id, row) in writes[start..<end] { table[id.number] = row }
-            rows[entityName] = table
-            start = end
-        }
-        for id in deletes { rows[id.entityName]?[id.number] = nil }
-    }
-
-    /// ``applyInMemory(writes:deletes:)`` for writes the caller no longer needs (a save's): each row is
-    /// moved into its table, leaving an empty row behind, instead of copied (a copy of the
+    /// Applies a save's rows and deletions to the rows in memory. Consecutive writes of one entity (a save
+    /// writes its objects in object order) go into that entity's table taken out once, so the entity name is
+    /// hashed once per run, not once per row (and a row takes its slot by number, see ``RowTable``). Each row
+    /// is moved into its table, leaving an empty row behind, instead of copied (a copy of the
     /// `(ManagedObjectID, StoreRow)` element retained its four references and cost ≈ 0.2k instructions,
     /// twice per object with the entity comparison, and the caller's array then released them again).
-    /// The rows end as ``applyInMemory(writes:deletes:)`` leaves them (`ApplyInMemoryTests` compares both).
+    /// The rows end as a plain copy of each row leaves them (`ApplyInMemoryTests` compares both).
     func applyInMemory(moving writes: inout [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) {
         // Through the buffer: the array's subscript copied each `(ManagedObjectID, StoreRow)` element (and
         // destroyed the copy) to compare its entity name.

@@ -52,3 +52,28 @@ import Testing
         }
     }
 }
+
+extension PersistentStore {
+    /// Applies rows and deletions to the rows in memory by copying each row, by runs of one entity: what
+    /// the store did before `applyInMemory(moving:deletes:)`, kept here to compare with.
+    func applyInMemory(writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) {
+        var start = writes.startIndex
+        while start < writes.endIndex {
+            let entityName = writes[start].0.entityName
+            var end = start + 1
+            while end < writes.endIndex && writes[end].0.entityName == entityName { end += 1 }
+            if end - start == 1 {
+                // One row (an edit of one object): written in place.
+                rows[entityName, default: RowTable()][writes[start].0.number] = writes[start].1
+                start = end
+                continue
+            }
+            var table = rows.removeValue(forKey: entityName) ?? RowTable()
+            table.reserveCapacity(extra: end - start)
+            for (id, row) in writes[start..<end] { table[id.number] = row }
+            rows[entityName] = table
+            start = end
+        }
+        for id in deletes { rows[id.entityName]?[id.number] = nil }
+    }
+}

@@ -92,12 +92,12 @@ final class RecordInserter {
         }
         let model = ctx.persistentStoreCoordinator.managedObjectModel
         guard let name = state.toString(at: 2), let entity = model.entity(named: name) else { return nil }
-        // The first insert of an entity may make its Lua class: the room of a general path.
-        try state.reserveStack()
         let keys: InsertRecordKeys
         if let cached = keysByEntity[ObjectIdentifier(entity)], cached.entity === entity {
             keys = cached
         } else {
+            // The first insert of an entity may make its Lua class: the room of a general path.
+            try state.reserveStack()
             keys = InsertRecordKeys(entity: entity, state: state, luaClass: engine.entityClass(for: entity))
             keysByEntity[ObjectIdentifier(entity)] = keys
         }
