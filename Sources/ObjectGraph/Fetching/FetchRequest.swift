@@ -145,22 +145,46 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
         }
         let comparators = sortDescriptors.map(\.comparator)
         let ascending = sortDescriptors.map(\.ascending)
-        // Sorting indexes with the index as the final tie-breaker gives a stable order.
-        var order = Array(objects.indices)
+        let plain0 = comparators[0] == .compare, ascending0 = ascending[0]
+        let plain1 = m > 1 && comparators[1] == .compare, ascending1 = m > 1 && ascending[1]
+        // Each object's first two keys unboxed beside its index (as the fetched-results controller's entries
+        // hold them): most comparisons read only this array, in order, and copy no `Value`. Sorting with the
+        // index as the final tie-breaker gives a stable order.
+        var items: [SortItem] = []
+        items.reserveCapacity(objects.count)
+        for i in objects.indices {
+            items.append(SortItem(key0: PackedSortKey(keys[i * m]), key1: m > 1 ? PackedSortKey(keys[i * m + 1]) : .other,
+                                  index: i))
+        }
         keys.withUnsafeBufferPointer { keys in
-            order.sort { i, j in
-                for k in 0..<m {
-                    // Two integers compare inline, exactly as compareValues compares them.
-                    if case .integer(let p) = keys[i * m + k], case .integer(let q) = keys[j * m + k] {
-                        if p != q { return (p < q) == ascending[k] }
-                        continue
-                    }
+            // Keys `start…` of objects i and j, boxed, then the index.
+            func boxed(_ i: Int, _ j: Int, from start: Int) -> Bool {
+                for k in start..<m {
                     let r = SortDescriptor.compareValues(keys[i * m + k], keys[j * m + k], comparator: comparators[k])
                     if r != .orderedSame { return (r == .orderedAscending) == ascending[k] }
                 }
                 return i < j
             }
+            items.sort { a, b in
+                guard let r = PackedSortKey.compare(a.key0, b.key0, plainStrings: plain0) else {
+                    return boxed(a.index, b.index, from: 0)
+                }
+                if r != 0 { return (r < 0) == ascending0 }
+                if m == 1 { return a.index < b.index }
+                guard let r = PackedSortKey.compare(a.key1, b.key1, plainStrings: plain1) else {
+                    return boxed(a.index, b.index, from: 1)
+                }
+                if r != 0 { return (r < 0) == ascending1 }
+                return m > 2 ? boxed(a.index, b.index, from: 2) : a.index < b.index
+            }
         }
-        return order.map { objects[$0] }
+        return items.map { objects[$0.index] }
     }
+}
+
+/// An object being sorted by ``FetchRequest/sort(_:)``: its first two sort keys unboxed, and its index.
+private struct SortItem {
+    let key0: PackedSortKey
+    let key1: PackedSortKey
+    let index: Int
 }
