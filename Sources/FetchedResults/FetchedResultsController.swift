@@ -68,6 +68,9 @@ public final class FetchedResultsController {
     /// The storage slots of the sort keys and the section key (nil for a key path with several keys or an
     /// operator) for the entity last read, so that reading an object's keys needs no key lookup.
     var keySlots: (entity: ObjectIdentifier, slots: [PropertySlot?])?
+    /// The integer section key read last and its name: objects come in section order at a fetch, so most
+    /// objects' section names are the previous object's, not printed again.
+    var lastIntegerSection: (key: Int64, name: String)?
     /// Changes went by while nothing was tracking them: the next tracked batch re-fetches and diffs.
     var isStale = false
     /// The context was reset: empty results until the next `performFetch()`.
@@ -370,7 +373,11 @@ public final class FetchedResultsController {
             guard let sectionNameKeyPath else { return (keys, "") }
             let section = try slots[descriptors.count].map { try object.value(for: $0) }
                 ?? object.value(forKeyPath: sectionNameKeyPath)
-            return (keys, FetchedResultsController.sectionName(section))
+            guard case .integer(let n) = section else { return (keys, FetchedResultsController.sectionName(section)) }
+            if let last = lastIntegerSection, last.key == n { return (keys, last.name) }
+            let name = FetchedResultsController.sectionName(section)
+            lastIntegerSection = (n, name)
+            return (keys, name)
         } catch {
             throw FetchedResultsController.wrap(error)
         }

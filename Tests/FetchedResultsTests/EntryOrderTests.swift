@@ -11,7 +11,7 @@ import Testing
         .double(7), .double(.infinity), .bool(true), .string(""), .string("a"), .string("B"), .string("ab"),
         .string("é"), .string("e\u{301}"), .string("z"), .string("𝔸"), .string("item 0000012"),
         .string("a much longer string that is stored on the heap"),
-        // Unboxed keys (`PackedSortKey`): 16-byte prefixes that tie, NULs against the zero padding, extremes.
+        // Unboxed keys (`PackedKey`): 16-byte prefixes that tie, NULs against the zero padding, extremes.
         .string("a much longer string that is stored elsewhere"), .string("item 00000120"), .string("item 0000012\u{0}"),
         .string("a\u{0}"), .string("a\u{0}\u{0}b"), .string("0123456789abcdef"), .string("0123456789abcdef\u{0}"),
         .string("0123456789abcdeg"), .string("\u{FFFF}"), .string("\u{10FFFF}"),

@@ -2,8 +2,8 @@ import SeededRandom
 import Testing
 @testable import ObjectGraph
 
-/// `FetchRequest.sort(_:)` decides most comparisons on each object's first two keys unboxed
-/// (`PackedSortKey`), then on the boxed values: the order must be exactly that of the sort descriptors'
+/// `FetchRequest.sort(_:)` decides most comparisons on each object's first two keys as words
+/// (`SortKeyColumn`), then on the boxed values: the order must be exactly that of the sort descriptors'
 /// own `compare` (object by object, `compareValues`), ties in the given order, for every kind of value —
 /// integers against doubles, `-0.0` against `0.0`, NaN, strings that share a 16-byte prefix or end in NULs,
 /// nulls, booleans, dates, binary data — and every comparator and direction.
@@ -29,26 +29,32 @@ import Testing
     }()
 
     /// What one column holds: one kind of value (what an attribute gives), or any mix.
-    enum ColumnShape: CaseIterable { case integers, doubles, strings, mixed }
+    enum ColumnShape: CaseIterable { case integers, integersOrNull, doubles, numbersOrNull, strings, mixed }
 
     static func value(_ shape: ColumnShape, _ rng: inout SplitMix64) -> Value {
         switch shape {
         case .integers: return .integer(Int64(rng.next() % 7) - 3)
+        case .integersOrNull:
+            let extremes: [Value] = [.null, .integer(Int64.min), .integer(Int64.max), .integer(0)]
+            return rng.next() % 3 == 0 ? extremes[Int(rng.next() % 4)] : .integer(Int64(rng.next() % 7) - 3)
+        case .numbersOrNull:
+            let numbers: [Value] = [.null, .bool(false), .bool(true), .date(-0.0), .date(1), .double(-.infinity), .double(0.5)]
+            return numbers[Int(rng.next() % 7)]
         case .doubles:
             let specials: [Double] = [0, -0.0, .nan, 1.5, -2, .infinity]
             return rng.next() % 3 == 0 ? .double(specials[Int(rng.next() % 6)]) : .double(Double(rng.next() % 5) / 2)
         case .strings:
             let strings = pool.compactMap { if case .string = $0 { return $0 } else { return nil } }
-            return strings[Int(rng.next() % UInt64(strings.count))]
+            return rng.next() % 8 == 0 ? .null : strings[Int(rng.next() % UInt64(strings.count))]
         case .mixed: return pool[Int(rng.next() % UInt64(pool.count))]
         }
     }
 
-    @Test("the sort orders as the descriptors' compare does, ties in the given order", arguments: 0..<40)
+    @Test("the sort orders as the descriptors' compare does, ties in the given order", arguments: 0..<60)
     func sameOrderAsCompare(seed: UInt64) throws {
         var rng = SplitMix64(seed: 1_300 + seed)
         let count = [2, 3, 17, 200, 900][Int(rng.next() % 5)]
-        let shapes = (0..<3).map { _ in ColumnShape.allCases[Int(rng.next() % 4)] }
+        let shapes = (0..<3).map { _ in ColumnShape.allCases[Int(rng.next() % UInt64(ColumnShape.allCases.count))] }
         let objects = (0..<count).map { n -> ManagedObject in
             let o = ManagedObject(entity: Self.entity,
                                   objectID: ManagedObjectID(entityName: "Item", number: n + 1, isTemporaryID: true), context: nil)

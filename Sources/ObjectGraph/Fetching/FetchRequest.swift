@@ -145,46 +145,44 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
         }
         let comparators = sortDescriptors.map(\.comparator)
         let ascending = sortDescriptors.map(\.ascending)
-        let plain0 = comparators[0] == .compare, ascending0 = ascending[0]
-        let plain1 = m > 1 && comparators[1] == .compare, ascending1 = m > 1 && ascending[1]
-        // Each object's first two keys unboxed beside its index (as the fetched-results controller's entries
-        // hold them): most comparisons read only this array, in order, and copy no `Value`. Sorting with the
-        // index as the final tie-breaker gives a stable order.
-        var items: [SortItem] = []
-        items.reserveCapacity(objects.count)
-        for i in objects.indices {
-            items.append(SortItem(key0: PackedSortKey(keys[i * m]), key1: m > 1 ? PackedSortKey(keys[i * m + 1]) : .other,
-                                  index: i))
-        }
-        keys.withUnsafeBufferPointer { keys in
-            // Keys `start…` of objects i and j, boxed, then the index.
-            func boxed(_ i: Int, _ j: Int, from start: Int) -> Bool {
-                for k in start..<m {
+        // Each object's first two keys as words whose order is the descriptors' (``SortKeyColumn``), beside
+        // its index: most comparisons read two words of this array, in order, and copy no `Value`. Sorting
+        // with the index as the final tie-breaker gives a stable order.
+        var items = objects.indices.map { SortItem(key0: 0, key1: 0, index: $0) }
+        return keys.withUnsafeBufferPointer { keys in
+            let column0 = items.withUnsafeMutableBufferPointer { items in
+                SortKeyColumn.make(keys: keys, m: m, k: 0, descriptor: sortDescriptors[0]) { items[$0].key0 = $1 }
+            }
+            let column1 = m < 2 ? SortKeyColumn(isExact: true) : items.withUnsafeMutableBufferPointer { items in
+                SortKeyColumn.make(keys: keys, m: m, k: 1, descriptor: sortDescriptors[1]) { items[$0].key1 = $1 }
+            }
+            let exact0 = column0.isExact, exact1 = column1.isExact
+            // Keys `start…` of objects i and j, boxed; nil when they are all the same.
+            func boxed(_ i: Int, _ j: Int, from start: Int, to end: Int) -> Bool? {
+                for k in start..<end {
                     let r = SortDescriptor.compareValues(keys[i * m + k], keys[j * m + k], comparator: comparators[k])
                     if r != .orderedSame { return (r == .orderedAscending) == ascending[k] }
                 }
-                return i < j
+                return nil
             }
             items.sort { a, b in
-                guard let r = PackedSortKey.compare(a.key0, b.key0, plainStrings: plain0) else {
-                    return boxed(a.index, b.index, from: 0)
-                }
-                if r != 0 { return (r < 0) == ascending0 }
+                if a.key0 != b.key0 { return a.key0 < b.key0 }
+                if !exact0, let r = boxed(a.index, b.index, from: 0, to: 1) { return r }
                 if m == 1 { return a.index < b.index }
-                guard let r = PackedSortKey.compare(a.key1, b.key1, plainStrings: plain1) else {
-                    return boxed(a.index, b.index, from: 1)
-                }
-                if r != 0 { return (r < 0) == ascending1 }
-                return m > 2 ? boxed(a.index, b.index, from: 2) : a.index < b.index
+                if a.key1 != b.key1 { return a.key1 < b.key1 }
+                if !exact1, let r = boxed(a.index, b.index, from: 1, to: 2) { return r }
+                if m == 2 { return a.index < b.index }
+                return boxed(a.index, b.index, from: 2, to: m) ?? (a.index < b.index)
             }
+            return items.map { objects[$0.index] }
         }
-        return items.map { objects[$0.index] }
     }
 }
 
-/// An object being sorted by ``FetchRequest/sort(_:)``: its first two sort keys unboxed, and its index.
+/// An object being sorted by ``FetchRequest/sort(_:)``: its first two sort keys as ``SortKeyColumn`` words,
+/// and its index.
 private struct SortItem {
-    let key0: PackedSortKey
-    let key1: PackedSortKey
+    var key0: UInt64
+    var key1: UInt64
     let index: Int
 }
