@@ -67,13 +67,7 @@ struct PackedKey {
         case .double(let d) where !d.isNaN:
             self.init(kind: .double, high: d.bitPattern, low: 0)
         case .string(let s):
-            var s = s       // withUTF8 is mutating; a native string is not copied
-            let (high, low) = s.withUTF8 { bytes -> (UInt64, UInt64) in
-                var high: UInt64 = 0, low: UInt64 = 0
-                for i in 0..<8 { high = high << 8 | UInt64(i < bytes.count ? bytes[i] : 0) }
-                for i in 8..<16 { low = low << 8 | UInt64(i < bytes.count ? bytes[i] : 0) }
-                return (high, low)
-            }
+            let (high, low) = SortDescriptor.utf8PrefixWords(s)
             self.init(kind: .string, high: high, low: low)
         default:
             self = .other

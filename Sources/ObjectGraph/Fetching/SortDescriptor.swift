@@ -191,6 +191,21 @@ public struct SortDescriptor: CustomStringConvertible, Sendable, Hashable {
         }
     }
 
+    /// The first 16 UTF-8 bytes of a string as two big-endian words, zero-padded: where two strings' words
+    /// differ, their order is the `compare:` order (UTF-8 byte order is Unicode scalar order, and a real
+    /// byte against the padding means the shorter string is a prefix of the longer one). The sort keys of
+    /// a fetch and of a fetched-results controller are made of them.
+    @inlinable
+    public static func utf8PrefixWords(_ s: String) -> (high: UInt64, low: UInt64) {
+        var s = s       // withUTF8 is mutating; a native string is not copied
+        return s.withUTF8 { bytes in
+            var high: UInt64 = 0, low: UInt64 = 0
+            for i in 0..<8 { high = high << 8 | UInt64(i < bytes.count ? bytes[i] : 0) }
+            for i in 8..<16 { low = low << 8 | UInt64(i < bytes.count ? bytes[i] : 0) }
+            return (high, low)
+        }
+    }
+
     /// Scalar order, except that runs of decimal digits compare by numeric value.
     private static func compareNumerically(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> ComparisonResult {
         func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }

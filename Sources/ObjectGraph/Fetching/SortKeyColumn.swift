@@ -45,13 +45,12 @@ struct SortKeyColumn {
             case .integer(let n) where integers: word = UInt64(bitPattern: n) ^ (1 << 63)
             case .double(let d) where numbers, .date(let d) where numbers: word = totalOrderWord(d)
             case .bool(let b) where numbers: word = totalOrderWord(b ? 1 : 0)
-            case .string(let s) where strings: word = prefixWord(s)
+            case .string(let s) where strings: word = SortDescriptor.utf8PrefixWords(s).high
             default: word = 0
             }
             write(i, word ^ flip)
         }
-        if integers || numbers || strings { return SortKeyColumn(isExact: numbers || (integers && !nulls)) }
-        return SortKeyColumn(isExact: false)
+        return SortKeyColumn(isExact: numbers || (integers && !nulls))
     }
 
     /// A word whose unsigned order is the IEEE total order of doubles (NaN excluded by the caller): negative
@@ -60,16 +59,5 @@ struct SortKeyColumn {
     static func totalOrderWord(_ d: Double) -> UInt64 {
         let bits = d.bitPattern
         return bits >> 63 == 1 ? ~bits : bits | (1 << 63)
-    }
-
-    /// The first 8 UTF-8 bytes of a string, big-endian, zero-padded.
-    @inline(__always)
-    static func prefixWord(_ s: String) -> UInt64 {
-        var s = s       // withUTF8 is mutating; a native string is not copied
-        return s.withUTF8 { bytes in
-            var word: UInt64 = 0
-            for i in 0..<8 { word = word << 8 | UInt64(i < bytes.count ? bytes[i] : 0) }
-            return word
-        }
     }
 }

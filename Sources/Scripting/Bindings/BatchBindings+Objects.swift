@@ -18,8 +18,8 @@ extension ScriptEngine {
         guard batchInsertReadsRecords else { return try readBatchObjectsInGeneral(list, count: count) }
         // The shared reader's key numbers must not change under this request's objects: a request made while
         // this one reads (from a `__gc` finalizer) reads with a reader of its own.
-        let reader = batchRecordReaderInUse ? LuaRecordListReader() : batchRecordReader
         let shared = !batchRecordReaderInUse
+        let reader = shared ? batchRecordReader : LuaRecordListReader()
         if shared { batchRecordReaderInUse = true }
         defer { if shared { batchRecordReaderInUse = false } }
         if reader.keyNames.count > 256 { reader.removeAllKeys() }
