@@ -85,8 +85,13 @@ public final class PersistentStore {
     /// The number of saved objects of an entity.
     public func count(entityName: String) -> Int { rows[entityName]?.count ?? 0 }
 
-    /// The largest saved object number of an entity (0 when there is none).
-    public func largestNumber(entityName: String) -> Int { rows[entityName]?.largestNumber ?? 0 }
+    /// The largest saved object number of an entity (0 when there is none); for a SQLite store at least
+    /// the entity's `Z_MAX` when the file was opened (numbers of deleted rows are not given again).
+    public func largestNumber(entityName: String) -> Int {
+        let saved = rows[entityName]?.largestNumber ?? 0
+        guard let file else { return saved }
+        return max(saved, file.maxima[entityName] ?? 0)
+    }
 
     /// Applies a save: rows to write (inserted or updated) and IDs to delete. A SQLite store writes them
     /// in one transaction first; when that fails nothing changes.

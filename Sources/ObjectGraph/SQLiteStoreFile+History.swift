@@ -1,7 +1,9 @@
 import CSQLite
 
-/// Persistent history in the store file (table `Z_HISTORY`), so that every connection and process on the
-/// file shares one history, numbered inside the write transactions.
+/// Persistent history in the store file, so that every connection and process on the file shares one
+/// history, numbered inside the write transactions. Ripple keeps it in a table of its own, `Z_HISTORY`
+/// (not Core Data's `ATRANSACTION` / `ACHANGE` / `ATRANSACTIONSTRING` tables); the last deleted token is
+/// the metadata key `_RippleHistoryDeletedThrough`.
 extension SQLiteStoreFile {
     /// Creates the history table when it is missing. Call inside ``transaction(_:)``.
     func ensureHistoryTable() throws {
@@ -25,7 +27,8 @@ extension SQLiteStoreFile {
     /// Appends a transaction with the next token. Call inside ``transaction(_:)``.
     func appendHistory(author: String?, contextName: String, changes: [PersistentHistoryChange]) throws -> Int {
         try ensureHistoryTable()
-        let token = try lastHistoryToken() + 1
+        let (token, overflow) = try lastHistoryToken().addingReportingOverflow(1)
+        if overflow { throw Self.exhaustedError("the next persistent history transaction") }
         let stmt = try prepare("INSERT INTO Z_HISTORY (Z_TOKEN, Z_AUTHOR, Z_CONTEXT, Z_CHANGES) VALUES (?, ?, ?, ?)")
         defer { sqlite3_finalize(stmt) }
         sqlite3_bind_int64(stmt, 1, Int64(token))
@@ -68,9 +71,8 @@ extension SQLiteStoreFile {
 
     /// The largest token deleted so far (0: none).
     func historyDeletedThrough() throws -> Int {
-        let stmt = try prepare("SELECT Z_VALUE FROM Z_METADATA WHERE Z_KEY = 'historyDeletedThrough'")
-        defer { sqlite3_finalize(stmt) }
-        return try stepRow(stmt) ? Int(columnText(stmt, 0)) ?? 0 : 0
+        if case .integer(let n)? = try readMetadata()["_RippleHistoryDeletedThrough"] { return Int(n) }
+        return 0
     }
 
     /// Deletes the transactions before a token. Call inside ``transaction(_:)``.
@@ -80,6 +82,9 @@ extension SQLiteStoreFile {
         defer { sqlite3_finalize(stmt) }
         sqlite3_bind_int64(stmt, 1, Int64(token))
         try step(stmt, sql: "DELETE FROM Z_HISTORY")
-        if token - 1 > (try historyDeletedThrough()) { try setMetadata("historyDeletedThrough", String(token - 1)) }
+        var values = try readMetadata()
+        if case .integer(let n)? = values["_RippleHistoryDeletedThrough"], n >= token - 1 { return }
+        values["_RippleHistoryDeletedThrough"] = .integer(Int64(token - 1))
+        try writeMetadata(values)
     }
 }

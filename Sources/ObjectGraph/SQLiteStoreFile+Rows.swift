@@ -1,0 +1,394 @@
+import CSQLite
+
+/// Reading and writing rows in Core Data's layout: attributes and to-one foreign keys in the entity's
+/// table, to-many relationships read back from their inverse's foreign key or from a join table.
+extension SQLiteStoreFile {
+    /// A value of the wrong storage class in a column (for example text in an INTEGER column).
+    struct WrongValue: Error { let detail: String }
+
+    private func mapping(_ entity: EntityDescription) -> StoreLayout.EntityMapping { layout.mappings[entity.name]! }
+
+    /// `SELECT Z_PK, Z_OPT, <attribute columns>, <to-one columns> FROM <table> WHERE Z_ENT = ?`.
+    private func selectSQL(_ entity: EntityDescription) -> String {
+        let m = mapping(entity)
+        var columns = ["Z_PK", "Z_OPT"] + m.attributeColumns.compactMap { $0 }
+        for storage in m.relationships {
+            if case .foreignKey(let column, let entityColumn, _) = storage { columns.append(column); columns.append(entityColumn ?? "NULL") }
+        }
+        return "SELECT " + columns.map { $0 == "NULL" ? $0 : Self.quoted($0) }.joined(separator: ", ")
+            + " FROM \(Self.quoted(m.table)) WHERE Z_ENT = ?"
+    }
+
+    /// The row at the statement's cursor; to-many members are left empty (filled by the caller).
+    private func decodeRow(_ stmt: SQLiteStatement, _ entity: EntityDescription, names: [Int: String]) throws -> StoreRow {
+        let m = mapping(entity)
+        var attributes = [Value](repeating: .null, count: entity.attributes.count)
+        var column: Int32 = 2
+        for (i, a) in entity.attributes.enumerated() where m.attributeColumns[i] != nil {
+            attributes[i] = try readValue(stmt, column, type: a.type, name: m.attributeColumns[i]!)
+            column += 1
+        }
+        var toOne: [ManagedObjectID?] = []
+        var toMany: [[ManagedObjectID]] = []
+        for (i, storage) in m.relationships.enumerated() {
+            toMany.append([])
+            guard case .foreignKey(let name, _, _) = storage else { toOne.append(nil); continue }
+            if sqlite3_column_type(stmt, column) == SQLITE_NULL {
+                toOne.append(nil)
+            } else {
+                guard sqlite3_column_type(stmt, column) == SQLITE_INTEGER else {
+                    throw WrongValue(detail: "column \(m.table).\(name) holds \(storageName(stmt, column)) where a row number (INTEGER) belongs")
+                }
+                var destination = entity.destinations[i].name
+                if sqlite3_column_type(stmt, column + 1) == SQLITE_INTEGER,
+                   let name = names[Int(sqlite3_column_int64(stmt, column + 1))] { destination = name }
+                toOne.append(ManagedObjectID(entityName: destination, number: Int(sqlite3_column_int64(stmt, column)),
+                                             isTemporaryID: false))
+            }
+            column += 2
+        }
+        return StoreRow(attributes: attributes, toOne: toOne, toMany: toMany, version: Int(sqlite3_column_int64(stmt, 1)))
+    }
+
+    private func storageName(_ stmt: SQLiteStatement, _ column: Int32) -> String {
+        switch sqlite3_column_type(stmt, column) {
+        case SQLITE_INTEGER: return "an INTEGER"
+        case SQLITE_FLOAT: return "a REAL"
+        case SQLITE_TEXT: return "TEXT"
+        case SQLITE_BLOB: return "a BLOB"
+        default: return "NULL"
+        }
+    }
+
+    private func readValue(_ stmt: SQLiteStatement, _ column: Int32, type: AttributeType, name: String) throws -> Value {
+        let storage = sqlite3_column_type(stmt, column)
+        if storage == SQLITE_NULL { return .null }
+        func wrong() -> WrongValue {
+            WrongValue(detail: "column \(name) holds \(storageName(stmt, column)) where the model's \(type.rawValue) attribute belongs")
+        }
+        switch type {
+        case .string:
+            guard storage == SQLITE_TEXT else { throw wrong() }
+            return .string(columnText(stmt, column))
+        case .integer:
+            guard storage == SQLITE_INTEGER else { throw wrong() }
+            return .integer(sqlite3_column_int64(stmt, column))
+        case .boolean:
+            guard storage == SQLITE_INTEGER else { throw wrong() }
+            return .bool(sqlite3_column_int64(stmt, column) != 0)
+        case .double, .date:
+            let d: Double
+            if storage == SQLITE_BLOB {
+                let bytes = columnBlob(stmt, column)
+                guard bytes.count == 8 else { throw wrong() }
+                var bits: UInt64 = 0
+                for (k, b) in bytes.enumerated() { bits |= UInt64(b) << (8 * UInt64(k)) }
+                d = Double(bitPattern: bits)
+            } else {
+                guard storage == SQLITE_FLOAT || storage == SQLITE_INTEGER else { throw wrong() }
+                d = sqlite3_column_double(stmt, column)
+            }
+            return type == .date ? .date(d.isNaN ? d : d + Self.referenceDateOffset) : .double(d)
+        case .binary:
+            guard storage == SQLITE_BLOB else { throw wrong() }
+            return .data(columnBlob(stmt, column))
+        case .uuid:
+            let bytes = columnBlob(stmt, column)
+            guard storage == SQLITE_BLOB, bytes.count == 16 else { throw wrong() }
+            var high: UInt64 = 0, low: UInt64 = 0
+            for k in 0..<8 { high = high << 8 | UInt64(bytes[k]) }
+            for k in 8..<16 { low = low << 8 | UInt64(bytes[k]) }
+            return .uuid(UUIDBytes(high: high, low: low))
+        }
+    }
+
+    // MARK: - Loading
+
+    /// Every row of the file, by entity name and object number.
+    /// - Throws: 259 for a value of the wrong type, a row of an unknown entity or a dangling reference.
+    func loadRows() throws -> [String: RowTable] {
+        do {
+            return try loadAll()
+        } catch let failure as SQLiteFailure {
+            throw Self.cocoaError(failure, path: path, waited: busyTimeout, action: "loading the store")
+        } catch let wrong as WrongValue {
+            throw Self.corruptError(path, detail: wrong.detail)
+        }
+    }
+
+    private func loadAll() throws -> [String: RowTable] {
+        var result: [String: RowTable] = [:]
+        let names = entityNames
+        for table in layout.tables {
+            let numbers = table.entities.map { String(mapping($0).number) }.joined(separator: ", ")
+            let check = try prepare("SELECT Z_PK, Z_ENT FROM \(Self.quoted(table.name)) WHERE Z_ENT IS NULL OR Z_ENT NOT IN (\(numbers)) LIMIT 1")
+            defer { sqlite3_finalize(check) }
+            if try stepRow(check) {
+                throw WrongValue(detail: "row \(sqlite3_column_int64(check, 0)) of \(table.name) has Z_ENT \(sqlite3_column_type(check, 1) == SQLITE_NULL ? "NULL" : String(sqlite3_column_int64(check, 1))), which is not an entity of that table")
+            }
+        }
+        for entity in model.entities {
+            let stmt = try prepare(selectSQL(entity) + " ORDER BY Z_PK")
+            defer { sqlite3_finalize(stmt) }
+            sqlite3_bind_int64(stmt, 1, Int64(mapping(entity).number))
+            var table = RowTable()
+            while try stepRow(stmt) {
+                table[Int(sqlite3_column_int64(stmt, 0))] = try decodeRow(stmt, entity, names: names)
+            }
+            if !table.isEmpty { result[entity.name] = table }
+        }
+        func exists(_ id: ManagedObjectID) -> Bool { result[id.entityName]?[id.number] != nil }
+        for entity in model.entities {
+            let m = mapping(entity)
+            guard let rows = result[entity.name] else { continue }
+            for (i, storage) in m.relationships.enumerated() {
+                guard case .foreignKey(let column, _, _) = storage else { continue }
+                for n in rows.numbers {
+                    if let target = rows[n]!.toOne[i], !exists(target) {
+                        throw WrongValue(detail: "\(m.table).\(column) of row \(n) refers to row \(target.number) of \(entity.destinations[i].name), which does not exist")
+                    }
+                }
+            }
+        }
+        for entity in model.entities {
+            let m = mapping(entity)
+            for (i, storage) in m.relationships.enumerated() {
+                var members: [Int: [ManagedObjectID]] = [:]
+                switch storage {
+                case .foreignKey:
+                    continue
+                case .inverseForeignKey(_, _, let j):
+                    let destination = entity.destinations[i]
+                    for member in StoreLayout.hierarchy(of: destination) {
+                        guard let rows = result[member.name] else { continue }
+                        for n in rows.numbers {
+                            if let owner = rows[n]!.toOne[j] {
+                                members[owner.number, default: []].append(ManagedObjectID(entityName: member.name, number: n, isTemporaryID: false))
+                            }
+                        }
+                    }
+                case .joinTable(let table, let source, let destinationColumn, _):
+                    let stmt = try prepare("SELECT \(Self.quoted(source)), \(Self.quoted(destinationColumn)) FROM \(Self.quoted(table)) ORDER BY 1, 2")
+                    defer { sqlite3_finalize(stmt) }
+                    let destinations = StoreLayout.hierarchy(of: entity.destinations[i])
+                    while try stepRow(stmt) {
+                        let owner = Int(sqlite3_column_int64(stmt, 0)), n = Int(sqlite3_column_int64(stmt, 1))
+                        guard result[entity.name]?[owner] != nil,
+                              let member = destinations.first(where: { result[$0.name]?[n] != nil }) else {
+                            throw WrongValue(detail: "\(table) pairs row \(owner) of \(entity.name) with row \(n) of \(entity.destinations[i].name), and one of them does not exist")
+                        }
+                        members[owner, default: []].append(ManagedObjectID(entityName: member.name, number: n, isTemporaryID: false))
+                    }
+                }
+                for (owner, list) in members {
+                    guard var row = result[entity.name]?[owner] else {
+                        throw WrongValue(detail: "a row of \(entity.destinations[i].name) refers to row \(owner) of \(entity.name), which does not exist")
+                    }
+                    row.toMany[i] = list.sorted { $0.number < $1.number }
+                    result[entity.name]![owner] = row
+                }
+            }
+        }
+        return result
+    }
+
+    // MARK: - Inside a save transaction
+
+    /// The committed row of an object in the file now (another connection may have written it since
+    /// this store loaded it). Call inside ``transaction(_:)``.
+    func currentRow(_ id: ManagedObjectID) throws -> StoreRow? {
+        guard let entity = model.entity(named: id.entityName) else { return nil }
+        let m = mapping(entity)
+        let stmt = try cached("select " + entity.name, selectSQL(entity) + " AND Z_PK = ?")
+        defer { sqlite3_reset(stmt) }
+        sqlite3_bind_int64(stmt, 1, Int64(m.number))
+        sqlite3_bind_int64(stmt, 2, Int64(id.number))
+        guard try stepRow(stmt) else { return nil }
+        var row: StoreRow
+        do { row = try decodeRow(stmt, entity, names: entityNames) } catch let wrong as WrongValue {
+            throw Self.corruptError(path, detail: wrong.detail)
+        }
+        for (i, storage) in m.relationships.enumerated() {
+            let sql: String
+            switch storage {
+            case .foreignKey: continue
+            case .inverseForeignKey(let table, let column, _):
+                let numbers = StoreLayout.hierarchy(of: entity.destinations[i]).map { String(layout.entityNumbers[$0.name] ?? 0) }
+                sql = "SELECT Z_PK FROM \(Self.quoted(table)) WHERE Z_ENT IN (\(numbers.joined(separator: ", "))) AND \(Self.quoted(column)) = ? ORDER BY Z_PK"
+            case .joinTable(let table, let source, let destination, _):
+                sql = "SELECT \(Self.quoted(destination)) FROM \(Self.quoted(table)) WHERE \(Self.quoted(source)) = ? ORDER BY 1"
+            }
+            let members = try cached(sql)
+            defer { sqlite3_reset(members) }
+            sqlite3_bind_int64(members, 1, Int64(id.number))
+            // (Inheritance: members of a sub-entity are named after the destination until rows carry Z_ENT here.)
+            let destination = entity.destinations[i].name
+            while try stepRow(members) {
+                row.toMany[i].append(ManagedObjectID(entityName: destination, number: Int(sqlite3_column_int64(members, 0)), isTemporaryID: false))
+            }
+        }
+        return row
+    }
+
+    /// The largest object number of an entity in the file now: its largest `Z_PK` or its `Z_MAX`, whichever
+    /// is larger (numbers of deleted rows are not given again). Call inside ``transaction(_:)``.
+    func largestNumber(_ entity: EntityDescription) throws -> Int {
+        let m = mapping(entity)
+        let stmt = try cached("SELECT max(ifnull((SELECT max(Z_PK) FROM \(Self.quoted(m.table))), 0), ifnull((SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?), 0))")
+        defer { sqlite3_reset(stmt) }
+        sqlite3_bind_int64(stmt, 1, Int64(m.number))
+        return try stepRow(stmt) ? Int(sqlite3_column_int64(stmt, 0)) : 0
+    }
+
+    // MARK: - Saving
+
+    /// Writes one save as one transaction: every row of `writes` is inserted or replaced (with its
+    /// version), every ID of `deletes` removed. On any failure the file is unchanged.
+    func apply(writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) throws {
+        try transaction { try write(writes: writes, deletes: deletes) }
+    }
+
+    /// Writes rows and deletions inside the current transaction, and moves each written entity's `Z_MAX`
+    /// up to its largest number.
+    func write(writes: [(ManagedObjectID, StoreRow)], deletes: [ManagedObjectID]) throws {
+        // One batch per run of rows of one entity (a save writes its objects in object order): the entity,
+        // its statement and its columns are looked up once per run, not per row.
+        var largest: [(EntityDescription, Int)] = []
+        var start = writes.startIndex
+        while start < writes.endIndex {
+            let entityName = writes[start].0.entityName
+            var end = start + 1
+            while end < writes.endIndex && writes[end].0.entityName == entityName { end += 1 }
+            if let entity = model.entity(named: entityName) {
+                largest.append((entity, try writeBatch(writes[start..<end], of: entity)))
+            }
+            start = end
+        }
+        for id in deletes {
+            guard let entity = model.entity(named: id.entityName) else { continue }
+            let m = mapping(entity)
+            let stmt = try cached("DELETE FROM \(Self.quoted(m.table)) WHERE Z_PK = ?")
+            sqlite3_bind_int64(stmt, 1, Int64(id.number))
+            defer { sqlite3_reset(stmt) }
+            try step(stmt, sql: "DELETE")
+            for storage in m.relationships {
+                guard case .joinTable(let table, let source, _, _) = storage else { continue }
+                let pairs = try cached("DELETE FROM \(Self.quoted(table)) WHERE \(Self.quoted(source)) = ?")
+                sqlite3_bind_int64(pairs, 1, Int64(id.number))
+                defer { sqlite3_reset(pairs) }
+                try step(pairs, sql: "DELETE")
+            }
+        }
+        for (entity, number) in largest {
+            let stmt = try cached("UPDATE Z_PRIMARYKEY SET Z_MAX = ?1 WHERE Z_ENT = ?2 AND (Z_MAX IS NULL OR Z_MAX < ?1)")
+            defer { sqlite3_reset(stmt) }
+            sqlite3_bind_int64(stmt, 1, Int64(number))
+            sqlite3_bind_int64(stmt, 2, Int64(mapping(entity).number))
+            try step(stmt, sql: "UPDATE Z_PRIMARYKEY")
+        }
+    }
+
+    /// Writes rows of one entity through its prepared statement (every column is bound for every row, so
+    /// the bindings need no clearing between rows) and their join-table pairs; returns the largest number.
+    private func writeBatch(_ writes: ArraySlice<(ManagedObjectID, StoreRow)>, of entity: EntityDescription) throws -> Int {
+        let m = mapping(entity)
+        let key = "insert " + entity.name
+        let stmt: SQLiteStatement
+        if let s = statements[key] {
+            stmt = s
+        } else {
+            var columns = ["Z_PK", "Z_ENT", "Z_OPT"] + m.attributeColumns.compactMap { $0 }
+            for storage in m.relationships {
+                if case .foreignKey(let column, let entityColumn, _) = storage { columns.append(column); if let entityColumn { columns.append(entityColumn) } }
+            }
+            stmt = try prepare("INSERT OR REPLACE INTO \(Self.quoted(m.table)) (" + columns.map(Self.quoted).joined(separator: ", ")
+                + ") VALUES (?" + String(repeating: ", ?", count: columns.count - 1) + ")")
+            statements[key] = stmt
+        }
+        let persistent = entity.attributes.indices.filter { m.attributeColumns[$0] != nil }
+        let relationships = m.relationships
+        var joins: [(index: Int, delete: SQLiteStatement, insert: SQLiteStatement)] = []
+        for (i, storage) in relationships.enumerated() {
+            guard case .joinTable(let table, let source, let destination, true) = storage else { continue }
+            joins.append((i, try cached("DELETE FROM \(Self.quoted(table)) WHERE \(Self.quoted(source)) = ?"),
+                          try cached("INSERT OR IGNORE INTO \(Self.quoted(table)) (\(Self.quoted(source)), \(Self.quoted(destination))) VALUES (?, ?)")))
+        }
+        let hasEntityColumns = relationships.contains { if case .foreignKey(_, _?, _) = $0 { return true } else { return false } }
+        let number = Int64(m.number)
+        var largest = 0
+        for (id, row) in writes {
+            if id.number > largest { largest = id.number }
+            sqlite3_bind_int64(stmt, 1, Int64(id.number))
+            sqlite3_bind_int64(stmt, 2, number)
+            sqlite3_bind_int64(stmt, 3, Int64(row.version))
+            var column: Int32 = 4
+            for i in persistent {
+                bind(row.attributes[i], to: stmt, column)
+                column += 1
+            }
+            for i in relationships.indices {
+                guard case .foreignKey(_, let entityColumn, _) = relationships[i] else { continue }
+                if let target = row.toOne[i] {
+                    sqlite3_bind_int64(stmt, column, Int64(target.number))
+                } else {
+                    sqlite3_bind_null(stmt, column)
+                }
+                column += 1
+                if hasEntityColumns, entityColumn != nil {
+                    if let target = row.toOne[i], let n = layout.entityNumbers[target.entityName] {
+                        sqlite3_bind_int64(stmt, column, Int64(n))
+                    } else {
+                        sqlite3_bind_null(stmt, column)
+                    }
+                    column += 1
+                }
+            }
+            let code = sqlite3_step(stmt)
+            guard code == SQLITE_DONE || code == SQLITE_ROW else {
+                let error = failure(code)
+                sqlite3_reset(stmt)
+                throw error
+            }
+            sqlite3_reset(stmt)
+            for (i, delete, insert) in joins {
+                sqlite3_bind_int64(delete, 1, Int64(id.number))
+                defer { sqlite3_reset(delete) }
+                try step(delete, sql: "DELETE")
+                for member in row.toMany[i] {
+                    sqlite3_bind_int64(insert, 1, Int64(id.number))
+                    sqlite3_bind_int64(insert, 2, Int64(member.number))
+                    defer { sqlite3_reset(insert) }
+                    try step(insert, sql: "INSERT")
+                }
+            }
+        }
+        return largest
+    }
+
+    private func bind(_ value: Value, to stmt: SQLiteStatement, _ column: Int32) {
+        switch value {
+        case .null, .object, .collection: sqlite3_bind_null(stmt, column)
+        case .bool(let b): sqlite3_bind_int64(stmt, column, b ? 1 : 0)
+        case .integer(let i): sqlite3_bind_int64(stmt, column, i)
+        case .double(let d): bindReal(d, stmt, column)
+        case .date(let d): bindReal(d.isNaN ? d : d - Self.referenceDateOffset, stmt, column)
+        case .string(let s): bindText(stmt, column, s)
+        case .data(let bytes): bindBlob(stmt, column, bytes)
+        case .uuid(let u):
+            var bytes: [UInt8] = []
+            for k in (0..<8).reversed() { bytes.append(UInt8(truncatingIfNeeded: u.high >> (8 * UInt64(k)))) }
+            for k in (0..<8).reversed() { bytes.append(UInt8(truncatingIfNeeded: u.low >> (8 * UInt64(k)))) }
+            bindBlob(stmt, column, bytes)
+        }
+    }
+
+    /// A REAL, or the 8-byte BLOB of a NaN's bits (SQLite stores a NaN REAL as NULL).
+    private func bindReal(_ d: Double, _ stmt: SQLiteStatement, _ column: Int32) {
+        if d.isNaN {
+            let bits = d.bitPattern
+            bindBlob(stmt, column, (0..<8).map { UInt8(truncatingIfNeeded: bits >> (8 * UInt64($0))) })
+        } else {
+            sqlite3_bind_double(stmt, column, d)
+        }
+    }
+}
