@@ -91,7 +91,7 @@ extension ManagedObjectContext {
                     for id in mine {
                         guard var row = try session.row(for: id) else { continue }
                         for (i, value) in checked { row.attributes[i] = value }
-                        row.version += 1
+                        row.version = try StoreRow.nextVersion(after: row.version, of: id)
                         writes.append((id, row))
                     }
                     affected += writes.map(\.0)
@@ -196,9 +196,9 @@ extension ManagedObjectContext {
                 }
             }
         }
-        let writes = changed.map { id, row -> (ManagedObjectID, StoreRow) in
+        let writes = try changed.map { id, row -> (ManagedObjectID, StoreRow) in
             var row = row
-            row.version += 1
+            row.version = try StoreRow.nextVersion(after: row.version, of: id)
             return (id, row)
         }.sorted { ($0.0.entityName, $0.0.number) < ($1.0.entityName, $1.0.number) }
         return (writes, order)

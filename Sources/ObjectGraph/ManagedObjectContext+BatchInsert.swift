@@ -62,6 +62,13 @@ extension ManagedObjectContext {
         return rows
     }
 
+    /// The first of `count` numbers after `largest`, or 134060 when they would pass 2^63−1.
+    static func firstNumber(after largest: Int, count: Int, _ entity: EntityDescription) throws -> Int {
+        let (last, overflow) = largest.addingReportingOverflow(Swift.max(count, 1))
+        if overflow { throw SQLiteStoreFile.exhaustedError("\(count) new \(entity.name) objects") }
+        return last - Swift.max(count, 1) + 1
+    }
+
     /// Writes new rows of `entity` to `store` in one save, numbered after every number taken, and returns
     /// their IDs in order when `wantsIDs` (else nil), and their count. An in-memory store without history
     /// takes the rows as they are (``PersistentStore/insertNewRows(_:entityName:firstNumber:)``); any other
@@ -72,11 +79,11 @@ extension ManagedObjectContext {
         let count = rows.count
         var first = 0
         if store.type == .inMemory && store.history == nil {
-            first = max(store.largestNumber(entityName: entity.name), coordinator.lastReservedNumber(entity.name)) + 1
+            first = try Self.firstNumber(after: max(store.largestNumber(entityName: entity.name), coordinator.lastReservedNumber(entity.name)), count: count, entity)
             store.insertNewRows(rows, entityName: entity.name, firstNumber: first)
         } else {
             try store.save(author: transactionAuthor, contextName: name, model: model) { session in
-                first = max(try session.largestNumber(entity), coordinator.lastReservedNumber(entity.name)) + 1
+                first = try Self.firstNumber(after: max(try session.largestNumber(entity), coordinator.lastReservedNumber(entity.name)), count: count, entity)
                 var writes: [(ManagedObjectID, StoreRow)] = []
                 writes.reserveCapacity(count)
                 rows.forEach { n, row in

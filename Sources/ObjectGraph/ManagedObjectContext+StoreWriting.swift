@@ -166,7 +166,7 @@ extension ManagedObjectContext {
                 let entity = object.entity
                 let largest = try session.largestNumber(entity)
                 var n = nextFree[entity.name] ?? max(largest, coordinator.lastReservedNumber(entity.name))
-                n += 1
+                n = try PersistentStoreCoordinator.next(after: n, entity.name)
                 nextFree[entity.name] = n
                 coordinator.noteTakenNumber(n, entityName: entity.name)
                 outcome.renumbered[ObjectIdentifier(object)] = n
@@ -186,7 +186,7 @@ extension ManagedObjectContext {
             let current = try session.row(for: id)
             if let current, current.version == object.state.snapshotVersion {
                 var row = mineRow
-                row.version = current.version + 1
+                row.version = try StoreRow.nextVersion(after: current.version, of: id)
                 append(id, row, for: object)
                 continue
             }
@@ -217,7 +217,7 @@ extension ManagedObjectContext {
             if mergePolicy == .rollback {
                 outcome.versions.append((object, current.version))
             } else {
-                row.version = current.version + 1
+                row.version = try StoreRow.nextVersion(after: current.version, of: id)
                 append(id, row, for: object)
             }
             outcome.refreshAfter.append(object)

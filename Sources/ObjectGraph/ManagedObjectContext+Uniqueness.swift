@@ -47,7 +47,7 @@ extension ManagedObjectContext {
                             merged.version = writes[at].1.version
                             writes[at].1 = merged
                         } else {
-                            merged.version = existing.version + 1
+                            merged.version = try StoreRow.nextVersion(after: existing.version, of: other)
                             writeIndex[other] = writes.count
                             writes.append((other, merged))
                         }

@@ -26,12 +26,11 @@ final class StoreSaveSession {
 
     /// Every committed row of an entity now (for uniqueness checks), by object number.
     func rows(of entity: EntityDescription) throws -> [Int: StoreRow] {
-        guard store.openFile != nil else { return store.rows[entity.name]?.dictionary ?? [:] }
+        guard let file = store.openFile else { return store.rows[entity.name]?.dictionary ?? [:] }
         var result = store.rows[entity.name]?.dictionary ?? [:]
         // Rows another connection wrote are read from the file by number (the file is the truth).
-        let largest = try largestNumber(entity)
         var candidates = Set(result.keys)
-        if largest > 0 { for n in 1...largest { candidates.insert(n) } }
+        for n in try file.numbers(of: entity) { candidates.insert(n) }
         for n in candidates {
             let id = ManagedObjectID(entityName: entity.name, number: n, isTemporaryID: false)
             result[n] = try row(for: id)

@@ -9,6 +9,14 @@ public struct StoreRow {
     /// The row's version (Core Data's `Z_OPT`): 1 when first saved, one more at every save that writes it.
     /// A context remembers the version it loaded; a save that finds another version is a merge conflict.
     public var version: Int = 1
+
+    /// The version a save gives a row at `version` (`Z_OPT` + 1).
+    /// - Throws: 134060 when the version is already the largest integer.
+    static func nextVersion(after version: Int, of id: ManagedObjectID) throws -> Int {
+        let (next, overflow) = version.addingReportingOverflow(1)
+        if overflow { throw SQLiteStoreFile.exhaustedError("the next version (Z_OPT) of \(id.displayName)") }
+        return next
+    }
 }
 
 /// The kind of a persistent store (`NSInMemoryStoreType`, `NSSQLiteStoreType`).

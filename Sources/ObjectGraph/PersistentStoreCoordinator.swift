@@ -134,18 +134,27 @@ public final class PersistentStoreCoordinator {
     }
 
     /// Reserves the next object number of an entity.
-    func reserveNumber(for entity: EntityDescription) -> Int {
+    /// - Throws: 134060 when the entity's numbers are used up (the last one is 2^63−1).
+    func reserveNumber(for entity: EntityDescription) throws -> Int {
         let i = entity.index
         if lastNumbers.indices.contains(i) && managedObjectModel.entities[i] === entity {
-            lastNumbers[i] += 1
+            lastNumbers[i] = try Self.next(after: lastNumbers[i], entity.name)
             return lastNumbers[i]
         }
         guard let j = numberIndex(entity.name) else {
-            nextNumber[entity.name, default: 0] += 1
-            return nextNumber[entity.name, default: 0]
+            let n = try Self.next(after: nextNumber[entity.name, default: 0], entity.name)
+            nextNumber[entity.name] = n
+            return n
         }
-        lastNumbers[j] += 1
+        lastNumbers[j] = try Self.next(after: lastNumbers[j], entity.name)
         return lastNumbers[j]
+    }
+
+    /// `number + 1`, or 134060 when `number` is the largest integer.
+    static func next(after number: Int, _ entityName: String) throws -> Int {
+        let (next, overflow) = number.addingReportingOverflow(1)
+        if overflow { throw SQLiteStoreFile.exhaustedError("a new \(entityName)") }
+        return next
     }
 
     /// The live contexts over this coordinator, in creation order.

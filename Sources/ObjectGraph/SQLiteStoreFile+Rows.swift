@@ -230,6 +230,17 @@ extension SQLiteStoreFile {
         return row
     }
 
+    /// The numbers of an entity's rows in the file now. Call inside ``transaction(_:)``.
+    func numbers(of entity: EntityDescription) throws -> [Int] {
+        let m = mapping(entity)
+        let stmt = try cached("SELECT Z_PK FROM \(Self.quoted(m.table)) WHERE Z_ENT = ?")
+        defer { sqlite3_reset(stmt) }
+        sqlite3_bind_int64(stmt, 1, Int64(m.number))
+        var result: [Int] = []
+        while try stepRow(stmt) { result.append(Int(sqlite3_column_int64(stmt, 0))) }
+        return result
+    }
+
     /// The largest object number of an entity in the file now: its largest `Z_PK` or its `Z_MAX`, whichever
     /// is larger (numbers of deleted rows are not given again). Call inside ``transaction(_:)``.
     func largestNumber(_ entity: EntityDescription) throws -> Int {
