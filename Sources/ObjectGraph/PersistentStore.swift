@@ -81,6 +81,16 @@ public final class PersistentStore {
         self.file = file
     }
 
+    /// The metadata of an in-memory store.
+    private lazy var memoryMetadata: [String: PropertyListValue] = [
+        "NSStoreType": .string("InMemory"), "NSStoreUUID": .string(SQLiteStoreFile.newUUID()),
+    ]
+
+    /// The store's metadata (`metadataForPersistentStore:`): for a SQLite store the dictionary kept in its
+    /// file's `Z_METADATA` (`NSStoreType`, `NSStoreUUID`, `NSStoreModelVersionHashes`, …) as last read or
+    /// written; for an in-memory store its type and UUID.
+    public var metadata: [String: PropertyListValue] { file?.metadata ?? memoryMetadata }
+
     /// The row of an object, if saved.
     public func row(for id: ManagedObjectID) -> StoreRow? { rows[id.entityName]?[id.number] }
 

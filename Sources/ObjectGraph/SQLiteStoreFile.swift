@@ -245,9 +245,13 @@ final class SQLiteStoreFile {
         SQLiteFailure(code: code & 0xff, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection")
     }
 
-    /// An SQL identifier, double-quoted with inner quotes doubled: entity and attribute names come from
-    /// scripts and may hold any character.
+    /// An SQL identifier: as it is when it is a plain `Z…` name of upper-case letters, digits and
+    /// underscores (as Core Data writes them), else double-quoted with inner quotes doubled (entity and
+    /// attribute names come from scripts and may hold any character).
     static func quoted(_ identifier: String) -> String {
+        if identifier.first == "Z", identifier.utf8.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 }) {
+            return identifier
+        }
         var result = "\""
         for character in identifier {
             result.append(character)
