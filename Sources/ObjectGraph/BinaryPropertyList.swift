@@ -148,9 +148,10 @@ enum BinaryPropertyList {
     /// - Throws: ``Malformed`` naming what is wrong (bad header or trailer, an offset or reference out of
     ///   range, an unsupported object, nesting deeper than 64).
     static func decode(_ bytes: [UInt8]) throws -> PropertyListValue {
-        guard bytes.count >= 8 + 32, Array(bytes.prefix(8)) == Array("bplist00".utf8) else {
+        guard bytes.count >= 8, Array(bytes.prefix(8)) == Array("bplist00".utf8) else {
             throw Malformed(reason: "not a binary property list (no bplist00 header)")
         }
+        guard bytes.count >= 8 + 32 else { throw Malformed(reason: "bad trailer") }
         let trailer = bytes.count - 32
         let offsetSize = Int(bytes[trailer + 6]), refSize = Int(bytes[trailer + 7])
         let count = readUInt(bytes, trailer + 8, 8), top = readUInt(bytes, trailer + 16, 8)

@@ -77,3 +77,62 @@ private func runRipple(_ script: String) throws -> Int32 {
         #expect(try PersistentStore(sqlitePath: path, model: model).count(entityName: "Customer") == 0)
     }
 }
+
+/// Starts `ripple run script` with its output in `log`; returns its pid.
+private func startRipple(_ script: String, log: String) throws -> pid_t {
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(rippleExecutable), strdup("run"), strdup(script), nil]
+    let status = posix_spawn(&pid, rippleExecutable, &actions, nil, argv, environ)
+    posix_spawn_file_actions_destroy(&actions)
+    for arg in argv { free(arg) }
+    try #require(status == 0, "could not start \(rippleExecutable)")
+    return pid
+}
+
+/// Two processes creating one new store file at once.
+@Suite struct SQLiteCreationRaceTests {
+    @Test("two processes create one new store at once, 50 times: one creates it, the other opens it; both saves land")
+    func creationRace() throws {
+        let base = "/tmp/ripple-creation-race-\(getpid())"
+        let path = base + ".sqlite"
+        let model = try ManagedObjectModel(entities: [
+            EntityDescription(name: "Customer", attributes: [AttributeDescription(name: "name", type: .string)]),
+        ])
+        var scripts: [String] = []
+        for who in ["first", "second"] {
+            let script = base + "-\(who).lua"
+            let handle = fopen(script, "w")!
+            fputs("""
+                local model = ripple.model { Customer = { name = "string" } }
+                local ctx = ripple.container(model, { store = "sqlite", path = "\(path)" }).viewContext
+                ctx:insert("Customer", { name = "\(who)" })
+                ctx:save()
+                """, handle)
+            fclose(handle)
+            scripts.append(script)
+        }
+        defer { for s in scripts { unlink(s); unlink(s + ".log") }; unlink(path); unlink(path + "-journal") }
+        for round in 0..<50 {
+            unlink(path)
+            unlink(path + "-journal")
+            let pids = try scripts.map { try startRipple($0, log: $0 + ".log") }
+            for (pid, script) in zip(pids, scripts) {
+                var status: Int32 = 0
+                waitpid(pid, &status, 0)
+                let log = fileBytes(script + ".log").map { String(decoding: $0, as: UTF8.self) } ?? ""
+                #expect((status >> 8) & 0xff == 0 && status & 0x7f == 0, "round \(round), \(script): \(log)")
+            }
+            let store = try PersistentStore(sqlitePath: path, model: model)
+            let names = store.objectIDs(entityName: "Customer").compactMap { id -> String? in
+                if case .string(let s)? = store.row(for: id)?.attributes[0] { return s }
+                return nil
+            }
+            #expect(names.sorted() == ["first", "second"], "round \(round)")
+            store.close()
+        }
+    }
+}
