@@ -31,6 +31,15 @@ if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import junitparser, tap, 
     || echo "bootstrap: could not install junitparser and tap.py (PyPI); the report tests will skip them" >&2
 fi
 
+# The sqlite3 command-line shell: the store-format tests build Core Data store files with it and check the
+# files Ripple writes (they skip with a note when it is missing).
+if ! command -v sqlite3 >/dev/null 2>&1; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq sqlite3; } >/dev/null 2>&1 \
+    || echo "bootstrap: could not install sqlite3; the store-format tests will skip" >&2
+fi
+
 # Optional: Graphviz's dot renders `ripple graph --format svg` (the tests skip the rendering without it).
 if ! command -v dot >/dev/null 2>&1; then
   sudo=""

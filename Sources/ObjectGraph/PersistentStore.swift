@@ -91,6 +91,28 @@ public final class PersistentStore {
     /// written; for an in-memory store its type and UUID.
     public var metadata: [String: PropertyListValue] { file?.metadata ?? memoryMetadata }
 
+    /// Replaces the store's metadata (`setMetadata(_:for:)`); a SQLite store writes it to its file at once,
+    /// in a transaction of its own. `NSStoreType` and `NSStoreUUID` are the store's own and stay.
+    /// - Throws: `.store` 134010 when `values` gives either of them another value; a SQLite failure as
+    ///   its Cocoa error (the file unchanged).
+    public func setMetadata(_ values: [String: PropertyListValue]) throws {
+        let current = metadata
+        for key in ["NSStoreType", "NSStoreUUID"] where values[key] != nil && values[key] != current[key] {
+            throw ObjectGraphError(.store, code: 134010,
+                "Error Domain=NSCocoaErrorDomain Code=134010 \"The store's \(key) cannot be changed (it is \(current[key]?.description ?? "nil")).\"")
+        }
+        var merged = values
+        merged["NSStoreType"] = current["NSStoreType"]
+        merged["NSStoreUUID"] = current["NSStoreUUID"]
+        if let file {
+            // Ripple's own keys (format, history) are kept: they describe the file, not the app.
+            for (key, value) in current where key.hasPrefix("_Ripple") && merged[key] == nil { merged[key] = value }
+            try file.transaction { try file.writeMetadata(merged) }
+        } else {
+            memoryMetadata = merged
+        }
+    }
+
     /// The row of an object, if saved.
     public func row(for id: ManagedObjectID) -> StoreRow? { rows[id.entityName]?[id.number] }
 

@@ -4,7 +4,8 @@ import ObjectGraph
 extension BridgeClasses {
     /// The class of `container.persistentStoreCoordinator`: `managedObjectModel`, `persistentStores`,
     /// `coordinator:managedObjectID(uri)`, `coordinator:persistentStore(url)`,
-    /// `coordinator:addPersistentStore(options)`, `coordinator:removePersistentStore(store)`.
+    /// `coordinator:addPersistentStore(options)`, `coordinator:removePersistentStore(store)`,
+    /// `coordinator:metadataForPersistentStore(store)`.
     static func makeCoordinator(_ engine: ScriptEngine) -> LuaClass {
         let properties = ["managedObjectModel", "persistentStores"]
         func coordinator(_ state: LuaState) throws -> PersistentStoreCoordinator {
@@ -50,6 +51,14 @@ extension BridgeClasses {
                     state.push(object: store, class: engine.classes.store)
                     return 1
                 },
+                "metadataForPersistentStore": { state in
+                    _ = try coordinator(state)
+                    guard let store = state.object(at: 2, as: PersistentStore.self) else {
+                        throw LuaArgumentError(argument: 2, message: "PersistentStore expected, got \(state.typeName(at: 2))")
+                    }
+                    Self.push(propertyList: .dictionary(store.metadata), state)
+                    return 1
+                },
                 "removePersistentStore": { state in
                     let c = try coordinator(state)
                     guard let store = state.object(at: 2, as: PersistentStore.self) else {
@@ -80,6 +89,31 @@ extension BridgeClasses {
                 "PersistentStoreCoordinator(\((target as! PersistentStoreCoordinator).persistentStores.count) stores)"
             }
         )
+    }
+
+    /// Pushes a property list value: strings, numbers and booleans as themselves, data as a byte string,
+    /// dates as seconds since 2001 (as property lists keep them), arrays as sequences, dictionaries as tables.
+    static func push(propertyList value: PropertyListValue, _ state: LuaState) {
+        switch value {
+        case .string(let s): state.push(s)
+        case .integer(let i): state.push(i)
+        case .real(let d), .date(let d): state.push(d)
+        case .bool(let b): state.push(b)
+        case .data(let bytes): state.push(bytes: bytes)
+        case .array(let items):
+            state.newTable(arrayCount: Int32(clamping: items.count), recordCount: 0)
+            for (i, item) in items.enumerated() {
+                push(propertyList: item, state)
+                state.rawSet(tableAt: -2, index: i + 1)
+            }
+        case .dictionary(let d):
+            state.newTable(arrayCount: 0, recordCount: Int32(clamping: d.count))
+            for key in d.keys.sorted() {
+                state.push(key)
+                push(propertyList: d[key]!, state)
+                state.rawSet(tableAt: -3)
+            }
+        }
     }
 
     /// The class of persistent stores: `type` (`"InMemory"` or `"SQLite"`, Core Data's store type
