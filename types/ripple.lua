@@ -394,6 +394,11 @@ function PersistentStoreCoordinator:persistentStore(url) end
 ---@return PersistentStore
 function PersistentStoreCoordinator:addPersistentStore(options) end
 
+---The store's metadata (`metadataForPersistentStore:`): `NSStoreType`, `NSStoreUUID` and, for a SQLite store, what its `Z_METADATA` holds (`NSStoreModelVersionHashes` entity → 32-byte string, …).
+---@param store PersistentStore
+---@return table<string, any>
+function PersistentStoreCoordinator:metadataForPersistentStore(store) end
+
 ---Removes a store: its objects are invalidated in every context.
 ---@param store PersistentStore
 function PersistentStoreCoordinator:removePersistentStore(store) end
