@@ -209,16 +209,8 @@ extension SQLiteStoreFile {
             throw Self.corruptError(path, detail: wrong.detail)
         }
         for (i, storage) in m.relationships.enumerated() {
-            let sql: String
-            switch storage {
-            case .foreignKey: continue
-            case .inverseForeignKey(let table, let column, _):
-                let numbers = StoreLayout.hierarchy(of: entity.destinations[i]).map { String(layout.entityNumbers[$0.name] ?? 0) }
-                sql = "SELECT Z_PK FROM \(Self.quoted(table)) WHERE Z_ENT IN (\(numbers.joined(separator: ", "))) AND \(Self.quoted(column)) = ? ORDER BY Z_PK"
-            case .joinTable(let table, let source, let destination, _):
-                sql = "SELECT \(Self.quoted(destination)) FROM \(Self.quoted(table)) WHERE \(Self.quoted(source)) = ? ORDER BY 1"
-            }
-            let members = try cached(sql)
+            if case .foreignKey = storage { continue }
+            let members = try cached("members \(m.number) \(i)", membersSQL(storage, destination: entity.destinations[i]))
             defer { sqlite3_reset(members) }
             sqlite3_bind_int64(members, 1, Int64(id.number))
             // (Inheritance: members of a sub-entity are named after the destination until rows carry Z_ENT here.)
@@ -239,6 +231,19 @@ extension SQLiteStoreFile {
         var result: [Int] = []
         while try stepRow(stmt) { result.append(Int(sqlite3_column_int64(stmt, 0))) }
         return result
+    }
+
+    /// `SELECT` of the members' numbers of a to-many relationship stored as `storage`, by the owner's `Z_PK`.
+    private func membersSQL(_ storage: StoreLayout.RelationshipStorage, destination: EntityDescription) -> String {
+        switch storage {
+        case .foreignKey:
+            return ""
+        case .inverseForeignKey(let table, let column, _):
+            let numbers = StoreLayout.hierarchy(of: destination).map { String(layout.entityNumbers[$0.name] ?? 0) }
+            return "SELECT Z_PK FROM \(Self.quoted(table)) WHERE Z_ENT IN (\(numbers.joined(separator: ", "))) AND \(Self.quoted(column)) = ? ORDER BY Z_PK"
+        case .joinTable(let table, let source, let destinationColumn, _):
+            return "SELECT \(Self.quoted(destinationColumn)) FROM \(Self.quoted(table)) WHERE \(Self.quoted(source)) = ? ORDER BY 1"
+        }
     }
 
     /// The largest object number of an entity in the file now: its largest `Z_PK` or its `Z_MAX`, whichever
@@ -278,7 +283,7 @@ extension SQLiteStoreFile {
         for id in deletes {
             guard let entity = model.entity(named: id.entityName) else { continue }
             let m = mapping(entity)
-            let stmt = try cached("DELETE FROM \(Self.quoted(m.table)) WHERE Z_PK = ?")
+            let stmt = try cached("delete " + m.table, "DELETE FROM \(Self.quoted(m.table)) WHERE Z_PK = ?")
             sqlite3_bind_int64(stmt, 1, Int64(id.number))
             defer { sqlite3_reset(stmt) }
             try step(stmt, sql: "DELETE")

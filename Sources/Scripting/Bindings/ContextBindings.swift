@@ -71,6 +71,20 @@ extension BridgeClasses {
                     state.push(object: context, class: engine.classes.context)
                     return 1
                 },
+                "performBackgroundTask": { [unowned engine] state in
+                    guard let container = state.object(at: 1, as: PersistentContainer.self) else {
+                        throw LuaArgumentError(argument: 1, message: "PersistentContainer expected, got \(state.typeName(at: 1))")
+                    }
+                    let function = try state.function(2)
+                    let context = container.newBackgroundContext()
+                    engine.adopt(context)
+                    context.perform { [unowned engine] in
+                        engine.state.push(function)
+                        engine.state.push(object: context, class: engine.classes.context)
+                        try engine.state.pcall(arguments: 1, results: 0, traceback: false)
+                    }
+                    return 0
+                },
             ]) { a, _ in a },
             getter: { [unowned engine] target, slot, state in
                 let container = target as! PersistentContainer
