@@ -152,6 +152,10 @@ local PersistentContainer = {}
 ---@return ManagedObjectContext
 function PersistentContainer:newBackgroundContext() end
 
+---Runs `fn(context)` on a new private-queue context (`performBackgroundTask`), queued like `perform`: it runs at the end of the event (`ripple.tick()`).
+---@param fn fun(context: ManagedObjectContext)
+function PersistentContainer:performBackgroundTask(fn) end
+
 ---Removes the store: its objects are invalidated in every context.
 function PersistentContainer:removePersistentStore() end
 
