@@ -1,9 +1,10 @@
 /*
 ** SQLiteBaseline.c
 ** The reference of T6: rows written by hand-written C through one prepared
-** statement, in one transaction, with the same table, columns, statement
-** kind (INSERT OR REPLACE) and transaction kind (BEGIN IMMEDIATE) as
-** Ripple's SQLite store.
+** statement, in one transaction, with the same table, columns (Core Data's
+** Z_PK, Z_ENT, Z_OPT and the attributes), statement kind (INSERT OR REPLACE),
+** transaction kind (BEGIN IMMEDIATE) and Z_PRIMARYKEY update as Ripple's
+** SQLite store.
 */
 
 #include <stdio.h>
@@ -21,7 +22,7 @@ int ripplebench_sqlite_insert (const char *path, int count) {
   rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
   if (rc != SQLITE_OK) goto done;
   rc = sqlite3_prepare_v2(db,
-      "INSERT OR REPLACE INTO ZITEM (Z_PK, ZLABEL, ZN, ZSCORE) VALUES (?, ?, ?, ?)",
+      "INSERT OR REPLACE INTO ZITEM (Z_PK, Z_ENT, Z_OPT, ZLABEL, ZN, ZSCORE) VALUES (?, 1, 1, ?, ?, ?)",
       -1, &stmt, NULL);
   if (rc != SQLITE_OK) goto done;
   for (i = 1; i <= count; i++) {
@@ -34,6 +35,8 @@ int ripplebench_sqlite_insert (const char *path, int count) {
     if (rc != SQLITE_DONE) goto done;
     sqlite3_reset(stmt);
   }
+  rc = sqlite3_exec(db, "UPDATE Z_PRIMARYKEY SET Z_MAX = (SELECT max(Z_PK) FROM ZITEM) WHERE Z_NAME = 'Item'", NULL, NULL, NULL);
+  if (rc != SQLITE_OK) goto done;
   rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
 done:
   if (stmt != NULL) sqlite3_finalize(stmt);
