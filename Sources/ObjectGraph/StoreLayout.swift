@@ -9,7 +9,12 @@
 /// Sub-entities: every entity of an inheritance hierarchy shares the root's table, its rows told apart by
 /// `Z_ENT`. The three hooks ``root(of:)``, ``subentities(of:)`` and ``isOrdered(_:)`` are where entity
 /// inheritance and ordered relationships plug in; today every entity is a root without sub-entities and
-/// every to-many relationship is unordered.
+/// every to-many relationship is unordered. When sub-entities arrive, two more places change with them:
+/// `SQLiteStoreFile.parentName(of:)` (the `Z_SUPER` check at open) and the numbering — `Z_PK` is unique per
+/// table, so `PersistentStoreCoordinator.reserveNumber(for:)` must count per root entity, and
+/// `SQLiteStoreFile.currentRow(_:)` must name to-many members by their row's `Z_ENT`. Ordered to-many
+/// relationships also need their `Z_FOK_` values written and read (the columns are laid out here; a
+/// many-to-many ordered relationship's join table gets its `Z_FOK_<n><NAME>` column).
 struct StoreLayout {
     /// A column and its declared SQL type.
     struct Column: Equatable {
