@@ -64,6 +64,11 @@ function PersistentStoreCoordinator:addPersistentStore(options) end
 ---@return table<string, any>
 function PersistentStoreCoordinator:metadataForPersistentStore(store) end
 
+---Replaces the store's metadata (`setMetadata(_:for:)`); a SQLite store writes it to its file at once. `NSStoreType` and `NSStoreUUID` stay the store's own.
+---@param metadata table<string, any> Strings, numbers, booleans and tables (a string replacing data stays data).
+---@param store PersistentStore
+function PersistentStoreCoordinator:setMetadata(metadata, store) end
+
 ---Removes a store: its objects are invalidated in every context.
 ---@param store PersistentStore
 function PersistentStoreCoordinator:removePersistentStore(store) end

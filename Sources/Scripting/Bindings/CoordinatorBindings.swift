@@ -59,6 +59,20 @@ extension BridgeClasses {
                     Self.push(propertyList: .dictionary(store.metadata), state)
                     return 1
                 },
+                "setMetadata": { state in
+                    _ = try coordinator(state)
+                    guard state.type(at: 2) == .table else {
+                        throw LuaArgumentError(argument: 1, message: "table expected, got \(state.typeName(at: 2))")
+                    }
+                    guard let store = state.object(at: 3, as: PersistentStore.self) else {
+                        throw LuaArgumentError(argument: 2, message: "PersistentStore expected, got \(state.typeName(at: 3))")
+                    }
+                    guard case .dictionary(let values) = try Self.propertyList(state, at: 2, like: .dictionary(store.metadata), key: "metadata", depth: 0) else {
+                        throw ScriptingError("setMetadata: the metadata must be a table with string keys")
+                    }
+                    try store.setMetadata(values)
+                    return 0
+                },
                 "removePersistentStore": { state in
                     let c = try coordinator(state)
                     guard let store = state.object(at: 2, as: PersistentStore.self) else {
@@ -113,6 +127,53 @@ extension BridgeClasses {
                 push(propertyList: d[key]!, state)
                 state.rawSet(tableAt: -3)
             }
+        }
+    }
+
+    /// The property list value of the Lua value at `index`: strings (data when not UTF-8, or when `like`, the
+    /// value it replaces, is data), integers, numbers, booleans; a table is an array when it is a non-empty
+    /// sequence, else a dictionary with string keys.
+    /// - Throws: naming the key of a value no property list can hold, or a table nested deeper than 32.
+    static func propertyList(_ state: LuaState, at index: Int32, like: PropertyListValue?, key: String, depth: Int) throws -> PropertyListValue {
+        let index = state.absoluteIndex(index)
+        switch state.type(at: index) {
+        case .string:
+            let bytes = state.toBytes(at: index) ?? []
+            if case .data? = like { return .data(bytes) }
+            if let text = String(validating: bytes, as: UTF8.self) { return .string(text) }
+            return .data(bytes)
+        case .number:
+            if state.isInteger(at: index), let i = state.toInteger(at: index) { return .integer(i) }
+            return .real(state.toNumber(at: index) ?? 0)
+        case .boolean:
+            return .bool(state.toBoolean(at: index))
+        case .table:
+            guard depth < 32 else { throw ScriptingError("setMetadata: \(key) is nested deeper than 32 tables") }
+            let count = state.rawLength(at: index)
+            var pairs: [(String, PropertyListValue)] = []
+            var items: [PropertyListValue] = []
+            var isArray = count > 0
+            try state.forEachPair(inTableAt: index) { k, v in
+                if state.type(at: k) == .string, let name = state.toString(at: k) {
+                    isArray = false
+                    var previous: PropertyListValue?
+                    if case .dictionary(let d)? = like { previous = d[name] }
+                    pairs.append((name, try propertyList(state, at: v, like: previous, key: key + "." + name, depth: depth + 1)))
+                } else if state.type(at: k) == .number, state.isInteger(at: k), let i = state.toInteger(at: k), i >= 1, i <= Int64(count) {
+                    var previous: PropertyListValue?
+                    if case .array(let a)? = like, Int(i) <= a.count { previous = a[Int(i) - 1] }
+                    items.append(try propertyList(state, at: v, like: previous, key: key + "[\(i)]", depth: depth + 1))
+                } else {
+                    throw ScriptingError("setMetadata: \(key) has a key of type \(state.typeName(at: k)); property list dictionaries have string keys")
+                }
+            }
+            if isArray && items.count == count { return .array(items) }
+            if !items.isEmpty { throw ScriptingError("setMetadata: \(key) mixes array items and string keys") }
+            var d: [String: PropertyListValue] = [:]
+            for (k, v) in pairs { d[k] = v }
+            return .dictionary(d)
+        default:
+            throw ScriptingError("setMetadata: \(key) is a \(state.typeName(at: index)); property lists hold strings, numbers, booleans and tables")
         }
     }
 
