@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// `ripple-bench`: every performance target of reference/performance.md §4 and issue 13, each measured as
+/// `ripple-bench`: every performance target of docs/performance.md, each measured as
 /// a ratio against its reference in the same run. Build and run in release:
 /// `swift build -c release --product ripple-bench && .build/release/ripple-bench [GROUP ...]`.
 @main
