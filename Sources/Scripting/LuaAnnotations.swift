@@ -14,7 +14,14 @@
 public enum LuaAnnotations {
     /// The whole annotation file.
     public static var source: String {
-        [header, module, contexts, objects, coreData, fetchedResults, screens, collectionViews, diffable, scenarios].joined(separator: "\n")
+        [header, module, contexts, objects, coreData, declaredClasses, fetchedResults, screens, collectionViews, diffable, scenarios]
+            .joined(separator: "\n")
+    }
+
+    /// The annotations of the classes declared with ``LuaClassDeclaration`` (``BridgeClasses/declarations``),
+    /// generated from their declarations.
+    static var declaredClasses: String {
+        BridgeClasses.declarations.map(\.annotations).joined(separator: "\n")
     }
 
     static let header = #"""
