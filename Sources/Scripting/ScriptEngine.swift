@@ -109,7 +109,7 @@ public final class ScriptEngine {
         state = try LuaState()
         self.checksInvariants = checksInvariants
         installModule()
-        try Prelude.load(into: state)
+        try LuaChunk.prelude.load(into: state)
         try state.pcall(arguments: 0, results: 0, traceback: true)
         try installSandbox(sandbox)
         if let instructionLimit { state.setInstructionLimit(instructionLimit) }
