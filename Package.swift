@@ -116,5 +116,5 @@ let package = Package(
         // not a target dependency, which would link the executable's code into the test bundle.
         .testTarget(name: "CLITests"),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

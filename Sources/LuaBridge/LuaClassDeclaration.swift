@@ -20,7 +20,9 @@
 ///     ])
 /// state.push(object: Counter(), class: counter.makeClass())
 /// ```
-public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing {
+/// Declarations are immutable once made and their closures run only on the thread of the Lua state that
+/// calls them, so a declaration may be kept in a `static let` (hence `@unchecked Sendable`).
+public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unchecked Sendable {
     /// The class name: the metatable's `__name` and the annotation's class.
     public let name: String
     /// One sentence: what an object of the class is.
@@ -111,7 +113,7 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing {
 }
 
 /// What every class declaration tells without its object type: for lists of declarations.
-public protocol LuaClassDescribing {
+public protocol LuaClassDescribing: Sendable {
     /// The class name.
     var name: String { get }
     /// The class's LuaLS annotations.

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CRippleBench
 import Glibc
 #endif
 
@@ -8,10 +9,10 @@ import Glibc
 @main
 struct RippleBench {
     /// A benchmark group: its name on the command line, what it measures, and how to run it.
-    struct Group {
+    struct Group: Sendable {
         var name: String
         var summary: String
-        var run: () throws -> Void
+        var run: @Sendable () throws -> Void
     }
 
     /// Every group, in the order a run without arguments runs them.
@@ -66,7 +67,7 @@ struct RippleBench {
         }
         for name in arguments where !groups.contains(where: { $0.name == name }) {
             let names = groups.map(\.name).joined(separator: ", ")
-            fputs("ripple-bench: unknown group '\(name)' (groups: \(names); see ripple-bench --help)\n", stderr)
+            fputs("ripple-bench: unknown group '\(name)' (groups: \(names); see ripple-bench --help)\n", ripplebench_stderr())
             exit(64)
         }
         print("ripple-bench: ratios measured side by side in this run")

@@ -10,11 +10,17 @@ import Glibc
 import Darwin
 #endif
 
+/// Writes `message` to the standard error (through `write(2)`: Swift 6 refuses the C global `stderr`) and exits.
+func fail(_ message: String, status: Int32 = 1) -> Never {
+    let bytes = Array(("ripple-luac: " + message + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(status)
+}
+
 /// Reads a whole file, or exits with a message.
 func readFile(_ path: String) -> [UInt8] {
     guard let file = fopen(path, "rb") else {
-        fputs("ripple-luac: cannot open \(path)\n", stderr)
-        exit(1)
+        fail("cannot open \(path)")
     }
     defer { fclose(file) }
     var bytes: [UInt8] = []
@@ -30,16 +36,14 @@ func readFile(_ path: String) -> [UInt8] {
 /// The chunk's bytecode: compiled (never run) and dumped with its debug information.
 func compile(_ source: [UInt8], chunkName: String) -> [UInt8] {
     guard let state = luaL_newstate() else {
-        fputs("ripple-luac: cannot create a Lua state\n", stderr)
-        exit(1)
+        fail("cannot create a Lua state")
     }
     defer { lua_close(state) }
     let status = source.withUnsafeBufferPointer { buffer in
         buffer.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(state, $0.baseAddress, $0.count, chunkName, "t") }
     }
     guard status == LUA_OK else {
-        fputs("ripple-luac: \(String(cString: lua_tolstring(state, -1, nil)))\n", stderr)
-        exit(1)
+        fail("\(String(cString: lua_tolstring(state, -1, nil)))")
     }
     var output: [UInt8] = []
     withUnsafeMutablePointer(to: &output) { pointer in
@@ -54,8 +58,7 @@ func compile(_ source: [UInt8], chunkName: String) -> [UInt8] {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4 else {
-    fputs("usage: ripple-luac INPUT.lua OUTPUT.swift NAME\n", stderr)
-    exit(64)
+    fail("usage: ripple-luac INPUT.lua OUTPUT.swift NAME", status: 64)
 }
 let (input, output, name) = (arguments[1], arguments[2], arguments[3])
 let source = readFile(input)
@@ -83,11 +86,9 @@ let swift = """
 
     """
 guard let file = fopen(output, "wb") else {
-    fputs("ripple-luac: cannot write \(output)\n", stderr)
-    exit(1)
+    fail("cannot write \(output)")
 }
 let bytes = Array(swift.utf8)
 guard fwrite(bytes, 1, bytes.count, file) == bytes.count, fclose(file) == 0 else {
-    fputs("ripple-luac: cannot write \(output)\n", stderr)
-    exit(1)
+    fail("cannot write \(output)")
 }

@@ -1,3 +1,4 @@
+import CEdit
 import ArgumentParser
 import Scripting
 
@@ -83,7 +84,7 @@ extension Ripple {
         }
 
         private func printError(_ line: String) {
-            fputs(line + "\n", stderr)
+            fputs(line + "\n", ripple_stderr())
         }
     }
 }
