@@ -40,6 +40,7 @@ extension ScriptEngine {
             throw LuaArgumentError(argument: 3, message: "table expected, got \(state.typeName(at: 3))")
         }
         let definition = try readObjectClass(ofTableAt: 3, entity: entity)
+        try checkInheritedMembers(of: definition, declaredFor: entity, in: model)
         let current = entity.managedObjectClass as? LuaManagedObjectClass
         entity.managedObjectClass = LuaManagedObjectClass(engine: self, own: definition, chain: current?.chain ?? [])
         applyObjectClasses(to: model)
@@ -53,15 +54,42 @@ extension ScriptEngine {
                 (e.managedObjectClass as? LuaManagedObjectClass)?.own.map { (ObjectIdentifier(e), $0) }
             })
         for entity in model.entities {
-            var chain: [ManagedObjectClassDefinition] = []
-            var seen = Set<ObjectIdentifier>()
-            var next: EntityDescription? = entity
-            while let e = next, seen.insert(ObjectIdentifier(e)).inserted {
-                if let definition = own[ObjectIdentifier(e)] { chain.append(definition) }
-                next = LuaManagedObjectClass.superentity(of: e)
-            }
+            let chain = Self.classChain(of: entity, definitions: own, superentity: LuaManagedObjectClass.superentity(of:))
             let mine = own[ObjectIdentifier(entity)]
             entity.managedObjectClass = chain.isEmpty ? nil : LuaManagedObjectClass(engine: self, own: mine, chain: chain)
+        }
+    }
+
+    /// The definitions an entity's objects use, nearest first: its own, then its parent entity's, and so on
+    /// up the chain `superentity` gives (a cycle stops the walk).
+    static func classChain(of entity: EntityDescription, definitions: [ObjectIdentifier: ManagedObjectClassDefinition],
+                           superentity: (EntityDescription) -> EntityDescription?) -> [ManagedObjectClassDefinition] {
+        var chain: [ManagedObjectClassDefinition] = []
+        var seen = Set<ObjectIdentifier>()
+        var next: EntityDescription? = entity
+        while let e = next, seen.insert(ObjectIdentifier(e)).inserted {
+            if let definition = definitions[ObjectIdentifier(e)] { chain.append(definition) }
+            next = superentity(e)
+        }
+        return chain
+    }
+
+    /// A sub-entity's objects inherit the class: its methods and computed properties must not be hidden by
+    /// a property the sub-entity adds.
+    private func checkInheritedMembers(of definition: ManagedObjectClassDefinition, declaredFor entity: EntityDescription,
+                                       in model: ManagedObjectModel) throws {
+        for other in model.entities where other !== entity {
+            var ancestor = LuaManagedObjectClass.superentity(of: other)
+            var steps = 0
+            while let a = ancestor, a !== entity, steps < model.entities.count {
+                ancestor = LuaManagedObjectClass.superentity(of: a)
+                steps += 1
+            }
+            guard ancestor === entity else { continue }
+            for name in (Array(definition.methods.keys) + Array(definition.properties.keys)).sorted()
+            where other.slots[name] != nil {
+                throw ScriptingError("model:class(\"\(entity.name)\"): '\(name)' would be hidden on \(other.name) objects by the property \(other.name).\(name); choose another name")
+            }
         }
     }
 
