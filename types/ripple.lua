@@ -140,6 +140,17 @@ function ripple.graph(target, options) end
 ---A data model made by `ripple.model`.
 ---@class ManagedObjectModel : userdata
 ---@field entities string[] The entity names, sorted.
+local ManagedObjectModel = {}
+
+---Gives an entity the code of its `NSManagedObject` subclass (docs/classes.md): lifecycle callbacks
+---(`awakeFromInsert`, `awakeFromFetch`, `willSave`, `didSave`, `prepareForDeletion`, `willTurnIntoFault`,
+---`didTurnIntoFault`), validation (`validateForInsert`, `validateForUpdate`, `validateForDelete`,
+---`validate<Key>(self, value)` returning true, or false and a message [and a code]), methods called as
+---`obj:name(…)`, and `properties = { name = function(self) … end }` read as `obj.name`. Declaring it
+---again replaces it.
+---@param entityName string
+---@param methods table<string, function|table<string, fun(self: ManagedObject): any>>
+function ManagedObjectModel:class(entityName, methods) end
 
 ---A persistent container (`NSPersistentContainer`).
 ---@class PersistentContainer : userdata

@@ -50,6 +50,10 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
     /// The model the entity belongs to.
     public internal(set) weak var model: ManagedObjectModel?
 
+    /// The code of the entity's managed-object class (its lifecycle callbacks and validation), or nil.
+    /// A front end sets it; for a sub-entity it is the class that inherits the parent's code.
+    public var managedObjectClass: ManagedObjectClass?
+
     /// Compiled derived-property bookkeeping, set by the model (empty for entities without any).
     var derived = DerivedBookkeeping()
 

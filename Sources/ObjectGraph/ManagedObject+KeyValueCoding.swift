@@ -6,7 +6,7 @@ extension ManagedObject {
     public func value(forKey key: String) throws -> Value {
         if state.isInvalid { throw ObjectGraphError.unfulfillableFault(self) }
         if state.isConfined, let context = managedObjectContext { try context.checkQueue("reading \(displayName).\(key)") }
-        fireFault()
+        if state.isFault { try fireFaultThrowingCallbackError() }
         if state.isInvalid { throw ObjectGraphError.unfulfillableFault(self) }
         guard let slot = entity.slots[key] else {
             throw ObjectGraphError(.unknownKey,

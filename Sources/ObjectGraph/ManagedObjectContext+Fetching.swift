@@ -11,6 +11,7 @@ extension ManagedObjectContext {
         if !pendingInserted.isEmpty {
             for object in result where pendingInserted.contains(object) { fetchedPendingInserts.insert(object) }
         }
+        try throwCallbackError()  // awakeFromFetch of objects the predicate or the sort loaded
         return result
     }
 
@@ -107,6 +108,7 @@ extension ManagedObjectContext {
             }
         }
         if !object.entity.derivedProperties.isEmpty { computeDerivedOnLoad(object) }
+        deferCallback(.awakeFromFetch, on: object)
     }
 }
 

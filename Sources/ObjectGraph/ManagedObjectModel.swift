@@ -83,6 +83,9 @@ public final class ManagedObjectModel: @unchecked Sendable {
     /// True when some entity has derived properties.
     public var hasDerivedProperties: Bool { derivedPropertiesPresent }
 
+    /// True when some entity has a managed-object class (``EntityDescription/managedObjectClass``).
+    public var hasManagedObjectClasses: Bool { entities.contains { $0.managedObjectClass != nil } }
+
     /// The entity with that name, if any.
     public func entity(named name: String) -> EntityDescription? { byName[name] }
 

@@ -54,6 +54,8 @@ public struct ObjectGraphError: Error, CustomStringConvertible {
     public var detailedErrors: [ObjectGraphError]
     /// For `.callback` errors: the error thrown by the callback, unchanged.
     public var underlying: (any Error)?
+    /// For a validation error about one property: its key (`NSValidationErrorKey`).
+    public var validationKey: String?
 
     /// Creates an error.
     public init(_ kind: Kind, code: Int = 0, _ message: String, detailedErrors: [ObjectGraphError] = [],
