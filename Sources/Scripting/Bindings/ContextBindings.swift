@@ -44,7 +44,7 @@ extension BridgeClasses {
         LuaClass(
             name: "ManagedObjectModel",
             properties: ["entities"],
-            methods: [:],
+            methods: modelMethods(engine),
             getter: { [unowned engine] target, _, _ in
                 engine.push(strings: (target as! ManagedObjectModel).entities.map(\.name))
             },
