@@ -37,6 +37,13 @@ ripple = {}
 ---@return ManagedObjectModel
 function ripple.model(entities) end
 
+---Reads an Xcode model: a `.xcdatamodeld` bundle (its current version, or `{ version = "Name" }`), a `.xcdatamodel` folder or its `contents` file. Returns the model and its warnings (`file:line: …`, also in the trace).
+---@param path string
+---@param options? { version: string? }
+---@return ManagedObjectModel model
+---@return string[] warnings
+function ripple.loadModel(path, options) end
+
 ---A persistent container over an in-memory store (or `{ store = "sqlite", path = … }`), with a main-queue `viewContext`.
 ---@param model ManagedObjectModel
 ---@param options? StoreOptions
