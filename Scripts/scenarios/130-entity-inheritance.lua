@@ -92,3 +92,29 @@ scenario("the entity keys of a Lua model: parentEntity and isAbstract, checked",
   expect(function() ripple.model { A = { isAbstract = "yes" } } end)
     :toRaise("entity A, key isAbstract: 'isAbstract' must be a boolean, got string")
 end)
+
+scenario("derived properties follow changes of sub-entity objects, and are inherited", function()
+  local shop = ripple.model {
+    Customer = { name = "string", orders = { toMany = "Order", inverse = "customer" },
+                 total = { derived = "orders.@sum.amount" } },
+    Vip = { parentEntity = "Customer", biggest = { derived = "orders.@max.amount" } },
+    Order = { amount = "double?", customer = { toOne = "Customer", inverse = "orders" }, label = { derived = "customer.name" } },
+    RushOrder = { parentEntity = "Order", fee = "double?" },
+  }
+  local c = ripple.container(shop).viewContext
+  local ann = c:insert("Customer", { name = "Ann" })
+  local vip = c:insert("Vip", { name = "Vi" })
+  local o = c:insert("Order", { amount = 1, customer = ann })
+  local r = c:insert("RushOrder", { amount = 2, customer = ann })
+  c:processPendingChanges()
+  expect(ann.total):toBe(3.0)
+  r.amount = 10
+  c:processPendingChanges()
+  expect(ann.total):toBe(11.0)
+  r.customer = vip
+  c:processPendingChanges()
+  expect({ ann.total, vip.total, vip.biggest }):toEqual({ 1.0, 10.0, 10.0 })
+  vip.name = "Val"
+  c:processPendingChanges()
+  expect({ o.label, r.label }):toEqual({ "Ann", "Val" })
+end)
