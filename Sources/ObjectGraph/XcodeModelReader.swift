@@ -102,7 +102,7 @@ public struct XcodeModelReader {
 
     private mutating func readEntity(_ element: ModelXMLElement) throws -> EntityDescription {
         checkAttributes(element, known: ["name", "representedClassName", "parentEntity", "isAbstract", "elementID",
-                                         "renamingIdentifier", "versionHashModifier", "versionHashModifier"],
+                                         "renamingIdentifier", "versionHashModifier"],
                         ignored: ["syncable", "codeGenerationType", "className"])
         let name = try required(element, "name")
         var attributes: [AttributeDescription] = []
@@ -122,18 +122,18 @@ public struct XcodeModelReader {
                                                        predicateFormat: request?.attribute("predicateString")))
                 warn(child, "fetched property \(name).\(propertyName) is kept in the model description but not evaluated (reading it is an unknown key)")
             case "uniquenessConstraints":
-                for constraint in child.children where constraint.name == "uniquenessConstraint" {
-                    constraints.append(constraint.children.compactMap { $0.name == "constraint" ? $0.attribute("value") : nil })
+                for constraint in expectChildren(child, named: "uniquenessConstraint", in: name) {
+                    constraints.append(expectChildren(constraint, named: "constraint", in: name).compactMap { $0.attribute("value") })
                 }
             case "fetchIndex":
-                let elements = child.children.filter { $0.name == "fetchIndexElement" }.map {
+                let elements = expectChildren(child, named: "fetchIndexElement", in: name).map {
                     (property: $0.attribute("property") ?? $0.attribute("expression") ?? "",
                      ascending: $0.attribute("order") != "descending", type: $0.attribute("type") ?? "Binary")
                 }
                 details.fetchIndexes.append(.init(name: child.attribute("name") ?? "", elements: elements))
             case "compoundIndexes":
-                for (i, index) in child.children.filter({ $0.name == "compoundIndex" }).enumerated() {
-                    let keys = index.children.compactMap { $0.name == "index" ? $0.attribute("value") : nil }
+                for (i, index) in expectChildren(child, named: "compoundIndex", in: name).enumerated() {
+                    let keys = expectChildren(index, named: "index", in: name).compactMap { $0.attribute("value") }
                     details.fetchIndexes.append(.init(name: "compoundIndex\(i + 1)",
                                                       elements: keys.map { ($0, true, "Binary") }))
                 }
@@ -306,10 +306,9 @@ public struct XcodeModelReader {
         case let other: throw error(element, "relationship \(entity).\(name) has an unknown deletionRule '\(other)' (expected Nullify, Cascade, Deny or No Action)")
         }
         if toMany {
-            r.minCount = try element.attribute("minCount").map { try count($0, element, "minCount") }
-            r.maxCount = try element.attribute("maxCount").map { try count($0, element, "maxCount") }
-            if r.maxCount == 0 { r.maxCount = nil } // Xcode writes 0 for "no maximum"
-            if r.minCount == 0 { r.minCount = nil }
+            // 0 (or a negative count, as some old files have) means no bound.
+            r.minCount = try element.attribute("minCount").flatMap { try bound($0, element, "minCount") }
+            r.maxCount = try element.attribute("maxCount").flatMap { try bound($0, element, "maxCount") }
         }
         r.details.element = elementDetails(element)
         r.details.isOrdered = try flag(element, "ordered")
@@ -431,13 +430,34 @@ public struct XcodeModelReader {
         return n
     }
 
-    func elementDetails(_ element: ModelXMLElement) -> ModelElementDetails {
+    /// The children of a block element that are of the expected kind; others are warned about.
+    mutating func expectChildren(_ element: ModelXMLElement, named expected: String, in entity: String) -> [ModelXMLElement] {
+        var result: [ModelXMLElement] = []
+        for child in element.children {
+            if child.name == expected { result.append(child) } else {
+                warn(child, "<\(child.name)> in <\(element.name)> of entity \(entity) is not something Ripple knows; ignored")
+            }
+        }
+        return result
+    }
+
+    /// A relationship count: nil for 0 or less (no bound).
+    func bound(_ text: String, _ element: ModelXMLElement, _ name: String) throws -> Int? {
+        guard let n = Int(text) else { throw error(element, "\(name)=\"\(text)\" is not an integer") }
+        return n > 0 ? n : nil
+    }
+
+    mutating func elementDetails(_ element: ModelXMLElement) -> ModelElementDetails {
         var details = ModelElementDetails()
         details.elementID = element.attribute("elementID")
         details.renamingIdentifier = element.attribute("renamingIdentifier")
         details.versionHashModifier = element.attribute("versionHashModifier")
         for info in element.children where info.name == "userInfo" {
-            for entry in info.children where entry.name == "entry" {
+            for entry in info.children {
+                guard entry.name == "entry" else {
+                    warn(entry, "<\(entry.name)> in <userInfo> is not something Ripple knows; ignored")
+                    continue
+                }
                 details.userInfo.append((entry.attribute("key") ?? "", entry.attribute("value") ?? ""))
             }
         }
