@@ -260,29 +260,29 @@ public struct XcodeModelReader {
             return .date(try number(interval, element, "defaultDateTimeInterval") + Self.referenceDate)
         }
         guard let text = element.attribute("defaultValueString") else { return nil }
-        let value: Value
-        switch type {
-        case .string: value = .string(text)
-        case .integer:
+        // Written as a chain rather than a switch over the types, so that a type added later falls to
+        // the warning instead of breaking the build.
+        if type == .string { return .string(text) }
+        if type == .integer {
             guard let n = Int64(text) ?? Double(text).flatMap({ $0 == $0.rounded() ? Int64(exactly: $0) : nil }) else {
                 throw error(element, "attribute \(key): the default value '\(text)' is not an integer")
             }
-            value = .integer(n)
-        case .double: value = .double(try number(text, element, "defaultValueString"))
-        case .boolean:
+            return .integer(n)
+        }
+        if type == .double { return .double(try number(text, element, "defaultValueString")) }
+        if type == .boolean {
             switch text.lowercased() {
-            case "yes", "true", "1": value = .bool(true)
-            case "no", "false", "0": value = .bool(false)
+            case "yes", "true", "1": return .bool(true)
+            case "no", "false", "0": return .bool(false)
             default: throw error(element, "attribute \(key): the default value '\(text)' is not a Boolean (YES or NO)")
             }
-        case .uuid:
-            guard let u = UUIDBytes(string: text) else { throw error(element, "attribute \(key): the default value '\(text)' is not a UUID") }
-            value = .uuid(u)
-        case .date, .binary:
-            warn(element, "attribute \(key): the default value of a \(typeName) attribute is not read")
-            return nil
         }
-        return value
+        if type == .uuid {
+            guard let u = UUIDBytes(string: text) else { throw error(element, "attribute \(key): the default value '\(text)' is not a UUID") }
+            return .uuid(u)
+        }
+        warn(element, "attribute \(key): the default value of a \(typeName) attribute is not read")
+        return nil
     }
 
     private mutating func readRelationship(_ element: ModelXMLElement, entity: String) throws -> RelationshipDescription {

@@ -30,17 +30,13 @@ private let fixtures = [
     ModelFixture(path: "Templates.xcdatamodel", entities: 4, abstract: ["Document"]),
 ]
 
-/// A value every attribute type accepts, distinct per object (`n`) so that uniqueness constraints hold.
+/// A value of the attribute's type, distinct per object (`n`) so that uniqueness constraints hold: the
+/// first of a few candidates the type accepts (no switch over the types, so that new types need no change).
 private func sampleValue(_ type: AttributeType, _ n: Int) -> Value {
-    switch type {
-    case .string: return .string("ABC")
-    case .integer: return .integer(Int64(n))
-    case .double: return .double(Double(n))
-    case .boolean: return .bool(true)
-    case .date: return .date(Double(n) * 1000 + 978_307_200)
-    case .binary: return .data([UInt8(n & 0xFF), 0, 255])
-    case .uuid: return .uuid(UUIDBytes(high: UInt64(n), low: 7))
-    }
+    let candidates: [Value] = [.uuid(UUIDBytes(high: UInt64(n), low: 7)), .string("ABC"), .integer(Int64(n)),
+                               .double(Double(n)), .bool(true), .date(Double(n) * 1000 + 978_307_200),
+                               .data([UInt8(n & 0xFF), 0, 255])]
+    return candidates.lazy.compactMap { ManagedObjectContext.convert($0, to: type) }.first ?? .null
 }
 
 /// The real models of Tests/Fixtures/Models all load; every concrete entity takes an object, survives a
