@@ -171,4 +171,40 @@ private func model(_ body: String) -> String {
         #expect(AttributeType.xcodeMapping(for: "Transformable")?.type == .binary)
         #expect(AttributeType.xcodeMapping(for: "string") == nil)
     }
+
+    @Test("bad fetch request templates and configurations name their line")
+    func badTemplates() throws {
+        #expect(failure(model("""
+            <entity name="A"><attribute name="n" optional="YES" attributeType="String"/></entity>
+            <fetchRequest name="t" entity="A" predicateString="n == &quot;x"/>
+            """))?.hasPrefix("m/contents:4: fetch request template t: ") == true)
+        #expect(failure(model("<fetchRequest name=\"t\" entity=\"Nope\"/>"))
+                == "m/contents:3: fetch request template t fetches an entity Nope that the model does not have")
+        #expect(failure(model("""
+            <entity name="A"/>
+            <fetchRequest name="t" entity="A" resultType="3"/>
+            """)) == "m/contents:4: fetch request template t has an unknown resultType '3' (expected 0, 1, 2 or 4)")
+        #expect(failure(model("""
+            <entity name="A"/>
+            <fetchRequest name="t" entity="A"/>
+            <fetchRequest name="t" entity="A"/>
+            """)) == "m/contents:5: a second fetch request template named t")
+        #expect(failure(model("""
+            <entity name="A"/>
+            <configuration name="C"><memberEntity name="B"/></configuration>
+            """)) == "m/contents:4: configuration C names an entity B that the model does not have")
+        #expect(failure(model("""
+            <entity name="A"/>
+            <entity name="A"/>
+            """)) == "m/contents:4: a second entity named A (the first is on line 3)")
+        #expect(failure(model("<entity name=\"A\" isAbstract=\"maybe\"/>"))
+                == "m/contents:3: isAbstract=\"maybe\" of <entity> must be YES or NO")
+        let (m, _) = try read(model("""
+            <entity name="A"><attribute name="n" optional="YES" attributeType="String"/></entity>
+            <fetchRequest name="t" entity="A" predicateString="n BEGINSWITH &quot;x&quot; AND n != $NOT" fetchLimit="3" resultType="4" includeSubentities="NO"/>
+            """))
+        let t = try #require(m.fetchRequestTemplates["t"])
+        #expect(t.predicate?.predicateFormat == "n BEGINSWITH \"x\" AND n != $NOT")
+        #expect(t.fetchLimit == 3 && t.resultType == .countResultType && !t.includesSubentities)
+    }
 }
