@@ -80,6 +80,19 @@ scenario("a fetched results controller over a parent entity sees its sub-entitie
   expect(calls):toEqual({ "insert Manager#3", "move Manager#3" })
   expect(names(frc.fetchedObjects)):toEqual({ "Ace", "Al", "Bo", "Cy" })
   ctx:rollback()
+  -- Without sub-entities, a manager is not an employee of the controller's.
+  local own = ripple.fetchedResultsController { context = ctx, entity = "Employee", includesSubentities = false,
+                                                sortDescriptors = { "name" } }
+  own.delegate = { didChangeObject = function(_, o, from, kind) calls[#calls + 1] = "own " .. kind .. " " .. tostring(o) end }
+  own:performFetch()
+  ctx:insert("Manager", { name = "Eve" })
+  ctx:insert("Employee", { name = "Fay" })
+  ctx:processPendingChanges()
+  expect(names(own.fetchedObjects)):toEqual({ "Bo", "Fay" })
+  local ownCalls = {}
+  for _, c in ipairs(calls) do if c:sub(1, 4) == "own " then ownCalls[#ownCalls + 1] = c end end
+  expect(ownCalls):toEqual({ "own insert Employee#2" })
+  ctx:rollback()
 end)
 
 scenario("the entity keys of a Lua model: parentEntity and isAbstract, checked", function()
