@@ -70,7 +70,8 @@ public struct XcodeModelReader {
         do {
             model = try ManagedObjectModel(entities: entities)
         } catch let e as ObjectGraphError {
-            throw ObjectGraphError(e.kind, code: e.code, "\(file): \(e.message)")
+            // The model's own checks name an entity ("entity B declares …"): point at its line.
+            throw ObjectGraphError(e.kind, code: e.code, "\(file)\(Self.lineOfEntity(in: e.message, lines).map { ":\($0)" } ?? ""): \(e.message)")
         }
         model.versionIdentifier = root.attribute("userDefinedModelVersionIdentifier").flatMap { $0.isEmpty ? nil : $0 }
         for element in templates {
@@ -96,6 +97,23 @@ public struct XcodeModelReader {
             model.configurations.append((element.attribute("name") ?? "", names))
         }
         return model
+    }
+
+    /// The line of the first entity a model error names (`entity Name` followed by a space, `:` or `.`).
+    static func lineOfEntity(in message: String, _ elements: [String: ModelXMLElement]) -> Int? {
+        let text = Array(message.utf8)
+        var best: (offset: Int, line: Int)?
+        for (name, element) in elements {
+            for separator in [" ", ":", "."] {
+                let needle = Array(("entity " + name + separator).utf8)
+                guard needle.count <= text.count else { continue }
+                for offset in 0...(text.count - needle.count) where text[offset..<offset + needle.count].elementsEqual(needle) {
+                    if best == nil || offset < best!.offset { best = (offset, element.line) }
+                    break
+                }
+            }
+        }
+        return best?.line
     }
 
     // MARK: - Entities

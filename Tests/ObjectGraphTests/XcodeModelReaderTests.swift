@@ -107,7 +107,7 @@ private func model(_ body: String) -> String {
         #expect(failure(model("""
             <entity name="A"><attribute name="x" optional="YES" attributeType="String"/></entity>
             <entity name="B" parentEntity="A"><attribute name="x" optional="YES" attributeType="String"/></entity>
-            """)) == "m/contents: entity B declares the key 'x' that it inherits from its parent entity A")
+            """)) == "m/contents:4: entity B declares the key 'x' that it inherits from its parent entity A")
     }
 
     @Test("every deletion rule, No Action included; Xcode 4's attributes; layout ignored; unknown things warned about")
