@@ -102,8 +102,10 @@ scenario("the entity keys of a Lua model: parentEntity and isAbstract, checked",
     :toRaise("entity A is its own ancestor: a cycle of parent entities (A → B → A)")
   expect(function() ripple.model { A = { name = "string" }, B = { parentEntity = "A", name = "string" } } end)
     :toRaise("entity B declares the key 'name' that it inherits from its parent entity A")
-  expect(function() ripple.model { A = { isAbstract = "yes" } } end)
-    :toRaise("entity A, key isAbstract: 'isAbstract' must be a boolean, got string")
+  expect(function() ripple.model { A = { isAbstract = "boolean" } } end)
+    :toRaise("entity A: isAbstract is a reserved key of an entity table (true or false), got string; a property cannot be named isAbstract in ripple.model")
+  expect(function() ripple.model { A = { parentEntity = { toOne = "A" } } } end)
+    :toRaise("entity A: parentEntity is a reserved key of an entity table (the name of the parent entity), got table; a property cannot be named parentEntity in ripple.model")
 end)
 
 scenario("derived properties follow changes of sub-entity objects, and are inherited", function()

@@ -46,12 +46,14 @@ struct ModelReader {
                 constraints = try readConstraints(table, entity: name)
                 continue
             }
-            if key == "parentEntity" {
-                parent = try optionalString(table, key, entity: name, key: key)
-                continue
-            }
-            if key == "isAbstract" {
-                isAbstract = try optionalBool(table, key, entity: name, key: key) ?? false
+            if key == "parentEntity" || key == "isAbstract" {
+                let type = state.rawGet(tableAt: table, key: key)
+                defer { state.pop() }
+                let expected = key == "parentEntity" ? LuaType.string : LuaType.boolean
+                guard type == expected else {
+                    throw ScriptingError("entity \(name): \(key) is a reserved key of an entity table (\(key == "parentEntity" ? "the name of the parent entity" : "true or false")), got \(state.typeName(at: -1)); a property cannot be named \(key) in ripple.model")
+                }
+                if key == "parentEntity" { parent = state.toString(at: -1) } else { isAbstract = state.toBoolean(at: -1) }
                 continue
             }
             state.rawGet(tableAt: table, key: key)
