@@ -192,6 +192,7 @@ public final class ManagedObjectContext {
 
     private func insertObjectNow(entityName: String, values: [(String, Value)]) throws -> ManagedObject {
         let entity = try model.requireEntity(named: entityName)
+        if entity.isAbstract { throw ObjectGraphError.abstractEntity(entity) }
         // Check every value before anything changes, so a bad value inserts nothing. Each key is looked up
         // once; attributes convert here (`coerce` is only asked again to word the error).
         var checked: [(key: String, slot: PropertySlot, value: Value)] = []
@@ -224,6 +225,7 @@ public final class ManagedObjectContext {
         precondition(model.entities.indices.contains(entity.index) && model.entities[entity.index] === entity
                      && values.count == entity.attributes.count,
                      "insertObject(entity:attributeValues:assigned:) with an entity of another model")
+        if entity.isAbstract { throw ObjectGraphError.abstractEntity(entity) }
         return try performMutation {
             // Convert in key order, so the first value that cannot convert is the one the general path
             // would report (`coerce` words the error).
@@ -431,6 +433,12 @@ extension ObjectGraphError {
     }
 
     /// Core Data's `valueForUndefinedKey:` wording.
+    /// Inserting an object of an abstract entity: Core Data's `NSInternalInconsistencyException`.
+    static func abstractEntity(_ entity: EntityDescription) -> ObjectGraphError {
+        ObjectGraphError(.invalidOperation,
+            "Cannot create an instance of abstract entity \(entity.name); insert one of its sub-entities (\(entity.subentities.map(\.name).joined(separator: ", ")))")
+    }
+
     static func unknownKey(_ key: String, entity: EntityDescription, object: ManagedObject?) -> ObjectGraphError {
         let who = object.map { "<\(entity.name) \($0.displayName)>" } ?? "<\(entity.name)>"
         return ObjectGraphError(.unknownKey,

@@ -48,7 +48,7 @@ extension BridgeClasses {
         LuaClass(
             name: "ManagedObjectModel",
             properties: ["entities"],
-            methods: modelMethods(engine),
+            methods: classMethods(engine).merging(templateMethods(engine)) { first, _ in first },
             getter: { [unowned engine] target, _, _ in
                 engine.push(strings: (target as! ManagedObjectModel).entities.map(\.name))
             },

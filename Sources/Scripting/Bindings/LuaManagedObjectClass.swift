@@ -71,7 +71,7 @@ final class LuaManagedObjectClass: ManagedObjectClass {
     /// The entity whose class an entity's class inherits from: Core Data's parent entity. Every lookup of
     /// an inherited method or callback walks the chain this function gives, and nothing else.
     static func superentity(of entity: EntityDescription) -> EntityDescription? {
-        nil  // Ripple's models have no entity inheritance yet: return `entity.superentity` here once they do.
+        entity.superentity
     }
 }
 

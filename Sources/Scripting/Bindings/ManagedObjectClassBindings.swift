@@ -3,7 +3,7 @@ import ObjectGraph
 
 extension BridgeClasses {
     /// The methods of a model: `model:class(entityName, methods)`.
-    static func modelMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {
+    static func classMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {
         [
             "class": { [unowned engine] state in
                 try engine.defineObjectClass(state)
