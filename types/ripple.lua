@@ -547,6 +547,13 @@ function UndoManager:disableUndoRegistration() end
 ---Resumes recording; an error when registration is not disabled.
 function UndoManager:enableUndoRegistration() end
 
+---An index path (0-based).
+---@class IndexPath : userdata
+---@field section integer
+---@field item integer
+---@field row integer The same as `item`.
+local IndexPath = {}
+
 ---Options of `ripple.fetchedResultsController` (every `FetchRequest` field too).
 ---@class FetchedResultsControllerOptions : FetchRequest
 ---@field context ManagedObjectContext The context to fetch from (required).
@@ -605,12 +612,6 @@ function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
 ---@field controllerDidChangeContent? fun(controller: FetchedResultsController)
 ---@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: Snapshot) Section names and object IDs, updated objects marked for reload; `dataSource:apply(snapshot)` shows it.
 ---@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: { removals: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[], insertions: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[] })
-
----An index path (0-based).
----@class IndexPath : userdata
----@field section integer
----@field item integer
----@field row integer The same as `item`.
 
 ---A window (`UIWindow`).
 ---@class Window : userdata

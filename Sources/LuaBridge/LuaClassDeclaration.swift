@@ -33,6 +33,8 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
     public let methods: [LuaMethodDeclaration<Object>]
     /// The `__tostring` text, if any.
     public let describe: ((Object) -> String)?
+    /// Further metamethods (`__eq`, `__len`, …), run through the trampoline like any Swift function.
+    public let metamethods: [String: LuaState.Body]
 
     /// Declares a class.
     /// - Parameters:
@@ -41,13 +43,16 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
     ///   - properties: Its properties.
     ///   - methods: Its methods.
     ///   - describe: Its `__tostring` text.
+    ///   - metamethods: Further metamethods, such as `__eq`.
     public init(_ name: String, _ summary: String, properties: [LuaPropertyDeclaration<Object>] = [],
-                methods: [LuaMethodDeclaration<Object>] = [], describe: ((Object) -> String)? = nil) {
+                methods: [LuaMethodDeclaration<Object>] = [], describe: ((Object) -> String)? = nil,
+                metamethods: [String: LuaState.Body] = [:]) {
         self.name = name
         self.summary = summary
         self.properties = properties
         self.methods = methods
         self.describe = describe
+        self.metamethods = metamethods
     }
 
     /// The class as Lua sees it.
@@ -66,7 +71,7 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
                 return try body(object, state)
             }
         }
-        return LuaClass(
+        let cls = LuaClass(
             name: name,
             properties: properties.map(\.name),
             methods: bodies,
@@ -81,6 +86,8 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
             index: unknownKey.map { message in { _, key, _ in throw LuaError(.runtime, message(key, false)) } },
             newIndex: unknownKey.map { message in { _, key, _, _ in throw LuaError(.runtime, message(key, true)) } },
             tostring: describe.map { describe in { describe($0 as! Object) } })
+        cls.metamethods = metamethods
+        return cls
     }
 
     /// The class's LuaLS annotations: `---@class Name : userdata`, a `---@field` per property and a
@@ -91,7 +98,7 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
         for property in properties {
             let doc = property.set == nil ? property.doc
                 : (property.doc.hasSuffix(".") ? String(property.doc.dropLast()) : property.doc) + " (read/write)."
-            lines.append("---@field \(property.name) \(property.type) \(doc)")
+            lines.append("---@field \(property.name) \(property.type)" + (doc.isEmpty ? "" : " " + doc))
         }
         lines.append("local \(name) = {}")
         for method in methods {

@@ -42,7 +42,7 @@ final class BridgeClasses {
 extension BridgeClasses {
     /// The classes declared once with ``LuaClassDeclaration``: their annotations, `:help` and completeness
     /// checks come from these declarations.
-    static let declarations: [any LuaClassDescribing] = [undoManagerDeclaration]
+    static let declarations: [any LuaClassDescribing] = [undoManagerDeclaration, indexPathDeclaration]
 
     static func makeModel(_ engine: ScriptEngine) -> LuaClass {
         LuaClass(
