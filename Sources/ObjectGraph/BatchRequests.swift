@@ -146,7 +146,7 @@ extension ManagedObjectContext {
         let i = try Self.batchAttributeIndex(key, entity)
         guard let converted = Self.convert(value, to: entity.attributes[i].type) else {
             throw ObjectGraphError(.wrongType,
-                "Unacceptable type of value for attribute: property = \"\(key)\"; desired type = \(entity.attributes[i].type.rawValue); given value = \(value)")
+                "Unacceptable type of value for attribute: property = \"\(key)\"; desired type = \(entity.attributes[i].type.rawValue); given value = \(value)\(Self.notTextHint(value, entity.attributes[i].type))")
         }
         if case .null = converted, !entity.attributes[i].isOptional {
             throw ObjectGraphError(.validation, code: 1570,

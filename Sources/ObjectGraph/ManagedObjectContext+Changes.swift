@@ -16,7 +16,7 @@ extension ManagedObjectContext {
             let attribute = entity.attributes[i]
             if let converted = Self.convert(value, to: attribute.type) { return converted }
             throw ObjectGraphError(.wrongType,
-                "Unacceptable type of value for attribute: property = \"\(key)\"; desired type = \(attribute.type.cocoaClassName); given type = \(value.cocoaTypeName); value = \(value).")
+                "Unacceptable type of value for attribute: property = \"\(key)\"; desired type = \(attribute.type.cocoaClassName); given type = \(value.cocoaTypeName); value = \(value).\(Self.notTextHint(value, attribute.type))")
         case .relationship(let i):
             let relationship = entity.relationships[i]
             let destination = entity.destinations[i]
@@ -44,7 +44,12 @@ extension ManagedObjectContext {
         }
     }
 
-    /// The value converted to an attribute type, or nil when it is not acceptable.
+    /// A note for a wrong-type message when bytes that are not UTF-8 were given to a string attribute.
+    static func notTextHint(_ value: Value, _ type: AttributeType) -> String {
+        guard type == .string, case .data = value else { return "" }
+        return " A string attribute takes UTF-8 text; these bytes are not UTF-8 (store them in a binary attribute)."
+    }
+
     /// The value converted to what an attribute of that type stores, or nil when it is not acceptable
     /// (the conversions of `setValue(_:forKey:)`).
     public static func convert(_ value: Value, to type: AttributeType) -> Value? {

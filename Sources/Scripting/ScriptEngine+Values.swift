@@ -56,7 +56,8 @@ extension ScriptEngine {
     static let maximumValueDepth = 32
 
     /// The value at a stack index: nil, booleans, integers, floats, strings, managed objects, and
-    /// sequences (for to-many relationships, predicate arguments, cell values).
+    /// sequences (for to-many relationships, predicate arguments, cell values). A Lua string whose bytes
+    /// are not valid UTF-8 is `.data` with those exact bytes (never a repaired string).
     ///
     /// This is the one conversion of Lua values to ``Value``: every binding that turns a Lua value into a
     /// Swift value goes through it. It never raises and never overflows: nested tables are limited to
@@ -76,7 +77,10 @@ extension ScriptEngine {
         case .number:
             if state.isInteger(at: index), let i = state.toInteger(at: index) { return .integer(i) }
             return .double(state.toNumber(at: index) ?? 0)
-        case .string: return .string(state.toString(at: index) ?? "")
+        case .string:
+            // A Lua string is text when its bytes are UTF-8, and binary data (its exact bytes) otherwise.
+            if let s = state.toValidUTF8String(at: index) { return .string(s) }
+            return .data(state.toBytes(at: index) ?? [])
         case .userdata:
             if let o = state.object(at: index, as: ManagedObject.self) { return .object(o) }
             if let set = state.object(at: index, as: RelationshipSet.self) {
