@@ -66,7 +66,7 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
         validatedAttributes = attributes.indices.compactMap { i in
             let a = attributes[i]
             let limited = a.minValue != nil || a.maxValue != nil || a.minLength != nil || a.maxLength != nil
-                || a.regularExpression != nil
+                || a.regularExpression != nil || a.type.integerRange != nil
             return a.isOptional && !limited ? nil : (i, !limited)
         }
         transientAttributeIndexes = attributes.indices.filter { attributes[$0].isTransient }

@@ -2,10 +2,18 @@
 public enum AttributeType: String, CaseIterable, Sendable {
     /// `NSStringAttributeType`.
     case string
-    /// `NSInteger64AttributeType`.
+    /// `NSInteger16AttributeType`: an integer from -32768 to 32767 (checked at save, 1610 / 1620).
+    case integer16
+    /// `NSInteger32AttributeType`: an integer from -2147483648 to 2147483647 (checked at save, 1610 / 1620).
+    case integer32
+    /// `NSInteger64AttributeType` (the Lua model's `"integer"`, also spelled `"integer64"`).
     case integer
+    /// `NSDecimalAttributeType`: an exact decimal number (``DecimalValue``).
+    case decimal
     /// `NSDoubleAttributeType`.
     case double
+    /// `NSFloatAttributeType`: a number rounded to single precision when it is set.
+    case float
     /// `NSBooleanAttributeType`.
     case boolean
     /// `NSDateAttributeType` (seconds since 1970).
@@ -14,15 +22,31 @@ public enum AttributeType: String, CaseIterable, Sendable {
     case binary
     /// `NSUUIDAttributeType`.
     case uuid
+    /// `NSURIAttributeType`: an absolute URL, kept as its text.
+    case uri
 
     /// The Cocoa class Core Data expects for the type, as its messages print it.
     public var cocoaClassName: String {
         switch self {
         case .string: return "NSString"
-        case .integer, .double, .boolean: return "NSNumber"
+        case .integer16, .integer32, .integer, .double, .float, .boolean: return "NSNumber"
+        case .decimal: return "NSDecimalNumber"
         case .date: return "NSDate"
         case .binary: return "NSData"
         case .uuid: return "NSUUID"
+        case .uri: return "NSURL"
+        }
+    }
+
+    /// Whether the type holds integers (`.integer` values).
+    public var isInteger: Bool { self == .integer16 || self == .integer32 || self == .integer }
+
+    /// The values an integer type holds (nil for other types and for Integer 64, which holds every `Int64`).
+    public var integerRange: ClosedRange<Int64>? {
+        switch self {
+        case .integer16: return Int64(Int16.min)...Int64(Int16.max)
+        case .integer32: return Int64(Int32.min)...Int64(Int32.max)
+        default: return nil
         }
     }
 }

@@ -149,9 +149,10 @@ final class SQLiteStoreFile {
         let names = columns[entity.name]!
         var types: [String] = entity.attributes.filter { !$0.isTransient }.map { a in
             switch a.type {
-            case .string: return "TEXT"
-            case .integer, .boolean: return "INTEGER"
-            case .double, .date: return ""          // no affinity: REAL values are kept bit for bit
+            case .string, .uri: return "TEXT"
+            case .decimal: return "TEXT"            // the exact decimal text, never a REAL approximation
+            case .integer16, .integer32, .integer, .boolean: return "INTEGER"
+            case .double, .float, .date: return ""  // no affinity: REAL values are kept bit for bit
             case .binary, .uuid: return "BLOB"
             }
         }
@@ -390,10 +391,11 @@ final class SQLiteStoreFile {
         let storage = sqlite3_column_type(stmt, column)
         if storage == SQLITE_NULL { return .null }
         switch type {
-        case .string: return .string(columnText(stmt, column))
-        case .integer: return .integer(sqlite3_column_int64(stmt, column))
+        case .string, .uri: return .string(columnText(stmt, column))
+        case .decimal: return DecimalValue(string: columnText(stmt, column)).map { .decimal($0) } ?? .null
+        case .integer16, .integer32, .integer: return .integer(sqlite3_column_int64(stmt, column))
         case .boolean: return .bool(sqlite3_column_int64(stmt, column) != 0)
-        case .double, .date:
+        case .double, .float, .date:
             let d: Double
             if storage == SQLITE_BLOB {
                 let bytes = columnBlob(stmt, column)
@@ -511,6 +513,7 @@ final class SQLiteStoreFile {
             }
         case .string(let s): bindText(stmt, column, s)
         case .data(let bytes): bindBlob(stmt, column, bytes)
+        case .decimal(let d): bindText(stmt, column, d.description)
         case .uuid(let u):
             var bytes: [UInt8] = []
             for k in (0..<8).reversed() { bytes.append(UInt8(truncatingIfNeeded: u.high >> (8 * UInt64(k)))) }

@@ -32,6 +32,8 @@ public enum Value {
     case data([UInt8])
     /// A UUID, as its 16 bytes.
     case uuid(UUIDBytes)
+    /// An exact decimal number (a `decimal` attribute's value).
+    case decimal(DecimalValue)
     /// A managed object (the value of a to-one relationship).
     case object(ManagedObject)
     /// An unordered collection (the value of a to-many relationship, in deterministic order).
@@ -115,6 +117,7 @@ extension Value {
         case .double(let d): return d
         case .date(let d): return d
         case .bool(let b): return b ? 1 : 0
+        case .decimal(let d): return d.doubleValue
         default: return nil
         }
     }
@@ -141,6 +144,7 @@ extension Value {
         case .date: return "__NSTaggedDate"
         case .data: return "NSConcreteData"
         case .uuid: return "__NSConcreteUUID"
+        case .decimal: return "NSDecimalNumber"
         case .object(let o): return o.entity.name
         case .collection: return "NSSet"
         }
@@ -160,6 +164,10 @@ extension Value: Equatable {
         case (.collection(let a), .collection(let b)): return a == b
         case (.integer(let a), .integer(let b)): return a == b
         case (.bool(let a), .bool(let b)): return a == b
+        case (.decimal, _), (_, .decimal):
+            // Exactly: a double equals a decimal when its shortest text is that decimal.
+            guard let a = DecimalValue(number: lhs), let b = DecimalValue(number: rhs) else { return false }
+            return a == b
         default:
             if let a = lhs.numericNonDate, let b = rhs.numericNonDate { return a == b }
             return false
@@ -188,6 +196,7 @@ extension Value: CustomStringConvertible {
         case .date(let d): return "date(" + Value.format(d) + ")"
         case .data(let bytes): return "<\(bytes.count) bytes>"
         case .uuid(let u): return u.description
+        case .decimal(let d): return d.description
         case .object(let o): return o.displayName
         case .collection(let items): return "{" + items.map(\.description).joined(separator: ", ") + "}"
         }

@@ -3,7 +3,8 @@ import ObjectGraph
 
 extension ScriptEngine {
     /// Pushes a value: strings, numbers, booleans as themselves; dates as numbers; binary data as
-    /// strings; UUIDs as their text; objects as their userdata; collections as arrays.
+    /// strings; UUIDs as their text; decimals as numbers when exact, else as their text; objects as their
+    /// userdata; collections as arrays.
     ///
     /// Collections come from ``value(at:)``, so they are at most ``maximumValueDepth`` deep; each level asks
     /// for stack room first (the trampoline guarantees enough for that depth, see CLuaShim).
@@ -17,6 +18,10 @@ extension ScriptEngine {
         case .date(let d): state.push(d)
         case .data(let bytes): state.push(bytes: bytes)
         case .uuid(let u): state.push(u.description)
+        case .decimal(let d):
+            // A decimal is a Lua number when that number is the decimal exactly (an integer when whole, or
+            // a float whose shortest text is the decimal's), and its decimal text otherwise.
+            if let i = d.exactInteger { state.push(i) } else if let x = d.exactDouble { state.push(x) } else { state.push(d.description) }
         case .object(let o): push(o)
         case .collection(let items):
             state.newTable(arrayCount: Int32(clamping: items.count), recordCount: 0)

@@ -135,6 +135,7 @@ struct ModelReader {
             optional = true
             raw.removeLast()
         }
+        if raw == "integer64" { raw = "integer" }   // Integer 64's other name
         guard let type = AttributeType(rawValue: raw) else {
             throw ScriptingError("entity \(entity), key \(key): unknown attribute type '\(typeName)' (expected one of \(AttributeType.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
