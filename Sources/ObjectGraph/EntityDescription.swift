@@ -41,6 +41,8 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
     let attributeTypes: [AttributeType]
     /// Transient attributes (not saved).
     let transientAttributeIndexes: [Int]
+    /// Persistent transformable attributes (their values are transformed when saved to a store).
+    public let transformableAttributeIndexes: [Int]
     /// The destination entity of each relationship (same indexes as `relationships`), set by the model.
     public internal(set) var destinations: [EntityDescription] = []
     /// The index of each relationship's inverse in its destination's relationships, or nil.
@@ -70,6 +72,7 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
             return a.isOptional && !limited ? nil : (i, !limited)
         }
         transientAttributeIndexes = attributes.indices.filter { attributes[$0].isTransient }
+        transformableAttributeIndexes = attributes.indices.filter { attributes[$0].type == .transformable && !attributes[$0].isTransient }
         attributeTypes = attributes.map(\.type)
         for (i, d) in derivedProperties.enumerated() { slots[d.name] = .derived(i) }
         for (i, a) in attributes.enumerated() { slots[a.name] = .attribute(i) }

@@ -81,6 +81,9 @@ extension ManagedObjectContext {
         case (.uuid, .uuid): return value
         case (.uuid, .string(let s)): return UUIDBytes(string: s).map { .uuid($0) }
         case (.uri, .string(let s)): return Self.isAbsoluteURL(s) ? value : nil
+        // A transformable attribute holds the program's value (boxed by the bridge) or, once loaded from a
+        // store and not read since, the stored bytes.
+        case (.transformable, .boxed), (.transformable, .data): return value
         default: return nil
         }
     }

@@ -255,7 +255,21 @@ extension ManagedObjectContext {
                 }
             }
         }
+        if model.transformablesPresent { try transformForStore(&writes) }
         return (writes, deletedIDs)
+    }
+
+    /// Turns every boxed value of a transformable attribute in `writes` into the bytes its value transformer
+    /// makes of it (what the store keeps). Stored bytes not read since they were loaded stay as they are.
+    /// Runs before the store writes anything, so a transformer that fails leaves store and context as they were.
+    private func transformForStore(_ writes: inout [(ManagedObjectID, StoreRow)]) throws {
+        for k in writes.indices {
+            guard let entity = model.entity(named: writes[k].0.entityName) else { continue }
+            for i in entity.transformableAttributeIndexes {
+                guard case .boxed(let box) = writes[k].1.attributes[i] else { continue }
+                writes[k].1.attributes[i] = .data(try box.transformedValue(for: entity.attributes[i], entityName: entity.name))
+            }
+        }
     }
 
     /// The conflict record of an object whose row changed (or went) since it was loaded.

@@ -14,6 +14,8 @@ public final class ManagedObjectModel: @unchecked Sendable {
     private let byName: [String: EntityDescription]
     /// Whether any entity declares a derived property (checked on the Lua fast write path).
     let derivedPropertiesPresent: Bool
+    /// Whether any entity has a persistent transformable attribute (whose values a save transforms).
+    let transformablesPresent: Bool
 
     /// Builds and checks a model.
     /// - Throws: ``ObjectGraphError`` of kind `.invalidModel` naming the entity and key at fault.
@@ -50,6 +52,7 @@ public final class ManagedObjectModel: @unchecked Sendable {
         self.entities = sorted
         self.byName = byName
         self.derivedPropertiesPresent = sorted.contains { !$0.derivedProperties.isEmpty }
+        self.transformablesPresent = sorted.contains { !$0.transformableAttributeIndexes.isEmpty }
         for (i, e) in sorted.enumerated() {
             e.index = i
             e.model = self

@@ -24,6 +24,9 @@ public enum AttributeType: String, CaseIterable, Sendable {
     case uuid
     /// `NSURIAttributeType`: an absolute URL, kept as its text.
     case uri
+    /// `NSTransformableAttributeType`: any value of the program, turned into bytes by a value transformer
+    /// when a context saves it to a store, and back when it is read after being loaded.
+    case transformable
 
     /// The Cocoa class Core Data expects for the type, as its messages print it.
     public var cocoaClassName: String {
@@ -35,6 +38,7 @@ public enum AttributeType: String, CaseIterable, Sendable {
         case .binary: return "NSData"
         case .uuid: return "NSUUID"
         case .uri: return "NSURL"
+        case .transformable: return "NSObject"
         }
     }
 
@@ -91,6 +95,9 @@ public struct AttributeDescription: Sendable {
     public var regularExpression: String?
     /// Transient attributes are not saved to the store and not counted as persistent changes.
     public var isTransient: Bool
+    /// For a transformable attribute: the name of the value transformer registered for it
+    /// (`valueTransformerName`); nil stores values that are already bytes as they are.
+    public var valueTransformerName: String?
 
     /// Creates an attribute; it is required (non-optional) unless told otherwise.
     public init(name: String, type: AttributeType, isOptional: Bool = false, defaultValue: Value? = nil,

@@ -153,7 +153,7 @@ final class SQLiteStoreFile {
             case .decimal: return "TEXT"            // the exact decimal text, never a REAL approximation
             case .integer16, .integer32, .integer, .boolean: return "INTEGER"
             case .double, .float, .date: return ""  // no affinity: REAL values are kept bit for bit
-            case .binary, .uuid: return "BLOB"
+            case .binary, .uuid, .transformable: return "BLOB"
             }
         }
         types += entity.relationships.map { $0.isToMany ? "TEXT" : "INTEGER" }
@@ -406,7 +406,7 @@ final class SQLiteStoreFile {
                 d = sqlite3_column_double(stmt, column)
             }
             return type == .date ? .date(d) : .double(d)
-        case .binary: return .data(columnBlob(stmt, column))
+        case .binary, .transformable: return .data(columnBlob(stmt, column))
         case .uuid:
             let bytes = columnBlob(stmt, column)
             guard bytes.count == 16 else { return .null }
@@ -501,7 +501,7 @@ final class SQLiteStoreFile {
 
     private func bind(_ value: Value, to stmt: SQLiteStatement, _ column: Int32) {
         switch value {
-        case .null, .object, .collection: sqlite3_bind_null(stmt, column)
+        case .null, .object, .collection, .boxed: sqlite3_bind_null(stmt, column)   // (a box is transformed before)
         case .bool(let b): sqlite3_bind_int64(stmt, column, b ? 1 : 0)
         case .integer(let i): sqlite3_bind_int64(stmt, column, i)
         case .double(let d), .date(let d):

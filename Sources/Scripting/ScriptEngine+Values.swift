@@ -22,6 +22,8 @@ extension ScriptEngine {
             // A decimal is a Lua number when that number is the decimal exactly (an integer when whole, or
             // a float whose shortest text is the decimal's), and its decimal text otherwise.
             if let i = d.exactInteger { state.push(i) } else if let x = d.exactDouble { state.push(x) } else { state.push(d.description) }
+        case .boxed(let box):
+            if let box = box as? LuaBoxedValue { state.push(box.ref) } else { state.pushNil() }
         case .object(let o): push(o)
         case .collection(let items):
             state.newTable(arrayCount: Int32(clamping: items.count), recordCount: 0)

@@ -115,3 +115,46 @@ import SeededRandom
         #expect(!context.hasChanges)
     }
 }
+
+/// A box whose transformer writes its label's bytes, or fails.
+private final class LabelBox: BoxedValue {
+    let label: String
+    var calls = 0
+    init(_ label: String) { self.label = label }
+    override var description: String { "<\(label)>" }
+    override func transformedValue(for attribute: AttributeDescription, entityName: String) throws -> [UInt8] {
+        calls += 1
+        if label == "fail" { throw ObjectGraphError(.invalidOperation, "cannot transform \(attribute.name) of \(entityName)") }
+        return Array(label.utf8)
+    }
+}
+
+@Suite struct TransformableAttributeTests {
+    @Test("a save stores the transformer's bytes; memory keeps the box; a failing transform writes nothing")
+    func transformsAtSave() throws {
+        var attribute = AttributeDescription(name: "color", type: .transformable, isOptional: true)
+        attribute.valueTransformerName = "Colour"
+        let model = try ManagedObjectModel(entities: [EntityDescription(name: "Item", attributes: [attribute])])
+        let store = PersistentStore()
+        let context = PersistentContainer(model: model, store: store).viewContext
+        let red = LabelBox("red")
+        let item = try context.insertObject(entityName: "Item", values: [("color", .boxed(red))])
+        try context.save()
+        #expect(red.calls == 1)
+        #expect(store.row(for: item.objectID)?.attributes == [.data(Array("red".utf8))])
+        #expect(try item.value(forKey: "color") == .boxed(red))
+        // A value that is not a box (or stored bytes) is not a transformable value.
+        #expect(throws: ObjectGraphError.self) { try item.setValue(.string("red"), forKey: "color") }
+        let failing = LabelBox("fail")
+        try item.setValue(.boxed(failing), forKey: "color")
+        #expect(throws: ObjectGraphError.self) { try context.save() }
+        #expect(store.row(for: item.objectID)?.attributes == [.data(Array("red".utf8))])
+        #expect(item.isUpdated)
+        // Stored bytes not read since the load are written back as they are, without a transformer.
+        let other = PersistentContainer(model: model, store: store).viewContext
+        let loaded = try #require(try other.fetch(FetchRequest(entityName: "Item")).first)
+        #expect(try loaded.value(forKey: "color") == .data(Array("red".utf8)))
+        loaded.replaceStoredBytes(Array("red".utf8), with: .boxed(LabelBox("red")), at: 0)
+        #expect(!loaded.hasChanges)
+    }
+}

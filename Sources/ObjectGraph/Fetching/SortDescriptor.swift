@@ -142,6 +142,7 @@ public struct SortDescriptor: CustomStringConvertible, Sendable, Hashable {
         case .uuid: return 4
         case .object: return 5
         case .collection: return 6
+        case .boxed: return 7
         }
     }
 

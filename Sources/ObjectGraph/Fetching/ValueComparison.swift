@@ -41,6 +41,7 @@ enum ValueComparison {
         case (.uuid(let a), .string(let s)), (.string(let s), .uuid(let a)):
             return UUIDBytes(string: s) == a
         case (.data(let a), .data(let b)): return a == b
+        case (.boxed(let a), .boxed(let b)): return a === b
         case (.data(let a), .string(let s)), (.string(let s), .data(let a)): return a.elementsEqual(s.utf8)
         case (.collection(let a), .collection(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { isEqual($0, $1, options: options) }

@@ -150,6 +150,12 @@ struct ModelReader {
         attribute.minLength = try optionalCount(spec, "minLength", entity: entity, key: key)
         attribute.maxLength = try optionalCount(spec, "maxLength", entity: entity, key: key)
         attribute.regularExpression = try optionalString(spec, "pattern", entity: entity, key: key)
+        if let name = try optionalString(spec, "valueTransformerName", entity: entity, key: key) {
+            guard type == .transformable else {
+                throw ScriptingError("entity \(entity), key \(key): 'valueTransformerName' is for transformable attributes, not \(type.rawValue)")
+            }
+            attribute.valueTransformerName = name
+        }
         if state.rawGet(tableAt: spec, key: "default") != .nil {
             defer { state.pop() }
             let value = try engine.value(at: -1)
@@ -179,7 +185,8 @@ struct ModelReader {
     }
 
     /// The keys of an attribute spec (after the type, `[1]`).
-    static let attributeKeys = ["default", "optional", "min", "max", "minLength", "maxLength", "pattern", "transient"]
+    static let attributeKeys = ["default", "optional", "min", "max", "minLength", "maxLength", "pattern", "transient",
+                                "valueTransformerName"]
     /// The keys of a relationship spec.
     static let relationshipKeys = ["toOne", "toMany", "inverse", "deleteRule", "optional", "min", "max"]
     /// Attribute flags Core Data has and Ripple does not, with what to do instead.

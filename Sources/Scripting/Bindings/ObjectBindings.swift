@@ -54,7 +54,17 @@ extension ScriptEngine {
                                         class: self.classes.relationshipSet)
                         return
                     }
-                    self.push(try object.value(for: slotKind))
+                    let value = try object.value(for: slotKind)
+                    if case .attribute(let i) = slotKind, case .data(let bytes) = value,
+                       object.entity.attributes[i].type == .transformable {
+                        // The first read since the bytes were loaded: the transformer makes the value.
+                        let attribute = object.entity.attributes[i]
+                        let restored = try self.reverseTransformed(bytes, attribute: attribute, entityName: object.entity.name)
+                        object.replaceStoredBytes(bytes, with: restored, at: i)
+                        self.push(restored)
+                        return
+                    }
+                    self.push(value)
                     return
                 }
                 switch fields[slot - count] {
@@ -77,6 +87,10 @@ extension ScriptEngine {
                 let object = unsafeDowncast(target, to: ManagedObject.self)
                 guard slot < count else {
                     throw ScriptingError("\(fields[slot - count].rawValue) is read-only")
+                }
+                if case .attribute(let i) = slots[slot], object.entity.attributes[i].type == .transformable {
+                    try object.setValue(self.boxedValue(at: valueIndex), forKey: propertyNames[slot])
+                    return
                 }
                 try object.setValue(try self.value(at: valueIndex), forKey: propertyNames[slot])
             },
