@@ -144,6 +144,8 @@ extension ManagedObjectContext {
                 willChange(object, key: key, oldValue: toManyValue(object, i))
                 for member in current where !wanted.contains(member) { removeMember(member, from: object, relationship: i) }
                 for member in wanted where !current.contains(member) { addMember(member, to: object, relationship: i) }
+                // An ordered relationship takes the list's order.
+                if entity.relationships[i].isOrdered, object.toManyValues[i] != wanted { object.toManyValues[i] = wanted }
             } else {
                 let target = newValue.objectValue
                 if let target { try checkAccess(target, forWriting: false, use: .relationship(key: key, source: object)) }

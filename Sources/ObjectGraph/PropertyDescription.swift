@@ -141,6 +141,10 @@ public struct RelationshipDescription: Sendable {
     public var minCount: Int?
     /// For to-many relationships: the greatest number of members accepted at save (1590).
     public var maxCount: Int?
+    /// For to-many relationships: whether the members are ordered (`NSOrderedSet`): a list written sets the
+    /// order, and the order is saved. (Members of unordered ones keep insertion order, which is not saved
+    /// by Core Data.)
+    public var isOrdered: Bool = false
 
     /// Creates a relationship; it is optional and nullifies unless told otherwise.
     public init(name: String, destination: String, inverse: String? = nil, isToMany: Bool = false,

@@ -181,6 +181,12 @@ struct ModelReader {
         if let flag = try optionalBool(spec, "optional", entity: entity, key: key) { relationship.isOptional = flag }
         relationship.minCount = try optionalCount(spec, "min", entity: entity, key: key)
         relationship.maxCount = try optionalCount(spec, "max", entity: entity, key: key)
+        if let flag = try optionalBool(spec, "ordered", entity: entity, key: key) {
+            guard toMany || !flag else {
+                throw ScriptingError("entity \(entity), key \(key): only a to-many relationship can be ordered")
+            }
+            relationship.isOrdered = flag
+        }
         return relationship
     }
 
@@ -188,7 +194,7 @@ struct ModelReader {
     static let attributeKeys = ["default", "optional", "min", "max", "minLength", "maxLength", "pattern", "transient",
                                 "valueTransformerName"]
     /// The keys of a relationship spec.
-    static let relationshipKeys = ["toOne", "toMany", "inverse", "deleteRule", "optional", "min", "max"]
+    static let relationshipKeys = ["toOne", "toMany", "inverse", "deleteRule", "optional", "min", "max", "ordered"]
     /// Attribute flags Core Data has and Ripple does not, with what to do instead.
     static let attributeNotImplemented = [
         "unique": "Core Data has no per-attribute uniqueness flag; declare it on the entity: uniquenessConstraints = { { \"name\" } }",
@@ -196,9 +202,7 @@ struct ModelReader {
         "allowsExternalBinaryDataStorage": "binary data is always stored in the row",
     ]
     /// Relationship flags Core Data has and Ripple does not.
-    static let relationshipNotImplemented = [
-        "ordered": "ordered relationships (NSOrderedSet) are not simulated; to-many members keep insertion order",
-    ]
+    static let relationshipNotImplemented: [String: String] = [:]
 
     private func optionalString(_ spec: Int32, _ field: String, entity: String, key: String) throws -> String? {
         let type = state.rawGet(tableAt: spec, key: field)
