@@ -126,7 +126,11 @@ public struct DecimalValue: Hashable, Comparable, CustomStringConvertible, Senda
     public var exactInteger: Int64? {
         guard exponent >= 0, exponent <= 18 else { return significand == 0 ? 0 : nil }
         var value = significand
-        for _ in 0..<exponent { value *= 10 }
+        for _ in 0..<exponent {
+            let (product, overflow) = value.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            value = product
+        }
         return Int64(exactly: value)
     }
 

@@ -32,6 +32,10 @@ import SeededRandom
         #expect(DecimalValue(-Double.infinity) == nil)
         #expect(DecimalValue(string: "12")?.exactInteger == 12)
         #expect(DecimalValue(string: "12.5")?.exactInteger == nil)
+        // 38 digits times ten: no integer, and no overflow on the way.
+        #expect(DecimalValue(string: "99999999999999999999999999999999999999e18")?.exactInteger == nil)
+        #expect(DecimalValue(string: "-9223372036854775808")?.exactInteger == Int64.min)
+        #expect(DecimalValue(string: "9223372036854775808")?.exactInteger == nil)
         #expect(DecimalValue(string: "0.1")?.exactDouble == 0.1)
         #expect(DecimalValue(string: "0.10000000000000000001")?.exactDouble == nil)
     }
