@@ -90,6 +90,17 @@ import SeededRandom
         #expect(SortDescriptor.compareValues(.double(0.2), tenth) == .orderedDescending)
     }
 
+    @Test("Xcode's attribute type names map to every type and back; others are not types")
+    func xcodeNames() {
+        for type in AttributeType.allCases {
+            #expect(AttributeType(xcodeAttributeType: type.xcodeAttributeType) == type)
+        }
+        #expect(AttributeType(xcodeAttributeType: "Integer 16") == .integer16)
+        #expect(AttributeType(xcodeAttributeType: "Undefined") == nil)
+        #expect(AttributeType(xcodeAttributeType: "ObjectID") == nil)
+        #expect(AttributeType(xcodeAttributeType: "integer 16") == nil)
+    }
+
     @Test("Integer 16 and 32 values out of range fail at save with 1610 / 1620, joined as 1560")
     func integerRanges() throws {
         let model = try ManagedObjectModel(entities: [
