@@ -113,3 +113,24 @@ scenario("bad specs and registrations are refused", function()
   end):toRaise("A batch request cannot set the transformable attribute 'tags' of Note: value transformers run only when a context saves.")
   expect(ctx:count { entity = "Note", predicate = "title == 'g'" }):toBe(0)
 end)
+
+scenario("merging by property compares a transformable value as its stored bytes", function()
+  local store = ripple.temporaryPath("transformable-merge.sqlite")
+  local c = ripple.container(model, { store = "sqlite", path = store })
+  local first, second = c.viewContext, c:newBackgroundContext()
+  local note = first:insert("Note", { title = "m", tags = { "x" } })
+  first:save()
+  expect(note.tags):toEqual({ "x" })               -- read since its load: a box in memory
+  second:performAndWait(function()
+    local theirs = second:fetch { entity = "Note", predicate = "title == 'm'" }[1]
+    theirs.title = "theirs"                         -- the store changes the title only
+    second:save()
+  end)
+  first.mergePolicy = "mergeByPropertyStoreTrump"
+  note.tags = { "mine" }
+  first:save()
+  local again = ripple.container(model, { store = "sqlite", path = store }).viewContext
+  local saved = again:fetch { entity = "Note" }[1]
+  expect(saved.title):toBe("theirs")
+  expect(saved.tags):toEqual({ "mine" })            -- not overwritten by the store's unchanged bytes
+end)

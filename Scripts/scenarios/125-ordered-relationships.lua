@@ -83,3 +83,25 @@ scenario("only ordered to-many relationships take ordered operations", function(
   expect(function() bag.things:insertObject(thing, 0) end):toRaise(
     "'things' of Bag is not an ordered relationship: -[Bag insertObject:atIndex:] needs one (declare it with ordered = true).")
 end)
+
+scenario("merging by property keeps a reorder, which changes no member", function()
+  local store = ripple.temporaryPath("ordered-merge.sqlite")
+  local c = ripple.container(model, { store = "sqlite", path = store })
+  local first, second = c.viewContext, c:newBackgroundContext()
+  local mix = first:insert("Playlist", { name = "m" })
+  local x, y = first:insert("Song", { title = "x" }), first:insert("Song", { title = "y" })
+  mix.songs = { x, y }
+  first:save()
+  second:performAndWait(function()
+    local theirs = second:fetch { entity = "Playlist" }[1]
+    theirs.name = "theirs"
+    second:save()
+  end)
+  first.mergePolicy = "mergeByPropertyStoreTrump"
+  mix.songs = { y, x }
+  first:save()
+  local again = ripple.container(model, { store = "sqlite", path = store }).viewContext
+  local saved = again:fetch { entity = "Playlist" }[1]
+  expect(saved.name):toBe("theirs")
+  expect(titles(saved)):toBe("y x")
+end)
