@@ -17,6 +17,8 @@ extension ScriptEngine {
         let count = slots.count
         // Attribute index of each property slot (-1: relationship or other), for the scalar fast paths.
         let attributeIndexes: [Int] = slots.map { if case .attribute(let i) = $0 { return i } else { return -1 } }
+        // Property slots of transformable attributes (their writes keep the Lua value itself).
+        let transformableSlots: [Bool] = attributeIndexes.map { $0 >= 0 && entity.attributes[$0].type == .transformable }
         let cls = LuaClass(
             name: entity.name,
             properties: propertyNames + fields.map(\.rawValue),
@@ -102,7 +104,7 @@ extension ScriptEngine {
                 guard slot < count else {
                     throw ScriptingError("\(fields[slot - count].rawValue) is read-only")
                 }
-                if case .attribute(let i) = slots[slot], object.entity.attributes[i].type == .transformable {
+                if transformableSlots[slot] {
                     try object.setValue(self.boxedValue(at: valueIndex), forKey: propertyNames[slot])
                     return
                 }
