@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "SeededRandom"]),
         .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews", "FetchedResults", "ObjectGraph", "SeededRandom"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
-        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "ObjectGraph"]),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "ObjectGraph", "SeededRandom"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scripting"]),
         // Runs the built `ripple` executable (built by `swift build` / `swift test` with the other products);
         // not a target dependency, which would link the executable's code into the test bundle.

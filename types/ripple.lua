@@ -339,6 +339,12 @@ function ManagedObject:committedValues(keys) end
 ---@return integer
 function ManagedObject:recomputationCount(key) end
 
+---The ordered to-many relationship `key` as a live set taking `NSMutableOrderedSet`'s operations
+---(`mutableOrderedSetValue(forKey:)`).
+---@param key string
+---@return RelationshipSet
+function ManagedObject:mutableOrderedSetValueForKey(key) end
+
 ---A live to-many relationship: `#set`, `set[i]` (1-based, in insertion order).
 ---@class RelationshipSet : userdata
 ---@field count integer The number of members.
@@ -360,6 +366,35 @@ function RelationshipSet:contains(object) end
 ---The members as an array.
 ---@return ManagedObject[]
 function RelationshipSet:toArray() end
+
+---Ordered relationships: inserts `object` at the 0-based `index` (a member stays where it is).
+---@param object ManagedObject
+---@param index integer
+function RelationshipSet:insertObject(object, index) end
+
+---Ordered relationships: removes the member at the 0-based `index`.
+---@param index integer
+function RelationshipSet:removeObjectAtIndex(index) end
+
+---Ordered relationships: `object` takes the place of the member at the 0-based `index`.
+---@param index integer
+---@param object ManagedObject
+function RelationshipSet:replaceObjectAtIndex(index, object) end
+
+---Ordered relationships: the members at the 0-based `indexes` move, in order, to `toIndex` of what remains.
+---@param indexes integer[]
+---@param toIndex integer
+function RelationshipSet:moveObjectsAtIndexes(indexes, toIndex) end
+
+---Ordered relationships: the member at the 0-based `index`.
+---@param index integer
+---@return ManagedObject
+function RelationshipSet:objectAtIndex(index) end
+
+---Ordered relationships: the 0-based index of `object`, or nil.
+---@param object ManagedObject
+---@return integer?
+function RelationshipSet:indexOfObject(object) end
 
 ---An object ID (`NSManagedObjectID`): one userdata per ID, so `==` and table keys work; prints as its URI.
 ---An object's temporary ID and its permanent ID (after the save) are different IDs, as in Core Data.
@@ -439,6 +474,14 @@ function ripple.batchDeleteRequest(options) end
 ---@param options BatchUpdateRequestOptions
 ---@return BatchRequest
 function ripple.batchUpdateRequest(options) end
+
+---Registers a value transformer for transformable attributes (`ValueTransformer.setValueTransformer(_:forName:)`):
+---`transformedValue(value)` returns the string of bytes the store keeps, `reverseTransformedValue(bytes)` the value
+---back. A context transforms when it saves to a store; a read transforms back the first time after a load. `nil`
+---in place of the table removes the name.
+---@param name string
+---@param transformer { transformedValue: fun(value: any): string, reverseTransformedValue: fun(bytes: string): any }?
+function ripple.setValueTransformer(name, transformer) end
 
 ---Makes an `NSBatchInsertRequest`: inserts `objects` (tables of values) in the store.
 ---@param options BatchInsertRequestOptions

@@ -6,7 +6,7 @@ local root = "Tests/Fixtures/Models/"
 scenario("MagicalRecord's model: an abstract entity and relationships to it", function()
   local model, warnings = ripple.loadModel(root .. "TestModel.xcdatamodeld")
   expect(#model.entities):toBe(12)
-  expect(warnings[4]):toBe(root .. "TestModel.xcdatamodeld/TestModel.xcdatamodel/contents:73: attribute SingleEntityWithNoRelationships.colorTestAttribute: Transformable is stored as binary")
+  expect(warnings):toEqual({})  -- every type of the file is simulated (Transformable, Decimal, Integer 16 …)
   local ctx = ripple.container(model).viewContext
   local concrete = ctx:insert("ConcreteRelatedEntity", { sampleBaseAttribute = "base", sampleConcreteAttribute = "c" })
   local single = ctx:insert("SingleRelatedEntity", { testAbstractToOneRelationship = concrete,

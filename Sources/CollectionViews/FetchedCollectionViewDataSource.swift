@@ -140,7 +140,7 @@ public final class FetchedCollectionViewDataSource: CollectionViewDataSourceBase
                 throw CollectionViewsError(.invalidArgument, "\(entity.name) has no attribute '\(name)' to section by")
             }
             switch attribute.type {
-            case .integer, .double, .boolean, .string, .date: return
+            case .integer16, .integer32, .integer, .decimal, .double, .float, .boolean, .string, .date, .uri: return
             default:
                 throw CollectionViewsError(.invalidArgument, "cannot section by the \(attribute.type.rawValue) attribute '\(name)' of \(entity.name): only numeric, boolean, string and date attributes are supported")
             }

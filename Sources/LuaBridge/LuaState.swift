@@ -224,6 +224,17 @@ public final class LuaState {
         }
     }
 
+    /// The string at `i` when it is a Lua string whose bytes are valid UTF-8, without any repair; `nil` for
+    /// other types and for a string whose bytes are not UTF-8 (read those exactly with ``toBytes(at:)``).
+    /// Decoding valid UTF-8 keeps every byte, so `Array(s.utf8)` gives back the Lua string's bytes.
+    /// - Parameter i: A stack index.
+    public func toValidUTF8String(at i: Int32) -> String? {
+        guard lua_type(L, i) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let p = lua_tolstring(L, i, &length) else { return nil }
+        return String(validating: UnsafeRawBufferPointer(start: p, count: length), as: UTF8.self)
+    }
+
     /// The bytes of the string (or converted number) at `i`, or `nil` for other types.
     /// - Parameter i: A stack index.
     public func toBytes(at i: Int32) -> [UInt8]? {

@@ -15,36 +15,64 @@ extension AttributeType {
     /// The mapping of one of Xcode's attribute type names (`"String"`, `"Integer 64"`, …); nil for an
     /// unknown name. The one place a model file's type names are interpreted:
     ///
-    /// | Xcode | Ripple |
-    /// |---|---|
-    /// | String, Integer 64, Double, Boolean, Date, Binary, UUID | string, integer, double, boolean, date, binary, uuid |
-    /// | Integer 16, Integer 32 | integer, with the type's range as min/max |
-    /// | Float, Decimal | double |
-    /// | URI, Object ID | string |
-    /// | Transformable | binary |
+    /// Every type has its own Ripple type (``init(xcodeAttributeType:)``) but `Object ID`, which is kept as
+    /// a string (its name kept on the attribute).
     ///
     /// ```swift
-    /// AttributeType.xcodeMapping(for: "Integer 16")?.range   // -32768...32767
+    /// AttributeType.xcodeMapping(for: "Integer 16")?.type   // .integer16
     /// ```
     public static func xcodeMapping(for xcodeName: String) -> XcodeMapping? {
-        switch xcodeName {
-        case "String": return XcodeMapping(type: .string, isStandIn: false)
-        case "Integer 64": return XcodeMapping(type: .integer, isStandIn: false)
-        case "Double": return XcodeMapping(type: .double, isStandIn: false)
-        case "Boolean": return XcodeMapping(type: .boolean, isStandIn: false)
-        case "Date": return XcodeMapping(type: .date, isStandIn: false)
-        case "Binary": return XcodeMapping(type: .binary, isStandIn: false)
-        case "UUID": return XcodeMapping(type: .uuid, isStandIn: false)
-        case "Integer 16": return XcodeMapping(type: .integer, isStandIn: true, range: -32768...32767)
-        case "Integer 32": return XcodeMapping(type: .integer, isStandIn: true, range: -2147483648...2147483647)
-        case "Float", "Decimal": return XcodeMapping(type: .double, isStandIn: true)
-        case "URI", "Object ID": return XcodeMapping(type: .string, isStandIn: true)
-        case "Transformable": return XcodeMapping(type: .binary, isStandIn: true)
-        default: return nil
-        }
+        if let type = AttributeType(xcodeAttributeType: xcodeName) { return XcodeMapping(type: type, isStandIn: false) }
+        if xcodeName == "Object ID" { return XcodeMapping(type: .string, isStandIn: true) }
+        return nil
     }
 
     /// Xcode's attribute type names, as ``xcodeMapping(for:)`` knows them.
     public static let xcodeNames = ["Binary", "Boolean", "Date", "Decimal", "Double", "Float", "Integer 16",
                                     "Integer 32", "Integer 64", "Object ID", "String", "Transformable", "URI", "UUID"]
+
+    /// The type an Xcode model file (`.xcdatamodel/contents`) names in its `attributeType` attribute
+    /// (`"Integer 16"`, `"Decimal"`, `"Transformable"`, …); nil for a name with no attribute type here
+    /// (`"Undefined"`, `"ObjectID"`, or anything unknown), which an importer reports.
+    ///
+    /// ```swift
+    /// AttributeType(xcodeAttributeType: "Integer 32")   // .integer32
+    /// ```
+    public init?(xcodeAttributeType name: String) {
+        switch name {
+        case "String": self = .string
+        case "Integer 16": self = .integer16
+        case "Integer 32": self = .integer32
+        case "Integer 64": self = .integer
+        case "Decimal": self = .decimal
+        case "Double": self = .double
+        case "Float": self = .float
+        case "Boolean": self = .boolean
+        case "Date": self = .date
+        case "Binary": self = .binary
+        case "UUID": self = .uuid
+        case "URI": self = .uri
+        case "Transformable": self = .transformable
+        default: return nil
+        }
+    }
+
+    /// The name Xcode's model files give the type (`xcodeAttributeType`'s inverse).
+    public var xcodeAttributeType: String {
+        switch self {
+        case .string: return "String"
+        case .integer16: return "Integer 16"
+        case .integer32: return "Integer 32"
+        case .integer: return "Integer 64"
+        case .decimal: return "Decimal"
+        case .double: return "Double"
+        case .float: return "Float"
+        case .boolean: return "Boolean"
+        case .date: return "Date"
+        case .binary: return "Binary"
+        case .uuid: return "UUID"
+        case .uri: return "URI"
+        case .transformable: return "Transformable"
+        }
+    }
 }

@@ -144,9 +144,13 @@ extension ManagedObjectContext {
     /// - Throws: as ``batchAttributeIndex(_:_:)``, `.wrongType`, 1570 for nil given to a required attribute.
     static func batchValue(_ value: Value, _ key: String, _ entity: EntityDescription) throws -> Value {
         let i = try Self.batchAttributeIndex(key, entity)
+        if entity.attributes[i].type == .transformable {
+            throw ObjectGraphError(.invalidOperation,
+                "A batch request cannot set the transformable attribute '\(key)' of \(entity.name): value transformers run only when a context saves.")
+        }
         guard let converted = Self.convert(value, to: entity.attributes[i].type) else {
             throw ObjectGraphError(.wrongType,
-                "Unacceptable type of value for attribute: property = \"\(key)\"; desired type = \(entity.attributes[i].type.rawValue); given value = \(value)")
+                "Unacceptable type of value for attribute: property = \"\(key)\"; desired type = \(entity.attributes[i].type.rawValue); given value = \(value)\(Self.notTextHint(value, entity.attributes[i].type))")
         }
         if case .null = converted, !entity.attributes[i].isOptional {
             throw ObjectGraphError(.validation, code: 1570,

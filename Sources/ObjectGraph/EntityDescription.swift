@@ -58,6 +58,8 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
     private(set) var attributeTypes: [AttributeType] = []
     /// Transient attributes (not saved).
     private(set) var transientAttributeIndexes: [Int] = []
+    /// Persistent transformable attributes (their values are transformed when saved to a store).
+    public private(set) var transformableAttributeIndexes: [Int] = []
     /// The destination entity of each relationship (same indexes as `relationships`), set by the model.
     public internal(set) var destinations: [EntityDescription] = []
     /// The index of each relationship's inverse in its destination's relationships, or nil.
@@ -115,10 +117,11 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
         validatedAttributes = attributes.indices.compactMap { i in
             let a = attributes[i]
             let limited = a.minValue != nil || a.maxValue != nil || a.minLength != nil || a.maxLength != nil
-                || a.regularExpression != nil
+                || a.regularExpression != nil || a.type.integerRange != nil
             return a.isOptional && !limited ? nil : (i, !limited)
         }
         transientAttributeIndexes = attributes.indices.filter { attributes[$0].isTransient }
+        transformableAttributeIndexes = attributes.indices.filter { attributes[$0].type == .transformable && !attributes[$0].isTransient }
         attributeTypes = attributes.map(\.type)
         slots = [:]
         for (i, d) in derivedProperties.enumerated() { slots[d.name] = .derived(i) }

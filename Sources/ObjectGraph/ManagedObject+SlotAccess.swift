@@ -9,6 +9,23 @@ extension ManagedObject {
         return attributeValues[i]
     }
 
+    /// Replaces the stored bytes of transformable attribute `i` with the value its value transformer made
+    /// of them (`reverseTransformedValue`, run by the bridge on the first read after the object was loaded):
+    /// not a change, so nothing is tracked or announced. Does nothing unless the attribute still holds the
+    /// bytes it was loaded with.
+    /// - Parameters:
+    ///   - value: The reverse-transformed value.
+    ///   - bytes: The bytes it was made from.
+    ///   - i: An index into `entity.attributes`.
+    public func replaceStoredBytes(_ bytes: [UInt8], with value: Value, at i: Int) {
+        guard entity.attributes[i].type == .transformable, case .data(let held) = attributeValues[i], held == bytes else { return }
+        attributeValues[i] = value
+        if var committed = state.committedAttributes, case .data(let old) = committed[i], old == bytes {
+            committed[i] = value
+            state.committedAttributes = committed
+        }
+    }
+
     /// Sets attribute `i` as `setValue(_:forKey:)` does (same conversion, same change tracking through
     /// `willChange`) when that can neither fail, fire a fault, nor need derived values or key-value
     /// observers brought up to date; returns false, changing nothing, otherwise.

@@ -57,7 +57,20 @@ extension ManagedObjectContext {
                 continue
             }
             let isDate = a.type == .date
-            if let number = value.numericValue, a.type != .string {
+            if let range = a.type.integerRange, case .integer(let n) = value, !range.contains(n) {
+                // Integer 16 and 32 hold what their width holds (Core Data's NSNumber range check).
+                errors.append(n > range.upperBound
+                    ? .validation(1610, "\(a.name) is too large.", object: object, key: a.name, value: value)
+                    : .validation(1620, "\(a.name) is too small.", object: object, key: a.name, value: value))
+            }
+            if case .decimal(let d) = value {
+                if let max = a.maxValue, let bound = DecimalValue(max), d > bound {
+                    errors.append(.validation(1610, "\(a.name) is too large.", object: object, key: a.name, value: value))
+                }
+                if let min = a.minValue, let bound = DecimalValue(min), d < bound {
+                    errors.append(.validation(1620, "\(a.name) is too small.", object: object, key: a.name, value: value))
+                }
+            } else if let number = value.numericValue, a.type != .string {
                 if let max = a.maxValue, number > max {
                     errors.append(.validation(isDate ? 1630 : 1610, "\(a.name) is too \(isDate ? "late" : "large").",
                                               object: object, key: a.name, value: value))

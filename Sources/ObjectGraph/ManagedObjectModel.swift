@@ -21,6 +21,8 @@ public final class ManagedObjectModel: @unchecked Sendable {
     public var configurations: [(name: String, entityNames: [String])] = []
     /// The model's version identifier (`versionIdentifiers`; Xcode's `userDefinedModelVersionIdentifier`).
     public var versionIdentifier: String?
+    /// Whether any entity has a persistent transformable attribute (whose values a save transforms).
+    let transformablesPresent: Bool
 
     /// Builds and checks a model.
     /// - Throws: ``ObjectGraphError`` of kind `.invalidModel` naming the entity and key at fault.
@@ -39,6 +41,7 @@ public final class ManagedObjectModel: @unchecked Sendable {
         self.entities = sorted
         self.byName = byName
         self.derivedPropertiesPresent = sorted.contains { !$0.derivedProperties.isEmpty }
+        self.transformablesPresent = sorted.contains { !$0.transformableAttributeIndexes.isEmpty }
         for (i, e) in sorted.enumerated() {
             e.index = i
             e.model = self

@@ -149,10 +149,11 @@ final class SQLiteStoreFile {
         let names = columns[entity.name]!
         var types: [String] = entity.attributes.filter { !$0.isTransient }.map { a in
             switch a.type {
-            case .string: return "TEXT"
-            case .integer, .boolean: return "INTEGER"
-            case .double, .date: return ""          // no affinity: REAL values are kept bit for bit
-            case .binary, .uuid: return "BLOB"
+            case .string, .uri: return "TEXT"
+            case .decimal: return "TEXT"            // the exact decimal text, never a REAL approximation
+            case .integer16, .integer32, .integer, .boolean: return "INTEGER"
+            case .double, .float, .date: return ""  // no affinity: REAL values are kept bit for bit
+            case .binary, .uuid, .transformable: return "BLOB"
             }
         }
         types += entity.relationships.map { $0.isToMany ? "TEXT" : "INTEGER" }
@@ -389,10 +390,11 @@ final class SQLiteStoreFile {
         let storage = sqlite3_column_type(stmt, column)
         if storage == SQLITE_NULL { return .null }
         switch type {
-        case .string: return .string(columnText(stmt, column))
-        case .integer: return .integer(sqlite3_column_int64(stmt, column))
+        case .string, .uri: return .string(columnText(stmt, column))
+        case .decimal: return DecimalValue(string: columnText(stmt, column)).map { .decimal($0) } ?? .null
+        case .integer16, .integer32, .integer: return .integer(sqlite3_column_int64(stmt, column))
         case .boolean: return .bool(sqlite3_column_int64(stmt, column) != 0)
-        case .double, .date:
+        case .double, .float, .date:
             let d: Double
             if storage == SQLITE_BLOB {
                 let bytes = columnBlob(stmt, column)
@@ -403,7 +405,7 @@ final class SQLiteStoreFile {
                 d = sqlite3_column_double(stmt, column)
             }
             return type == .date ? .date(d) : .double(d)
-        case .binary: return .data(columnBlob(stmt, column))
+        case .binary, .transformable: return .data(columnBlob(stmt, column))
         case .uuid:
             let bytes = columnBlob(stmt, column)
             guard bytes.count == 16 else { return .null }
@@ -502,7 +504,7 @@ final class SQLiteStoreFile {
 
     private func bind(_ value: Value, to stmt: SQLiteStatement, _ column: Int32) {
         switch value {
-        case .null, .object, .collection: sqlite3_bind_null(stmt, column)
+        case .null, .object, .collection, .boxed: sqlite3_bind_null(stmt, column)   // (a box is transformed before)
         case .bool(let b): sqlite3_bind_int64(stmt, column, b ? 1 : 0)
         case .integer(let i): sqlite3_bind_int64(stmt, column, i)
         case .double(let d), .date(let d):
@@ -514,6 +516,7 @@ final class SQLiteStoreFile {
             }
         case .string(let s): bindText(stmt, column, s)
         case .data(let bytes): bindBlob(stmt, column, bytes)
+        case .decimal(let d): bindText(stmt, column, d.description)
         case .uuid(let u):
             var bytes: [UInt8] = []
             for k in (0..<8).reversed() { bytes.append(UInt8(truncatingIfNeeded: u.high >> (8 * UInt64(k)))) }

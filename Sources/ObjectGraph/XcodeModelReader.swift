@@ -240,6 +240,7 @@ public struct XcodeModelReader {
             warn(element, "derived attribute \(entity).\(name) (\(a.details.derivationExpression ?? "")) is not computed: it loads as a plain attribute")
         }
         a.details.valueTransformerName = element.attribute("valueTransformerName")
+        a.valueTransformerName = a.details.valueTransformerName
         a.details.customClassName = element.attribute("customClassName")
         a.details.allowsExternalBinaryDataStorage = try flag(element, "allowsExternalBinaryDataStorage")
         a.details.isIndexed = try flag(element, "indexed")
@@ -252,7 +253,7 @@ public struct XcodeModelReader {
         case .string where mapping.isStandIn == false:
             a.minLength = try low.map { try count($0, element, "minValueString") }
             a.maxLength = try high.map { try count($0, element, "maxValueString") }
-        case .integer, .double:
+        case .integer, .integer16, .integer32, .double, .float, .decimal:
             a.minValue = try low.map { try number($0, element, "minValueString") }
             a.maxValue = try high.map { try number($0, element, "maxValueString") }
         case .date:
@@ -281,13 +282,21 @@ public struct XcodeModelReader {
         // Written as a chain rather than a switch over the types, so that a type added later falls to
         // the warning instead of breaking the build.
         if type == .string { return .string(text) }
-        if type == .integer {
+        if type == .integer || type == .integer16 || type == .integer32 {
             guard let n = Int64(text) ?? Double(text).flatMap({ $0 == $0.rounded() ? Int64(exactly: $0) : nil }) else {
                 throw error(element, "attribute \(key): the default value '\(text)' is not an integer")
             }
             return .integer(n)
         }
         if type == .double { return .double(try number(text, element, "defaultValueString")) }
+        if type == .float { return .double(Double(Float(try number(text, element, "defaultValueString")))) }
+        if type == .decimal {
+            guard let d = DecimalValue(string: text) else {
+                throw error(element, "attribute \(key): the default value '\(text)' is not a decimal number")
+            }
+            return .decimal(d)
+        }
+        if type == .uri { return .string(text) }
         if type == .boolean {
             switch text.lowercased() {
             case "yes", "true", "1": return .bool(true)
@@ -330,9 +339,7 @@ public struct XcodeModelReader {
         }
         r.details.element = elementDetails(element)
         r.details.isOrdered = try flag(element, "ordered")
-        if r.details.isOrdered {
-            warn(element, "relationship \(entity).\(name) is ordered: the order is not simulated yet; members keep insertion order")
-        }
+        r.isOrdered = r.details.isOrdered && r.isToMany
         if try flag(element, "transient") {
             warn(element, "relationship \(entity).\(name) is transient: Ripple saves it like any relationship")
         }

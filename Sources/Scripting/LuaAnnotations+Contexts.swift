@@ -198,6 +198,12 @@ function ManagedObject:committedValues(keys) end
 ---@return integer
 function ManagedObject:recomputationCount(key) end
 
+---The ordered to-many relationship `key` as a live set taking `NSMutableOrderedSet`'s operations
+---(`mutableOrderedSetValue(forKey:)`).
+---@param key string
+---@return RelationshipSet
+function ManagedObject:mutableOrderedSetValueForKey(key) end
+
 ---A live to-many relationship: `#set`, `set[i]` (1-based, in insertion order).
 ---@class RelationshipSet : userdata
 ---@field count integer The number of members.
@@ -219,6 +225,35 @@ function RelationshipSet:contains(object) end
 ---The members as an array.
 ---@return ManagedObject[]
 function RelationshipSet:toArray() end
+
+---Ordered relationships: inserts `object` at the 0-based `index` (a member stays where it is).
+---@param object ManagedObject
+---@param index integer
+function RelationshipSet:insertObject(object, index) end
+
+---Ordered relationships: removes the member at the 0-based `index`.
+---@param index integer
+function RelationshipSet:removeObjectAtIndex(index) end
+
+---Ordered relationships: `object` takes the place of the member at the 0-based `index`.
+---@param index integer
+---@param object ManagedObject
+function RelationshipSet:replaceObjectAtIndex(index, object) end
+
+---Ordered relationships: the members at the 0-based `indexes` move, in order, to `toIndex` of what remains.
+---@param indexes integer[]
+---@param toIndex integer
+function RelationshipSet:moveObjectsAtIndexes(indexes, toIndex) end
+
+---Ordered relationships: the member at the 0-based `index`.
+---@param index integer
+---@return ManagedObject
+function RelationshipSet:objectAtIndex(index) end
+
+---Ordered relationships: the 0-based index of `object`, or nil.
+---@param object ManagedObject
+---@return integer?
+function RelationshipSet:indexOfObject(object) end
 
 """#
 }

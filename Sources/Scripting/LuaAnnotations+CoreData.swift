@@ -81,6 +81,14 @@ function ripple.batchDeleteRequest(options) end
 ---@return BatchRequest
 function ripple.batchUpdateRequest(options) end
 
+---Registers a value transformer for transformable attributes (`ValueTransformer.setValueTransformer(_:forName:)`):
+---`transformedValue(value)` returns the string of bytes the store keeps, `reverseTransformedValue(bytes)` the value
+---back. A context transforms when it saves to a store; a read transforms back the first time after a load. `nil`
+---in place of the table removes the name.
+---@param name string
+---@param transformer { transformedValue: fun(value: any): string, reverseTransformedValue: fun(bytes: string): any }?
+function ripple.setValueTransformer(name, transformer) end
+
 ---Makes an `NSBatchInsertRequest`: inserts `objects` (tables of values) in the store.
 ---@param options BatchInsertRequestOptions
 ---@return BatchRequest

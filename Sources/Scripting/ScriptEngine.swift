@@ -74,6 +74,8 @@ public final class ScriptEngine {
     /// one pass (true, the default), or reads each into a dictionary for the general insertion (the path
     /// kept to compare with, in tests and in `ripple-bench`'s bulk group).
     public var batchInsertReadsRecords = true
+    /// The value transformers registered by `ripple.setValueTransformer`, by name.
+    var valueTransformers: [String: LuaValueTransformer] = [:]
     /// Whether fetched-results controllers made by scripts check their invariants after every batch.
     public var checksInvariants: Bool
     /// Shared classes.

@@ -166,9 +166,11 @@ private func model(_ body: String) -> String {
     @Test("the Xcode type names map to Ripple's types in one place")
     func typeMapping() {
         #expect(AttributeType.xcodeNames.allSatisfy { AttributeType.xcodeMapping(for: $0) != nil })
-        #expect(AttributeType.xcodeMapping(for: "Integer 16") == .init(type: .integer, isStandIn: true, range: -32768...32767))
+        #expect(AttributeType.xcodeMapping(for: "Integer 16") == .init(type: .integer16, isStandIn: false))
+        #expect(AttributeType.xcodeMapping(for: "Object ID") == .init(type: .string, isStandIn: true))
         #expect(AttributeType.xcodeMapping(for: "String") == .init(type: .string, isStandIn: false))
-        #expect(AttributeType.xcodeMapping(for: "Transformable")?.type == .binary)
+        #expect(AttributeType.xcodeMapping(for: "Transformable")?.type == .transformable)
+        #expect(AttributeType.xcodeMapping(for: "Decimal")?.type == .decimal)
         #expect(AttributeType.xcodeMapping(for: "string") == nil)
     }
 

@@ -118,10 +118,16 @@ extension BridgeClasses {
                     if state.type(at: 3) == .table {
                         let keys = try engine.stringKeys(ofTableAt: 3, what: "property name")
                         values.reserveCapacity(keys.count)
+                        let entity = ctx.persistentStoreCoordinator.managedObjectModel.entity(named: entityName)
                         for key in keys {
                             state.rawGet(tableAt: 3, key: key)
                             defer { state.pop() }
-                            values.append((key, try engine.value(at: -1)))
+                            // A transformable attribute keeps the Lua value itself (see ValueTransformerBindings).
+                            if let entity, case .attribute(let i)? = entity.slots[key], entity.attributes[i].type == .transformable {
+                                values.append((key, engine.boxedValue(at: -1)))
+                            } else {
+                                values.append((key, try engine.value(at: -1)))
+                            }
                         }
                     } else if state.type(at: 3) != .nil && state.type(at: 3) != .none {
                         throw LuaArgumentError(argument: 3, message: "table expected, got \(state.typeName(at: 3))")

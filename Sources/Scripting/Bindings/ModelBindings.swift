@@ -152,6 +152,7 @@ struct ModelReader {
             optional = true
             raw.removeLast()
         }
+        if raw == "integer64" { raw = "integer" }   // Integer 64's other name
         guard let type = AttributeType(rawValue: raw) else {
             throw ScriptingError("entity \(entity), key \(key): unknown attribute type '\(typeName)' (expected one of \(AttributeType.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
@@ -166,6 +167,12 @@ struct ModelReader {
         attribute.minLength = try optionalCount(spec, "minLength", entity: entity, key: key)
         attribute.maxLength = try optionalCount(spec, "maxLength", entity: entity, key: key)
         attribute.regularExpression = try optionalString(spec, "pattern", entity: entity, key: key)
+        if let name = try optionalString(spec, "valueTransformerName", entity: entity, key: key) {
+            guard type == .transformable else {
+                throw ScriptingError("entity \(entity), key \(key): 'valueTransformerName' is for transformable attributes, not \(type.rawValue)")
+            }
+            attribute.valueTransformerName = name
+        }
         if state.rawGet(tableAt: spec, key: "default") != .nil {
             defer { state.pop() }
             let value = try engine.value(at: -1)
@@ -191,13 +198,20 @@ struct ModelReader {
         if let flag = try optionalBool(spec, "optional", entity: entity, key: key) { relationship.isOptional = flag }
         relationship.minCount = try optionalCount(spec, "min", entity: entity, key: key)
         relationship.maxCount = try optionalCount(spec, "max", entity: entity, key: key)
+        if let flag = try optionalBool(spec, "ordered", entity: entity, key: key) {
+            guard toMany || !flag else {
+                throw ScriptingError("entity \(entity), key \(key): only a to-many relationship can be ordered")
+            }
+            relationship.isOrdered = flag
+        }
         return relationship
     }
 
     /// The keys of an attribute spec (after the type, `[1]`).
-    static let attributeKeys = ["default", "optional", "min", "max", "minLength", "maxLength", "pattern", "transient"]
+    static let attributeKeys = ["default", "optional", "min", "max", "minLength", "maxLength", "pattern", "transient",
+                                "valueTransformerName"]
     /// The keys of a relationship spec.
-    static let relationshipKeys = ["toOne", "toMany", "inverse", "deleteRule", "optional", "min", "max"]
+    static let relationshipKeys = ["toOne", "toMany", "inverse", "deleteRule", "optional", "min", "max", "ordered"]
     /// Attribute flags Core Data has and Ripple does not, with what to do instead.
     static let attributeNotImplemented = [
         "unique": "Core Data has no per-attribute uniqueness flag; declare it on the entity: uniquenessConstraints = { { \"name\" } }",
@@ -205,9 +219,7 @@ struct ModelReader {
         "allowsExternalBinaryDataStorage": "binary data is always stored in the row",
     ]
     /// Relationship flags Core Data has and Ripple does not.
-    static let relationshipNotImplemented = [
-        "ordered": "ordered relationships (NSOrderedSet) are not simulated; to-many members keep insertion order",
-    ]
+    static let relationshipNotImplemented: [String: String] = [:]
 
     private func optionalString(_ spec: Int32, _ field: String, entity: String, key: String) throws -> String? {
         let type = state.rawGet(tableAt: spec, key: field)

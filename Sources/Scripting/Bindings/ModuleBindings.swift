@@ -84,6 +84,7 @@ extension ScriptEngine {
         installUndo(into: module)
         installHistory(into: module)
         installGraph(into: module)
+        installValueTransformers(into: module)
         state.setGlobal("ripple")
     }
 }
