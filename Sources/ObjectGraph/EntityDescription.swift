@@ -80,6 +80,31 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
     /// Compiled derived-property bookkeeping, set by the model (empty for entities without any).
     var derived = DerivedBookkeeping()
 
+    /// The derived attributes the store computes when a context saves (Xcode's `derived="YES"`), set by
+    /// the model; with the first key of each expression and the attribute indexes, for quick checks.
+    var storeDerivedAttributes: [StoreDerivedAttribute] = [] {
+        didSet {
+            storeDerivedFirstKeys = Set(storeDerivedAttributes.map(\.firstKey))
+            storeDerivedIndexes = Set(storeDerivedAttributes.map(\.index))
+        }
+    }
+    private(set) var storeDerivedFirstKeys: Set<String> = []
+    private(set) var storeDerivedIndexes: Set<Int> = []
+
+    /// Whether attribute `i` is a derived attribute computed at save (read-only to scripts).
+    public func isStoreDerivedAttribute(at i: Int) -> Bool {
+        !storeDerivedIndexes.isEmpty && storeDerivedIndexes.contains(i)
+    }
+
+    /// The fetched properties of the entity and its ancestors (`NSFetchedPropertyDescription`), the
+    /// parent's first, each with its predicate compiled by the model.
+    public internal(set) var fetchedProperties: [FetchedPropertyDescription] = []
+
+    /// The fetched property with that key, if any.
+    public func fetchedProperty(named key: String) -> FetchedPropertyDescription? {
+        fetchedProperties.isEmpty ? nil : fetchedProperties.first { $0.name == key }
+    }
+
     /// Creates an entity description.
     /// - Parameters:
     ///   - superentityName: The parent entity: the model gives this entity the parent's properties first.

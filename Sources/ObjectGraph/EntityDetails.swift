@@ -8,7 +8,8 @@ public struct EntityDetails: Sendable, Equatable {
     public var element = ModelElementDetails()
     /// The fetch indexes (`<fetchIndex>`), in file order.
     public var fetchIndexes: [FetchIndex] = []
-    /// The fetched properties (`<fetchedProperty>`), in file order; not evaluated yet.
+    /// The fetched properties declared on the entity (`<fetchedProperty>`, or `fetched` specs of
+    /// `ripple.model`), in file order; the model compiles them into ``EntityDescription/fetchedProperties``.
     public var fetchedProperties: [FetchedProperty] = []
 
     /// Creates empty details.
@@ -42,12 +43,19 @@ public struct EntityDetails: Sendable, Equatable {
         public var entityName: String
         /// The predicate's format, which may use `$FETCH_SOURCE` and `$FETCHED_PROPERTY`.
         public var predicateFormat: String?
+        /// The fetch request's sort descriptors.
+        public var sortDescriptors: [SortDescriptor]
+        /// The property's user info (`$FETCHED_PROPERTY.userInfo.key` in the predicate).
+        public var userInfo: [String: String]
 
         /// Creates a fetched property.
-        public init(name: String, entityName: String, predicateFormat: String?) {
+        public init(name: String, entityName: String, predicateFormat: String?, sortDescriptors: [SortDescriptor] = [],
+                    userInfo: [String: String] = [:]) {
             self.name = name
             self.entityName = entityName
             self.predicateFormat = predicateFormat
+            self.sortDescriptors = sortDescriptors
+            self.userInfo = userInfo
         }
     }
 }

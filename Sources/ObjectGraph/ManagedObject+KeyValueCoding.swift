@@ -13,6 +13,10 @@ extension ManagedObject {
             // `entity` (NSManagedObject's own property) reads as the entity's name, so that predicates can
             // say `entity == %@` with a name, or `entity.name == "Manager"`.
             if key == "entity" { return .string(entity.name) }
+            if let fetched = entity.fetchedProperty(named: key) {
+                guard let context = managedObjectContext else { return .collection([]) }
+                return try context.fetchedPropertyValue(self, fetched)
+            }
             throw ObjectGraphError(.unknownKey,
                 "[<\(entity.name) \(displayName)> valueForUndefinedKey:]: the entity \(entity.name) is not key value coding-compliant for the key \"\(key)\".")
         }

@@ -46,7 +46,8 @@ extension ManagedObject {
             return true
         }
         guard let context = managedObjectContext,
-              !context.model.derivedPropertiesPresent, context.propagation.observations.isEmpty else {
+              !context.model.derivedPropertiesPresent, context.propagation.observations.isEmpty,
+              !entity.isStoreDerivedAttribute(at: i) else {
             // Derived values and key-value observers need the general path's settling step.
             return false
         }

@@ -133,6 +133,7 @@ extension ManagedObjectContext {
         case .derived:
             throw ObjectGraphError.readOnlyKey(key, entity: entity, objectName: object.displayName)
         case .attribute(let i):
+            if entity.isStoreDerivedAttribute(at: i) { throw ObjectGraphError.derivedAttributeWrite(key, entity: entity, objectName: object.displayName) }
             willChange(object, key: key, oldValue: object.attributeValues[i])
             object.attributeValues[i] = newValue
         case .relationship(let i):

@@ -72,6 +72,7 @@ extension ManagedObjectContext {
     /// Reloads an object's values from its source. `reportedKeys` (a merge) replaces the computed list
     /// of changed keys in the notification.
     func refreshNow(_ object: ManagedObject, mergeChanges: Bool, reportedKeys: [String]?) {
+        forgetFetchedProperties(of: object)   // fetched properties are fetched again at their next read
         if object.state.isFault {
             noteRefreshed(object, keys: reportedKeys ?? [], old: [:])
             return

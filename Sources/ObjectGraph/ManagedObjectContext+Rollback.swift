@@ -161,6 +161,7 @@ extension ManagedObjectContext {
         pendingDeleted.removeAll()
         pendingUpdated.removeAll()
         snapshotted.removeAll()
+        fetchedPropertyCache.removeAll()
         propagation.dirty.removeAll()
         propagation.dirtySet.removeAll()
         var firstError: Error? = callbackFailure

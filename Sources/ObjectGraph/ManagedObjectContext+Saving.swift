@@ -19,6 +19,11 @@ extension ManagedObjectContext {
         try processUntilQuiet()
         try runWillSaveCallbacks()
         guard hasChanges else { return }
+        if parent == nil && model.hasStoreDerivedAttributes {
+            // The store computes derived attributes as it saves: their new values are part of this save.
+            try computeStoreDerivedAttributes()
+            try processUntilQuiet()
+        }
         if let error = try validationError() { throw error }
         var didSaveError: Error?
         let note: ContextDidSaveNotification
@@ -76,6 +81,7 @@ extension ManagedObjectContext {
         for object in snapshotted { clearSnapshot(object) }
         snapshotted.removeAllKeepingSmallCapacity()
         for object in note.deleted {
+            forgetFetchedProperties(of: object)
             registered[object.objectID] = nil
             object.managedObjectContext = nil
         }

@@ -80,6 +80,8 @@ public final class ManagedObjectContext {
     var fetchedPendingInserts: Set<ManagedObject> = []
     /// Derived-property propagation and key-value observation state.
     var propagation = PropagationState()
+    /// The fetched property values read so far, per object and key (cleared when the object is refreshed).
+    var fetchedPropertyCache: [ManagedObject: [String: [ManagedObject]]] = [:]
     /// The parent context of a child context (`parent`): saves go there instead of the store.
     public let parent: ManagedObjectContext?
     /// Merge the changes saved to the parent (or, for a root context, to the coordinator's stores by
@@ -199,6 +201,9 @@ public final class ManagedObjectContext {
         checked.reserveCapacity(values.count)
         for (key, value) in values {
             guard let slot = entity.slots[key] else { throw ObjectGraphError.unknownKey(key, entity: entity, object: nil) }
+            if case .attribute(let i) = slot, entity.isStoreDerivedAttribute(at: i) {
+                throw ObjectGraphError.derivedAttributeWrite(key, entity: entity, objectName: nil)
+            }
             if case .attribute(let i) = slot, let converted = Self.convert(value, to: entity.attributes[i].type) {
                 checked.append((key, slot, converted))
             } else {
@@ -226,6 +231,9 @@ public final class ManagedObjectContext {
                      && values.count == entity.attributes.count,
                      "insertObject(entity:attributeValues:assigned:) with an entity of another model")
         if entity.isAbstract { throw ObjectGraphError.abstractEntity(entity) }
+        for i in entity.attributeIndexesByName where i < 64 && assigned & (1 << UInt64(i)) != 0 && entity.isStoreDerivedAttribute(at: i) {
+            throw ObjectGraphError.derivedAttributeWrite(entity.attributes[i].name, entity: entity, objectName: nil)
+        }
         return try performMutation {
             // Convert in key order, so the first value that cannot convert is the one the general path
             // would report (`coerce` words the error).
@@ -430,6 +438,13 @@ extension ObjectGraphError {
         let who = objectName.map { "<\(entity.name) \($0)>" } ?? "<\(entity.name)>"
         return ObjectGraphError(.invalidOperation,
             "[\(who) setValue:forUndefinedKey:]: the entity \(entity.name) is not key value coding-compliant for the key \"\(key)\" (derived properties are read-only).")
+    }
+
+    /// A write of a derived attribute the store computes at save (read-only).
+    static func derivedAttributeWrite(_ key: String, entity: EntityDescription, objectName: String?) -> ObjectGraphError {
+        let who = objectName.map { "<\(entity.name) \($0)>" } ?? "<\(entity.name)>"
+        return ObjectGraphError(.invalidOperation,
+            "[\(who) setValue:forKey:]: \(entity.name).\(key) is a derived attribute: its value is computed when the context saves and cannot be set.")
     }
 
     /// Core Data's `valueForUndefinedKey:` wording.

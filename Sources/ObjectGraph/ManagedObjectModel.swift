@@ -71,7 +71,13 @@ public final class ManagedObjectModel: @unchecked Sendable {
             }
         }
         try DerivedPropertyGraph.compile(sorted)
+        try StoreDerivedAttribute.compile(sorted)
+        try FetchedPropertyDescription.compile(sorted)
+        hasStoreDerivedAttributes = sorted.contains { !$0.storeDerivedAttributes.isEmpty }
     }
+
+    /// Whether an entity has a derived attribute computed when the store saves (``EntityDescription/isStoreDerivedAttribute(at:)``).
+    public private(set) var hasStoreDerivedAttributes = false
 
     /// Links each entity to its parent and gives it the parent's properties, parents first.
     /// - Throws: `.invalidModel` for an unknown parent or a cycle of parents.

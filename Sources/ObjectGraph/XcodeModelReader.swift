@@ -19,6 +19,8 @@ public struct XcodeModelReader {
     let file: String
     /// The warnings so far, `file:line: message`.
     private(set) var warnings: [String] = []
+    /// The line of each derived attribute and fetched property (`Entity.key`), for the model's errors.
+    var propertyLines: [String: Int] = [:]
 
     /// A reader whose messages name `file`.
     public init(file: String) {
@@ -71,7 +73,8 @@ public struct XcodeModelReader {
             model = try ManagedObjectModel(entities: entities)
         } catch let e as ObjectGraphError {
             // The model's own checks name an entity ("entity B declares …"): point at its line.
-            throw ObjectGraphError(e.kind, code: e.code, "\(file)\(Self.lineOfEntity(in: e.message, lines).map { ":\($0)" } ?? ""): \(e.message)")
+            let line = Self.lineOfProperty(in: e.message, propertyLines) ?? Self.lineOfEntity(in: e.message, lines)
+            throw ObjectGraphError(e.kind, code: e.code, "\(file)\(line.map { ":\($0)" } ?? ""): \(e.message)")
         }
         model.versionIdentifier = root.attribute("userDefinedModelVersionIdentifier").flatMap { $0.isEmpty ? nil : $0 }
         for element in templates {
@@ -97,6 +100,39 @@ public struct XcodeModelReader {
             model.configurations.append((element.attribute("name") ?? "", names))
         }
         return model
+    }
+
+    /// The line of the derived attribute or fetched property a model error is about (its message starts
+    /// with `derived attribute Entity.key` or `fetched property Entity.key`).
+    static func lineOfProperty(in message: String, _ lines: [String: Int]) -> Int? {
+        for prefix in ["derived attribute ", "fetched property "] where message.hasPrefix(prefix) {
+            let rest = message.dropFirst(prefix.count)
+            let key = String(rest.prefix { $0 != ":" && $0 != " " })
+            if let line = lines[key] { return line }
+        }
+        return nil
+    }
+
+    /// `<fetchedProperty name>` with its `<fetchRequest entity predicateString>` and `<userInfo>`.
+    private mutating func readFetchedProperty(_ element: ModelXMLElement, entity: String) throws -> EntityDetails.FetchedProperty {
+        checkAttributes(element, known: ["name", "optional"], ignored: ["syncable"])
+        let name = try required(element, "name")
+        let requests = element.children.filter { $0.name == "fetchRequest" }
+        guard let request = requests.first else {
+            throw error(element, "fetched property \(entity).\(name) has no <fetchRequest>")
+        }
+        checkAttributes(request, known: ["name", "entity", "predicateString"], ignored: [])
+        let target = try required(request, "entity")
+        for child in element.children where child.name != "fetchRequest" && child.name != "userInfo" {
+            warn(child, "<\(child.name)> in fetched property \(entity).\(name) is not something Ripple knows; ignored")
+        }
+        for child in requests.dropFirst() + request.children {
+            warn(child, "<\(child.name)> in fetched property \(entity).\(name) is not something Ripple knows; ignored")
+        }
+        let info = elementDetails(element).userInfo
+        propertyLines["\(entity).\(name)"] = element.line
+        return .init(name: name, entityName: target, predicateFormat: request.attribute("predicateString"),
+                     userInfo: Dictionary(info.map { ($0.0, $0.1) }, uniquingKeysWith: { _, last in last }))
     }
 
     /// The line of the first entity a model error names (`entity Name` followed by a space, `:` or `.`).
@@ -134,11 +170,13 @@ public struct XcodeModelReader {
             case "attribute": attributes.append(try readAttribute(child, entity: name))
             case "relationship": relationships.append(try readRelationship(child, entity: name))
             case "fetchedProperty":
-                let request = child.children.first { $0.name == "fetchRequest" }
-                let propertyName = try required(child, "name")
-                details.fetchedProperties.append(.init(name: propertyName, entityName: request?.attribute("entity") ?? "",
-                                                       predicateFormat: request?.attribute("predicateString")))
-                warn(child, "fetched property \(name).\(propertyName) is kept in the model description but not evaluated (reading it is an unknown key)")
+                let property = try readFetchedProperty(child, entity: name)
+                if let format = property.predicateFormat, !format.isEmpty, case .failure(let e) = Swift.Result(catching: { try Predicate(format: format) }) {
+                    // Xcode's placeholder text, or a predicate Ripple cannot read: kept out of the model.
+                    warn(child, "fetched property \(name).\(property.name) is not evaluated (reading it is an unknown key): its predicate does not parse: \((e as? ObjectGraphError)?.message ?? "\(e)")")
+                } else {
+                    details.fetchedProperties.append(property)
+                }
             case "uniquenessConstraints":
                 for constraint in expectChildren(child, named: "uniquenessConstraint", in: name) {
                     constraints.append(expectChildren(constraint, named: "constraint", in: name).compactMap { $0.attribute("value") })
@@ -235,9 +273,15 @@ public struct XcodeModelReader {
                 warn(element, "attribute \(entity).\(name): \(typeName) is stored as \(mapping.type.rawValue)\(range)")
             }
         }
-        a.details.derivationExpression = element.attribute("derivationExpression")
         if try flag(element, "derived") {
-            warn(element, "derived attribute \(entity).\(name) (\(a.details.derivationExpression ?? "")) is not computed: it loads as a plain attribute")
+            // Checked and compiled with the model (StoreDerivedAttribute); errors point at this line.
+            guard let expression = element.attribute("derivationExpression"), !expression.isEmpty else {
+                throw error(element, "derived attribute \(entity).\(name) has no derivationExpression")
+            }
+            a.details.derivationExpression = expression
+            propertyLines["\(entity).\(name)"] = element.line
+        } else if let expression = element.attribute("derivationExpression") {
+            warn(element, "attribute \(entity).\(name) has a derivationExpression (\(expression)) but is not derived (derived=\"YES\"); ignored")
         }
         a.details.valueTransformerName = element.attribute("valueTransformerName")
         a.valueTransformerName = a.details.valueTransformerName

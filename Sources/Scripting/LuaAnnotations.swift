@@ -39,7 +39,7 @@ public enum LuaAnnotations {
 ---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
 ripple = {}
 
----Declares entities, attributes and relationships (reserved entity keys: `uniquenessConstraints`, `parentEntity`, `isAbstract`); refused with a message naming the entity and key when inconsistent.
+---Declares entities, attributes and relationships (reserved entity keys: `uniquenessConstraints`, `parentEntity`, `isAbstract`), fetched properties (`{ fetched = "Entity", predicate = …, sortDescriptors = …, userInfo = … }`) and derived attributes computed at save (`{ "string?", derivationExpression = "lowercase:(name)" }`); refused with a message naming the entity and key when inconsistent.
 ---@param entities table<string, table<string, string|table>> `{ Entity = { key = spec, … } }`
 ---@return ManagedObjectModel
 function ripple.model(entities) end

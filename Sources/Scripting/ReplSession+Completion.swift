@@ -61,6 +61,10 @@ extension ReplSession {
                     properties += definition.properties.keys
                 }
             }
+            // Its entity's fetched properties.
+            if let object = state.object(at: -1, as: ManagedObject.self) {
+                properties += object.entity.fetchedProperties.map(\.name)
+            }
             return Array(Set(methodsOnly ? methods : methods + properties)).sorted()
         default:
             return []

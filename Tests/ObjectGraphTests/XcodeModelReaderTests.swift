@@ -209,4 +209,35 @@ private func model(_ body: String) -> String {
         #expect(t.predicate?.predicateFormat == "n BEGINSWITH \"x\" AND n != $NOT")
         #expect(t.fetchLimit == 3 && t.resultType == .countResultType && !t.includesSubentities)
     }
+
+    @Test("derived attributes and fetched properties: errors name the line of the attribute or property")
+    func derivedAndFetched() throws {
+        let entity = """
+            <entity name="A">
+                <attribute name="n" attributeType="String"/>
+                <attribute name="d" optional="YES" attributeType="Date" derived="YES" derivationExpression="now()"/>
+            </entity>
+            """
+        #expect(failure(model(entity)) == "m/contents:5: derived attribute A.d: now() is not simulated (Ripple has no clock); use an attribute the app sets in willSave")
+        let noExpression = model("<entity name=\"A\">\n<attribute name=\"d\" attributeType=\"String\" derived=\"YES\"/>\n</entity>")
+        #expect(failure(noExpression) == "m/contents:4: derived attribute A.d has no derivationExpression")
+        let fetched = """
+            <entity name="A">
+                <attribute name="n" attributeType="String"/>
+                <fetchedProperty name="same" optional="YES">
+                    <fetchRequest name="fetchedPropertyFetchRequest" entity="A" predicateString="n == $OTHER"/>
+                </fetchedProperty>
+                <fetchedProperty name="missing" optional="YES">
+                    <fetchRequest name="fetchedPropertyFetchRequest" entity="Nope"/>
+                </fetchedProperty>
+            </entity>
+            """
+        #expect(failure(model(fetched)) == "m/contents:5: fetched property A.same: the predicate uses $OTHER; a fetched property's predicate can use $FETCH_SOURCE and $FETCHED_PROPERTY")
+        let (_, warnings) = try read(model("""
+            <entity name="A">
+                <attribute name="n" attributeType="String" derivationExpression="uppercase:(n)"/>
+            </entity>
+            """))
+        #expect(warnings == ["m/contents:4: attribute A.n has a derivationExpression (uppercase:(n)) but is not derived (derived=\"YES\"); ignored"])
+    }
 }

@@ -85,6 +85,14 @@ import Testing
         #expect(repl.completions(for: "ann.nam") == ["ann.name", "ann.nameLength"])
     }
 
+    @Test("completion of fetched properties")
+    func fetchedPropertyCompletion() throws {
+        let repl = try ReplSession()
+        _ = repl.feed("m = ripple.model { Team = { city = 'string', locals = { fetched = 'Team', predicate = 'city == $FETCH_SOURCE.city' } } }")
+        _ = repl.feed("t = ripple.container(m).viewContext:insert('Team', { city = 'Oslo' })")
+        #expect(repl.completions(for: "t.lo") == ["t.locals"])
+    }
+
     @Test("commands: help, trace, load, quit")
     func commands() throws {
         let repl = try ReplSession()

@@ -12,6 +12,10 @@ import ObjectGraph
 /// Reserved keys of an entity table (they are not property names): `uniquenessConstraints`,
 /// `parentEntity = "Person"` (the parent entity, whose properties the entity inherits) and
 /// `isAbstract = true` (an entity with no instances of its own) — Xcode's own names for them.
+///
+/// `{ fetched = "Entity", predicate = "…", sortDescriptors = …, userInfo = { … } }` declares a fetched
+/// property; `{ "string", derivationExpression = "lowercase:(name)" }` a derived attribute computed when
+/// the store saves (both as in Xcode models; see docs/models.md).
 struct ModelReader {
     let engine: ScriptEngine
     var state: LuaState { engine.state }
@@ -41,6 +45,7 @@ struct ModelReader {
         var constraints: [[String]] = []
         var parent: String?
         var isAbstract = false
+        var fetched: [EntityDetails.FetchedProperty] = []
         for key in try engine.stringKeys(ofTableAt: table, what: "property name of entity \(name)") {
             if key == "uniquenessConstraints" {
                 constraints = try readConstraints(table, entity: name)
@@ -65,7 +70,8 @@ struct ModelReader {
             case .table:
                 let hasToOne = state.rawGet(tableAt: spec, key: "toOne") != .nil
                 let hasToMany = state.rawGet(tableAt: spec, key: "toMany") != .nil
-                state.pop(2)
+                let hasFetched = state.rawGet(tableAt: spec, key: "fetched") != .nil
+                state.pop(3)
                 if hasToOne || hasToMany {
                     try engine.checkOptionKeys(ofTableAt: spec, known: Self.relationshipKeys, what: "the spec of \(name).\(key)",
                                                notImplemented: Self.relationshipNotImplemented)
@@ -74,6 +80,8 @@ struct ModelReader {
                     relationships.append(try relationship(key, destination: target, toMany: false, spec: spec, entity: name))
                 } else if let target = try optionalString(spec, "toMany", entity: name, key: key) {
                     relationships.append(try relationship(key, destination: target, toMany: true, spec: spec, entity: name))
+                } else if hasFetched {
+                    fetched.append(try fetchedProperty(key, spec: spec, entity: name))
                 } else if state.rawGet(tableAt: spec, key: "derived") != .nil {
                     defer { state.pop() }
                     try engine.checkOptionKeys(ofTableAt: spec, known: ["derived", "dependsOn"], what: "the spec of \(name).\(key)")
@@ -91,10 +99,40 @@ struct ModelReader {
                 throw ScriptingError("entity \(name), key \(key): a type name or a table expected, got \(state.typeName(at: spec))")
             }
         }
-        return EntityDescription(name: name, attributes: attributes, relationships: relationships,
-                                 derivedProperties: derived, uniquenessConstraints: constraints,
-                                 superentityName: parent, isAbstract: isAbstract)
+        let entity = EntityDescription(name: name, attributes: attributes, relationships: relationships,
+                                       derivedProperties: derived, uniquenessConstraints: constraints,
+                                       superentityName: parent, isAbstract: isAbstract)
+        entity.details.fetchedProperties = fetched
+        return entity
     }
+
+    /// `{ fetched = "Entity", predicate = "…", sortDescriptors = { … }, userInfo = { key = "value" } }`: a
+    /// fetched property (Core Data's `NSFetchedPropertyDescription`).
+    private func fetchedProperty(_ key: String, spec: Int32, entity: String) throws -> EntityDetails.FetchedProperty {
+        try engine.checkOptionKeys(ofTableAt: spec, known: Self.fetchedKeys, what: "the spec of \(entity).\(key)")
+        let target = try optionalString(spec, "fetched", entity: entity, key: key) ?? ""
+        let predicate = try optionalString(spec, "predicate", entity: entity, key: key)
+        let sorts = try FetchRequestReader(engine: engine).readSortDescriptors(spec)
+        var userInfo: [String: String] = [:]
+        let type = state.rawGet(tableAt: spec, key: "userInfo")
+        defer { state.pop() }
+        if type != .nil {
+            guard type == .table else {
+                throw ScriptingError("entity \(entity), key \(key): 'userInfo' must be a table of strings, got \(state.typeName(at: -1))")
+            }
+            try state.forEachPair(inTableAt: -1) { k, v in
+                guard state.type(at: k) == .string, state.type(at: v) == .string,
+                      let name = state.toString(at: k), let value = state.toString(at: v) else {
+                    throw ScriptingError("entity \(entity), key \(key): 'userInfo' must map strings to strings")
+                }
+                userInfo[name] = value
+            }
+        }
+        return .init(name: key, entityName: target, predicateFormat: predicate, sortDescriptors: sorts, userInfo: userInfo)
+    }
+
+    /// The keys of a fetched property spec.
+    static let fetchedKeys = ["fetched", "predicate", "sortDescriptors", "userInfo"]
 
     /// `uniquenessConstraints = { { "name" }, { "first", "last" } }` (a reserved key of the entity table).
     private func readConstraints(_ table: Int32, entity: String) throws -> [[String]] {
@@ -173,6 +211,7 @@ struct ModelReader {
             }
             attribute.valueTransformerName = name
         }
+        attribute.details.derivationExpression = try optionalString(spec, "derivationExpression", entity: entity, key: key)
         if state.rawGet(tableAt: spec, key: "default") != .nil {
             defer { state.pop() }
             let value = try engine.value(at: -1)
@@ -209,7 +248,7 @@ struct ModelReader {
 
     /// The keys of an attribute spec (after the type, `[1]`).
     static let attributeKeys = ["default", "optional", "min", "max", "minLength", "maxLength", "pattern", "transient",
-                                "valueTransformerName"]
+                                "valueTransformerName", "derivationExpression"]
     /// The keys of a relationship spec.
     static let relationshipKeys = ["toOne", "toMany", "inverse", "deleteRule", "optional", "min", "max", "ordered"]
     /// Attribute flags Core Data has and Ripple does not, with what to do instead.

@@ -113,12 +113,20 @@ extension ScriptEngine {
             index: { [unowned self] target, key, _ in
                 let object = target as! ManagedObject
                 if object.entity.managedObjectClass != nil, try self.pushClassMember(key, of: object) { return true }
+                if object.entity.fetchedProperty(named: key) != nil {
+                    // A fetched property: an array of objects, fetched at the first read (see docs/models.md).
+                    self.push(try object.value(forKey: key))
+                    return true
+                }
                 throw ScriptingError("[<\(object.entity.name) \(object.displayName)> valueForUndefinedKey:]: the entity \(object.entity.name) is not key value coding-compliant for the key \"\(key)\".")
             },
             newIndex: { target, key, _, _ in
                 let object = target as! ManagedObject
                 if let cls = object.entity.managedObjectClass as? LuaManagedObjectClass, let member = cls.member(key) {
                     throw ScriptingError("\(key) is a read-only \(member.isProperty ? "computed property" : "method") of class \(object.entity.name) (model:class)")
+                }
+                if object.entity.fetchedProperty(named: key) != nil {
+                    throw ScriptingError("\(key) is a fetched property of entity \(object.entity.name): its value is the result of its fetch request and cannot be set")
                 }
                 throw ScriptingError("[<\(object.entity.name) \(object.displayName)> setValue:forUndefinedKey:]: the entity \(object.entity.name) is not key value coding-compliant for the key \"\(key)\".")
             },
