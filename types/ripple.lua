@@ -299,11 +299,16 @@ function ObservationToken:cancel() end
 ---@field objectID ManagedObjectID Temporary (`x-coredata:///Customer/t1`) until saved, then permanent (`x-coredata://ripple/Customer/p1`).
 ---@field entityName string
 ---@field managedObjectContext ManagedObjectContext?
+---@field hasPersistentChangedValues boolean Whether a persistent attribute or relationship differs from its last saved value.
 local ManagedObject = {}
 
 ---Persistent keys that differ from the last save, with their current values.
 ---@return table<string, any>
 function ManagedObject:changedValues() end
+
+---Persistent keys changed since the last `objectsDidChange`, with their values before this event.
+---@return table<string, any>
+function ManagedObject:changedValuesForCurrentEvent() end
 
 ---The last saved values of `keys` (all keys when nil).
 ---@param keys? string[]
@@ -405,8 +410,8 @@ function PersistentStoreCoordinator:removePersistentStore(store) end
 ---@field identifier string The store's unique identifier (in its metadata).
 local PersistentStore = {}
 
----Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate in the store, without
----loading them; run it with `ctx:execute(request)`.
+---Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate (or the objects of `objectIDs`)
+---in the store, without loading them; run it with `ctx:execute(request)`.
 ---@param options BatchDeleteRequestOptions
 ---@return BatchRequest
 function ripple.batchDeleteRequest(options) end
@@ -433,15 +438,19 @@ function ripple.mergeChanges(changes, contexts) end
 ---@return PersistentHistoryChangeRequest
 function ripple.historyRequest(options) end
 
----Makes an undo manager; set it as `ctx.undoManager` to record one undo group per event.
+---Makes an undo manager; set it as `ctx.undoManager` to record one undo group per event (or per explicit group).
 ---@return UndoManager
 function ripple.undoManager() end
 
 ---Options of `ripple.batchDeleteRequest`.
 ---@class BatchDeleteRequestOptions
----@field entity string The entity name (required).
+---@field entity? string The entity name (required unless `objectIDs` is given).
+---@field objectIDs? (ManagedObjectID|ManagedObject)[] `NSBatchDeleteRequest(objectIDs:)`: these objects (one entity), instead of a fetch.
 ---@field predicate? string|fun(object: ManagedObject): boolean Which objects (all when nil).
 ---@field arguments? any[] Values for `%@` and `%K` in the format.
+---@field sortDescriptors? (string|SortDescriptor)[] The order in which `fetchOffset` and `fetchLimit` take objects.
+---@field fetchOffset? integer How many matching objects to skip first.
+---@field fetchLimit? integer The most objects to delete (0: no limit).
 ---@field resultType? "resultTypeStatusOnly"|"resultTypeObjectIDs"|"resultTypeCount" What `execute` returns (status by default).
 
 ---Options of `ripple.batchUpdateRequest`.
@@ -499,7 +508,9 @@ local BatchRequest = {}
 ---@field canRedo boolean Whether there is a group to redo.
 ---@field undoActionName string The name of the group `undo()` would undo (`""` when unnamed).
 ---@field redoActionName string The name of the group `redo()` would redo.
----@field groupsByEvent boolean Always true: a group per run-loop event.
+---@field groupsByEvent boolean True (default): each processing of a context's changes outside an explicit group is its own group; false: changes are recorded only between `beginUndoGrouping` and `endUndoGrouping` (read/write).
+---@field levelsOfUndo integer The most groups kept (0, the default: no limit); the oldest are dropped beyond it (read/write).
+---@field groupingLevel integer The number of open undo groups (0 between groups).
 ---@field isUndoRegistrationEnabled boolean False between `disableUndoRegistration` and `enableUndoRegistration`.
 local UndoManager = {}
 
@@ -510,12 +521,18 @@ function UndoManager:undo() end
 ---Redoes the last undone group; an error when there is nothing to redo.
 function UndoManager:redo() end
 
----Names the group being made (the current event's changes, or the last group when there are none).
+---Names the group being made: the outermost open group, or the changes the next processing records.
 ---@param name string
 function UndoManager:setActionName(name) end
 
----Forgets every group.
+---Forgets every group (open ones too) and re-enables registration.
 function UndoManager:removeAllActions() end
+
+---Opens a group (nested groups fold into the outermost); the contexts process their pending changes first.
+function UndoManager:beginUndoGrouping() end
+
+---Closes the innermost group after the contexts process their pending changes; an error when none is open.
+function UndoManager:endUndoGrouping() end
 
 ---Stops recording changes; calls nest.
 function UndoManager:disableUndoRegistration() end

@@ -76,6 +76,43 @@ extension ManagedObject {
         return result
     }
 
+    /// The persistent properties changed since the context last processed its pending changes (the
+    /// last `objectsDidChange`), with the value each had **before** this event
+    /// (`changedValuesForCurrentEvent()` — Apple documents it as the keys and old values). A key set back
+    /// to the value it had at the start of the event is left out, as are transient attributes and derived
+    /// properties. A nil old value (a to-one that pointed nowhere, an attribute without value) is `.null`.
+    public func changedValuesForCurrentEvent() -> [String: Value] {
+        var result: [String: Value] = [:]
+        guard managedObjectContext != nil, !state.isInvalid else { return result }
+        for key in state.pendingKeys {
+            guard let old = state.pendingOldValues[key], let slot = entity.slots[key] else { continue }
+            switch slot {
+            case .derived:
+                continue
+            case .attribute(let i):
+                if entity.attributes[i].isTransient || attributeValues[i] == old { continue }
+            case .relationship(let i):
+                if entity.relationships[i].isToMany {
+                    guard case .collection(let members) = old else { continue }
+                    let before = Set(members.compactMap { $0.objectValue.map(ObjectIdentifier.init) })
+                    if before == Set(toManyValues[i].map(ObjectIdentifier.init)) { continue }
+                } else if old.objectValue === toOneValues[i] {
+                    continue
+                }
+            }
+            result[key] = old
+        }
+        return result
+    }
+
+    /// True when a persistent attribute or relationship differs from its last saved value
+    /// (`hasPersistentChangedValues`): `changedValues()` is not empty. Transient attributes and derived
+    /// properties do not count; an inserted object counts when it has a persistent value set.
+    public var hasPersistentChangedValues: Bool {
+        guard managedObjectContext != nil, !state.isInvalid else { return false }
+        return !changedValuesSnapshot().isEmpty
+    }
+
     /// The last saved values of some keys (`committedValues(forKeys:)`); all persistent keys when nil.
     /// An inserted object has no committed values.
     public func committedValues(forKeys keys: [String]?) throws -> [String: Value] {

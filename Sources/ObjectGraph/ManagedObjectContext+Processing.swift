@@ -15,7 +15,7 @@ extension ManagedObjectContext {
         var firstError: Error?
         propagateDeletes()
         do { try flushDerived() } catch { firstError = error }
-        if undoManager != nil { recordUndoGroup() }
+        if undoManager != nil { do { try recordUndoGroup() } catch { if firstError == nil { firstError = error } } }
         let note = takePendingNotification()
         do { try deliverKeyValueChanges(finalizingDeletions: true) } catch { if firstError == nil { firstError = error } }
         do { try post(note) } catch { if firstError == nil { firstError = error } }

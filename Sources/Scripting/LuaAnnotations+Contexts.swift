@@ -165,11 +165,16 @@ function ObservationToken:cancel() end
 ---@field objectID ManagedObjectID Temporary (`x-coredata:///Customer/t1`) until saved, then permanent (`x-coredata://ripple/Customer/p1`).
 ---@field entityName string
 ---@field managedObjectContext ManagedObjectContext?
+---@field hasPersistentChangedValues boolean Whether a persistent attribute or relationship differs from its last saved value.
 local ManagedObject = {}
 
 ---Persistent keys that differ from the last save, with their current values.
 ---@return table<string, any>
 function ManagedObject:changedValues() end
+
+---Persistent keys changed since the last `objectsDidChange`, with their values before this event.
+---@return table<string, any>
+function ManagedObject:changedValuesForCurrentEvent() end
 
 ---The last saved values of `keys` (all keys when nil).
 ---@param keys? string[]

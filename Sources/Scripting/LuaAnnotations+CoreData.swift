@@ -70,8 +70,8 @@ function PersistentStoreCoordinator:removePersistentStore(store) end
 ---@field identifier string The store's unique identifier (in its metadata).
 local PersistentStore = {}
 
----Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate in the store, without
----loading them; run it with `ctx:execute(request)`.
+---Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate (or the objects of `objectIDs`)
+---in the store, without loading them; run it with `ctx:execute(request)`.
 ---@param options BatchDeleteRequestOptions
 ---@return BatchRequest
 function ripple.batchDeleteRequest(options) end
@@ -98,15 +98,19 @@ function ripple.mergeChanges(changes, contexts) end
 ---@return PersistentHistoryChangeRequest
 function ripple.historyRequest(options) end
 
----Makes an undo manager; set it as `ctx.undoManager` to record one undo group per event.
+---Makes an undo manager; set it as `ctx.undoManager` to record one undo group per event (or per explicit group).
 ---@return UndoManager
 function ripple.undoManager() end
 
 ---Options of `ripple.batchDeleteRequest`.
 ---@class BatchDeleteRequestOptions
----@field entity string The entity name (required).
+---@field entity? string The entity name (required unless `objectIDs` is given).
+---@field objectIDs? (ManagedObjectID|ManagedObject)[] `NSBatchDeleteRequest(objectIDs:)`: these objects (one entity), instead of a fetch.
 ---@field predicate? string|fun(object: ManagedObject): boolean Which objects (all when nil).
 ---@field arguments? any[] Values for `%@` and `%K` in the format.
+---@field sortDescriptors? (string|SortDescriptor)[] The order in which `fetchOffset` and `fetchLimit` take objects.
+---@field fetchOffset? integer How many matching objects to skip first.
+---@field fetchLimit? integer The most objects to delete (0: no limit).
 ---@field resultType? "resultTypeStatusOnly"|"resultTypeObjectIDs"|"resultTypeCount" What `execute` returns (status by default).
 
 ---Options of `ripple.batchUpdateRequest`.
