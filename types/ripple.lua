@@ -433,8 +433,10 @@ function ripple.batchInsertRequest(options) end
 function ripple.mergeChanges(changes, contexts) end
 
 ---Makes an `NSPersistentHistoryChangeRequest`: `{ after = token }` fetches the transactions after a token
----(all of them with `{}`), `{ deleteBefore = token }` deletes those up to it; run it with `ctx:execute`.
----@param options { after?: PersistentHistoryToken, deleteBefore?: PersistentHistoryToken }
+---(all of them with `{}`), `{ after = date }` those committed after a date, `{ fetchRequest = { predicate = … } }`
+---those a predicate on `author`, `contextName`, `timestamp` accepts (`fetchHistory(withFetch:)`),
+---`{ deleteBefore = token }` deletes those up to it; run it with `ctx:execute`.
+---@param options { after?: PersistentHistoryToken|number, deleteBefore?: PersistentHistoryToken, fetchRequest?: { predicate: string, arguments?: any[] } }
 ---@return PersistentHistoryChangeRequest
 function ripple.historyRequest(options) end
 
@@ -492,6 +494,7 @@ local BatchRequest = {}
 ---@field token PersistentHistoryToken The transaction's token (pass it as `after` next time).
 ---@field author? string The saving context's `transactionAuthor`.
 ---@field contextName string The saving context's name.
+---@field timestamp number When it was committed: 2026-01-01 00:00:00 UTC plus its number, in seconds (Ripple has no wall clock).
 ---@field changes PersistentHistoryChange[] One change per object.
 ---@field notification ContextDidSaveNotification What `ctx:mergeChangesFromContextDidSave` merges (`objectIDNotification()`).
 
@@ -500,6 +503,7 @@ local BatchRequest = {}
 ---@field changeType "insert"|"update"|"delete"
 ---@field changedObjectID ManagedObjectID
 ---@field updatedProperties string[] The keys an update changed.
+---@field tombstone? table<string, any> For a deletion: the last values of the attributes with `preservesValueInHistoryOnDeletion`.
 
 ---An undo manager (`UndoManager`) made by `ripple.undoManager()`: a context with one records a group each
 ---time it processes its own changes (once per event for the view context).

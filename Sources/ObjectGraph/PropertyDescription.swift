@@ -67,6 +67,9 @@ public struct AttributeDescription: Sendable {
     public var regularExpression: String?
     /// Transient attributes are not saved to the store and not counted as persistent changes.
     public var isTransient: Bool
+    /// Whether a deletion's persistent-history change keeps this attribute's last value in its tombstone
+    /// (`preservesValueInHistoryOnDeletion`).
+    public var preservesValueInHistoryOnDeletion = false
 
     /// Creates an attribute; it is required (non-optional) unless told otherwise.
     public init(name: String, type: AttributeType, isOptional: Bool = false, defaultValue: Value? = nil,

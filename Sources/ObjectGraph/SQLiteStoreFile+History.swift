@@ -32,8 +32,10 @@ extension SQLiteStoreFile {
         if let author { bindText(stmt, 2, author) } else { sqlite3_bind_null(stmt, 2) }
         bindText(stmt, 3, contextName)
         bindText(stmt, 4, changes.map { c in
-            [c.changeType.rawValue, c.changedObjectID.entityName, String(c.changedObjectID.number),
-             c.updatedProperties.joined(separator: ",")].joined(separator: "\t")
+            var fields = [c.changeType.rawValue, c.changedObjectID.entityName, String(c.changedObjectID.number),
+                          c.updatedProperties.joined(separator: ",")]
+            if !c.tombstone.isEmpty { fields.append(HistoryTombstoneText.encode(c.tombstone)) }
+            return fields.joined(separator: "\t")
         }.joined(separator: "\n"))
         try step(stmt, sql: "INSERT INTO Z_HISTORY")
         return token
@@ -52,12 +54,13 @@ extension SQLiteStoreFile {
             var changes: [PersistentHistoryChange] = []
             for line in columnText(stmt, 3).split(separator: "\n") {
                 let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-                guard fields.count == 4, let type = PersistentHistoryChange.ChangeType(rawValue: fields[0]),
+                guard fields.count == 4 || fields.count == 5, let type = PersistentHistoryChange.ChangeType(rawValue: fields[0]),
                       let number = Int(fields[2]) else { continue }
                 changes.append(PersistentHistoryChange(
                     changeType: type,
                     changedObjectID: ManagedObjectID(entityName: fields[1], number: number, isTemporaryID: false),
-                    updatedProperties: fields[3].isEmpty ? [] : fields[3].split(separator: ",").map(String.init)))
+                    updatedProperties: fields[3].isEmpty ? [] : fields[3].split(separator: ",").map(String.init),
+                    tombstone: fields.count == 5 ? HistoryTombstoneText.decode(fields[4]) : [:]))
             }
             result.append(PersistentHistoryTransaction(
                 token: PersistentHistoryToken(value: token, storeIdentifier: storeIdentifier),
@@ -81,5 +84,94 @@ extension SQLiteStoreFile {
         sqlite3_bind_int64(stmt, 1, Int64(token))
         try step(stmt, sql: "DELETE FROM Z_HISTORY")
         if token - 1 > (try historyDeletedThrough()) { try setMetadata("historyDeletedThrough", String(token - 1)) }
+    }
+}
+
+/// The text form of a tombstone in `Z_HISTORY` (the fifth field of a change's line): entries separated by
+/// U+001E, each `key U+001F type U+001F value`, with backslash escapes for the separators, tab, line breaks and
+/// backslash; doubles and dates as their bit patterns, so values come back exactly.
+enum HistoryTombstoneText {
+    static func encode(_ tombstone: [String: Value]) -> String {
+        tombstone.keys.sorted().compactMap { key -> String? in
+            let (code, payload): (String, String)
+            switch tombstone[key]! {
+            case .string(let s): (code, payload) = ("s", s)
+            case .integer(let i): (code, payload) = ("i", String(i))
+            case .double(let d): (code, payload) = ("d", String(d.bitPattern, radix: 16))
+            case .date(let d): (code, payload) = ("t", String(d.bitPattern, radix: 16))
+            case .bool(let b): (code, payload) = ("b", b ? "1" : "0")
+            case .data(let bytes): (code, payload) = ("x", bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined())
+            case .uuid(let u): (code, payload) = ("u", u.description)
+            default: return nil
+            }
+            return [escape(key), code, escape(payload)].joined(separator: "\u{1F}")
+        }.joined(separator: "\u{1E}")
+    }
+
+    static func decode(_ text: String) -> [String: Value] {
+        var result: [String: Value] = [:]
+        for entry in text.split(separator: "\u{1E}", omittingEmptySubsequences: true) {
+            let parts = entry.split(separator: "\u{1F}", omittingEmptySubsequences: false).map { unescape(String($0)) }
+            guard parts.count == 3 else { continue }
+            let payload = parts[2]
+            let value: Value?
+            switch parts[1] {
+            case "s": value = .string(payload)
+            case "i": value = Int64(payload).map { .integer($0) }
+            case "d": value = UInt64(payload, radix: 16).map { .double(Double(bitPattern: $0)) }
+            case "t": value = UInt64(payload, radix: 16).map { .date(Double(bitPattern: $0)) }
+            case "b": value = .bool(payload == "1")
+            case "x":
+                var bytes: [UInt8] = []
+                var chars = Array(payload.utf8)[...]
+                while chars.count >= 2, let byte = UInt8(String(decoding: chars.prefix(2), as: UTF8.self), radix: 16) {
+                    bytes.append(byte); chars = chars.dropFirst(2)
+                }
+                value = .data(bytes)
+            case "u": value = UUIDBytes(string: payload).map { .uuid($0) }
+            default: value = nil
+            }
+            if let value { result[parts[0]] = value }
+        }
+        return result
+    }
+
+    private static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\c"
+            case "\u{1E}": out += "\\r"
+            case "\u{1F}": out += "\\u"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    private static func unescape(_ s: String) -> String {
+        var out = ""
+        var escaped = false
+        for c in s.unicodeScalars {
+            if escaped {
+                switch c {
+                case "t": out += "\t"
+                case "n": out += "\n"
+                case "c": out += "\r"
+                case "r": out += "\u{1E}"
+                case "u": out += "\u{1F}"
+                default: out.unicodeScalars.append(c)
+                }
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                out.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 }
