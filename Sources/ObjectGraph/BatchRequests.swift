@@ -101,6 +101,7 @@ extension ManagedObjectContext {
         case .insert, .insertObjects:
             // New rows, already in order; no context is told (see below).
             let (ids, count) = try executeBatchInsert(request.action, of: entity, into: defaultStore, resultType: request.resultType)
+            if count > 0 { RemoteChangeCenter.storeDidCommit(defaultStore) }
             switch request.resultType {
             case .statusOnly: return .status(true)
             case .objectIDs: return .objectIDs(ids ?? [])
