@@ -30,8 +30,10 @@ extension ManagedObject {
     public var isInserted: Bool { state.isInserted && !state.isDeleted }
     /// True when the object has unsaved changes to its properties (and is not inserted or deleted).
     public var isUpdated: Bool { managedObjectContext?.updated.contains(self) ?? false }
-    /// True when the object is marked for deletion (or was deleted and saved).
-    public var isDeleted: Bool { state.isDeleted }
+    /// True when the object is marked for deletion (`isDeleted`: "will be deleted during the next save").
+    /// False again once the deletion is saved, as Apple documents it may be "after the object has been
+    /// deleted"; the object then has no context (`managedObjectContext` is nil) and is a fault.
+    public var isDeleted: Bool { state.isDeleted && !state.deletionSaved }
     /// True when the object no longer belongs to a context: reset, store removed, or deleted and saved.
     public var isInvalidated: Bool { state.isInvalid }
     /// True when the object is inserted, updated or deleted.

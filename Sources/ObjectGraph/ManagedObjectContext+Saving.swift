@@ -77,9 +77,11 @@ extension ManagedObjectContext {
         for object in note.deleted {
             registered[object.objectID] = nil
             object.managedObjectContext = nil
+            object.state.deletionSaved = true
         }
         updated.removeAllKeepingSmallCapacity()
         deleted.removeAllKeepingSmallCapacity()
+        advanceQueryGeneration()   // a save moves a pinned context to the current generation
     }
 
     /// The row the store keeps for an object (transient attributes are not saved).

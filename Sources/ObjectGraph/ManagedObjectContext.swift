@@ -94,6 +94,8 @@ public final class ManagedObjectContext {
     public var undoManager: UndoManager? {
         didSet { undoManager?.attach(self) }
     }
+    /// The query generation the context is pinned to (`queryGenerationToken`); nil when unpinned.
+    public internal(set) var queryGenerationToken: QueryGenerationToken?
     /// The author recorded in the persistent history of this context's saves (`transactionAuthor`).
     public var transactionAuthor: String?
     /// Where the caller is (`file:line` of a script), recorded with deletions for messages; set by the

@@ -22,6 +22,8 @@ public final class PersistentStoreCoordinator {
     private var contextBoxes: [WeakContext] = []
     /// The observers of remote-change notifications (``addRemoteChangeObserver(_:)``).
     var remoteChangeObservers: [RemoteChangeObserverBox] = []
+    /// The query generations taken so far (their numbers).
+    var queryGenerationCount = 0
 
     /// Creates a coordinator with no store.
     public init(managedObjectModel: ManagedObjectModel) {

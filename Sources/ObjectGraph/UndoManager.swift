@@ -321,6 +321,7 @@ extension ManagedObjectContext {
                 let object = change.object
                 object.fate = nil
                 object.state.isDeleted = false
+                object.state.deletionSaved = false
                 deleted.remove(object)
                 if object.managedObjectContext == nil {
                     // The deletion was saved: the object comes back as a new insertion (with its ID), as
