@@ -148,3 +148,24 @@ scenario("removeAllActions clears the stacks, closes open groups and re-enables 
   undo:undo()
   expect(ann.name):toBe("Ann")
 end)
+
+scenario("a private-queue context's changes are processed on its own queue at the checkpoints", function()
+  local container = ripple.container(model)
+  local bg = container:newBackgroundContext()
+  local undo = ripple.undoManager()
+  local cy
+  bg:performAndWait(function()
+    bg.undoManager = undo
+    cy = bg:insert("Customer", { name = "Cy" })
+    bg:save()
+    undo:removeAllActions()
+  end)
+  undo:beginUndoGrouping()
+  bg:performAndWait(function() cy.name = "Cyd" end)
+  undo:endUndoGrouping()              -- processes bg's pending change inside bg's queue, into the group
+  expect(undo.canUndo):toBe(true)
+  bg:performAndWait(function()
+    undo:undo()
+    expect(cy.name):toBe("Cy")
+  end)
+end)

@@ -209,7 +209,10 @@ public final class UndoManager {
             for segment in group.segments { if let context = segment.context { all.append(context) } }
         }
         for context in all where seen.insert(ObjectIdentifier(context)).inserted {
-            if context.undoManager === self && context.hasPendingChanges { try context.processPendingChanges() }
+            // On the context's own queue (a private-queue context's changes are processed inside it).
+            if context.undoManager === self && context.hasPendingChanges {
+                try context.performAndWait { try context.processPendingChanges() }
+            }
         }
     }
 
