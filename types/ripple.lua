@@ -543,6 +543,9 @@ function UndoManager:undo() end
 ---Redoes the last undone group; an error when there is nothing to redo.
 function UndoManager:redo() end
 
+---Undoes the nested group closed last inside the open group (the last group when none is open), without closing the open group; an error when something was recorded after it.
+function UndoManager:undoNestedGroup() end
+
 ---Names the group being made: the outermost open group, or the changes the next processing records.
 ---@param name string
 function UndoManager:setActionName(name) end

@@ -169,3 +169,27 @@ scenario("a private-queue context's changes are processed on its own queue at th
     expect(cy.name):toBe("Cy")
   end)
 end)
+
+scenario("undoNestedGroup undoes the nested group closed last, inside the open group", function()
+  local ctx, undo, ann = setup()
+  undo.groupsByEvent = false
+  undo:beginUndoGrouping()
+  ann.name = "Outer"
+  undo:beginUndoGrouping()
+  ann.name = "Inner"
+  undo:endUndoGrouping()
+  undo:undoNestedGroup()               -- the inner group only; the outer stays open
+  expect(ann.name):toBe("Outer")
+  expect(undo.groupingLevel):toBe(1)
+  expect(undo.canRedo):toBe(true)
+  ann.name = "After"
+  ripple.tick()
+  expect(undo.canRedo):toBe(false)     -- a registration clears the redo stack, as in Foundation
+  expect(function() undo:undoNestedGroup() end):toRaise(
+    "undoNestedGroup: NSUndoManager is in invalid state, call endUndoGrouping before calling this method")
+  expect(ann.name):toBe("After")
+  undo:endUndoGrouping()
+  undo:undoNestedGroup()               -- no group open: the last top-level group, as undo()
+  expect(ann.name):toBe("Ann")
+  expect(undo.canUndo):toBe(false)
+end)

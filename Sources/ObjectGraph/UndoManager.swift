@@ -42,6 +42,9 @@ public final class UndoManager {
         var actionName: String?
         /// Opened by a registration under `groupsByEvent` (the event's group), not by `beginUndoGrouping()`.
         var isEventGroup = false
+        /// The nested groups closed inside this one, as ranges of ``segments``, oldest first
+        /// (``UndoManager/undoNestedGroup()`` undoes the last one when nothing was recorded after it).
+        var nested: [Range<Int>] = []
     }
 
     var undoStack: [Group] = []
@@ -157,7 +160,9 @@ public final class UndoManager {
         if openGroups.isEmpty {
             closeTopLevel(group)
         } else {
+            let start = openGroups[openGroups.count - 1].segments.count
             openGroups[openGroups.count - 1].segments += group.segments
+            openGroups[openGroups.count - 1].nested.append(start..<(start + group.segments.count))
             if openGroups.count == 1 && openGroups[0].isEventGroup {
                 // The event's group ends with the processing that needed it (see `groupingLevel`).
                 closeTopLevel(openGroups.removeLast())
@@ -178,6 +183,34 @@ public final class UndoManager {
         }
         guard let group = undoStack.popLast() else {
             throw ObjectGraphError(.invalidOperation, "-[NSUndoManager undo]: there is nothing to undo.")
+        }
+        isUndoing = true
+        defer { isUndoing = false }
+        try apply(group)
+    }
+
+    /// Undoes the last nested group without closing the open one (`undoNestedGroup()`): inside an open
+    /// group, the nested group closed last — when nothing was recorded after it; with no group open, the
+    /// last top-level group, as ``undo()``. The inverse goes to the redo stack.
+    /// - Throws: `.invalidOperation` with Foundation's reason ("call endUndoGrouping before calling this
+    ///   method") when the open group does not end with a closed nested group; with nothing to undo; the
+    ///   context's errors.
+    public func undoNestedGroup() throws {
+        try checkpoint()
+        let group: Group
+        if let level = openGroups.indices.last {
+            guard let last = openGroups[level].nested.last, last.upperBound == openGroups[level].segments.count else {
+                throw ObjectGraphError(.invalidOperation,
+                    "undoNestedGroup: NSUndoManager is in invalid state, call endUndoGrouping before calling this method")
+            }
+            group = Group(segments: Array(openGroups[level].segments[last]), actionName: "")
+            openGroups[level].segments.removeSubrange(last)
+            openGroups[level].nested.removeLast()
+        } else {
+            guard let top = undoStack.popLast() else {
+                throw ObjectGraphError(.invalidOperation, "-[NSUndoManager undoNestedGroup]: there is nothing to undo.")
+            }
+            group = top
         }
         isUndoing = true
         defer { isUndoing = false }
@@ -258,6 +291,8 @@ public final class UndoManager {
             pendingActionName = nil
             return
         }
+        // Foundation clears the redo stack at every registration outside undo and redo.
+        redoStack.removeAll()
         openGroups[openGroups.count - 1].segments.append(segment)
     }
 

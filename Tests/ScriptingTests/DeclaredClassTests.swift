@@ -34,6 +34,6 @@ import Testing
         ])
         #expect(ReplHelp.text(for: "UndoManager").first
                 == "UndoManager : userdata — An undo manager (`UndoManager`) made by `ripple.undoManager()`: a context with one records a group each time it processes its own changes (once per event for the view context).")
-        #expect(ReplHelp.text(for: "UndoManager").count == 17)
+        #expect(ReplHelp.text(for: "UndoManager").count == 18)
     }
 }

@@ -49,6 +49,10 @@ extension BridgeClasses {
                 and announced; an error when there is nothing to undo.
                 """) { try $0.undo() },
             .method("redo", "Redoes the last undone group; an error when there is nothing to redo.") { try $0.redo() },
+            .method("undoNestedGroup", """
+                Undoes the nested group closed last inside the open group (the last group when none is open), \
+                without closing the open group; an error when something was recorded after it.
+                """) { try $0.undoNestedGroup() },
             .method("setActionName", "Names the group being made: the outermost open group, or the changes the next processing records.",
                     "name") { (manager: UndoManager, name: String) in manager.setActionName(name) },
             .method("removeAllActions", "Forgets every group (open ones too) and re-enables registration.") { $0.removeAllActions() },
