@@ -20,6 +20,11 @@ extension ManagedObject {
             throw ObjectGraphError(.unknownKey,
                 "[<\(entity.name) \(displayName)> valueForUndefinedKey:]: the entity \(entity.name) is not key value coding-compliant for the key \"\(key)\".")
         }
+        if state.deletionSaved {
+            // A saved deletion leaves a fault without a context: reads find no data (nil, no members).
+            if case .relationship(let i) = slot, entity.relationships[i].isToMany { return .collection([]) }
+            return .null
+        }
         switch slot {
         case .attribute(let i):
             return attributeValues[i]
@@ -44,7 +49,7 @@ extension ManagedObject {
     }
 
     /// True when the object is neither a fault nor invalidated.
-    @usableFromInline var isPlainlyReadable: Bool { !state.isFault && !state.isInvalid && !state.isConfined }
+    @usableFromInline var isPlainlyReadable: Bool { !state.isFault && !state.isInvalid && !state.isConfined && !state.deletionSaved }
 
     @usableFromInline func slowValue(for slot: PropertySlot) throws -> Value {
         switch slot {

@@ -5,7 +5,7 @@ extension ManagedObject {
     /// Attribute `i`, or nil when reading it needs the general path (a fault or an invalidated object).
     /// - Parameter i: An index into `entity.attributes`.
     public func readableAttribute(at i: Int) -> Value? {
-        guard !state.isFault, !state.isInvalid, !state.isConfined else { return nil }
+        guard !state.isFault, !state.isInvalid, !state.isConfined, !state.deletionSaved else { return nil }
         return attributeValues[i]
     }
 

@@ -162,6 +162,9 @@ struct ObjectState {
     var isConfined = false
     /// The object's ID is temporary (`objectID.isTemporaryID`).
     var isTemporaryID = false
+    /// Its deletion was saved by its context: it is a fault without a context, reads give nil (see
+    /// ``ManagedObject/isDeleted``); an undo that brings it back clears it.
+    var deletionSaved = false
     /// The context's `inserted` and `pendingInserted` lists this object is in (``InsertionOrderedObjects``'s
     /// member and listed bits). Kept next to the flags above, in their word's spare byte.
     var insertionListBits: UInt8 = 0

@@ -272,7 +272,7 @@ extension ManagedObjectContext {
     func willChange(_ object: ManagedObject, key: String, oldValue: @autoclosure () -> Value) {
         object.fireFault()
         if !object.entity.derived.triggers.isEmpty { derivedInputChanged(object, key: key) }
-        if !propagation.observations.isEmpty { willChangeObserved(object, key: key) }
+        if !propagation.observations.isEmpty { willChangeObserved(object, key: key, stored: true) }
         if object.state.committedAttributes == nil && !object.state.isInserted {
             object.state.committedAttributes = object.attributeValues
             object.state.committedToOne = object.toOneValues

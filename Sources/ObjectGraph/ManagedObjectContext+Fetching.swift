@@ -42,7 +42,10 @@ extension ManagedObjectContext {
     /// Whether the source (the store, or the parent's live objects) has the object, as
     /// ``sourceObjectIDs(entityName:)`` would list it — without loading its values.
     func sourceHasObject(_ id: ManagedObjectID) -> Bool {
-        guard let parent else { return persistentStoreCoordinator.row(for: id) != nil }
+        guard let parent else {
+            if let generation = queryGenerationToken { return generation.row(for: id) != nil }
+            return persistentStoreCoordinator.row(for: id) != nil
+        }
         return parent.performAndWait {
             let parentID = parent.registered[id]?.objectID ?? id
             if let object = parent.registered[parentID] {
@@ -122,6 +125,7 @@ extension ManagedObject {
         if state.isFault, let context = managedObjectContext { context.fulfillFault(self) }
     }
 
-    /// True when the object's values have not been loaded from the store yet.
-    public var isFault: Bool { state.isFault }
+    /// True when the object's values have not been loaded from the store yet — and after its deletion
+    /// was saved, when Core Data turns it into a fault without a context.
+    public var isFault: Bool { state.isFault || state.deletionSaved }
 }

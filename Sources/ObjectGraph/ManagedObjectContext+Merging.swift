@@ -13,6 +13,7 @@ extension ManagedObjectContext {
         if changes.isRemote && parent == nil {
             try persistentStoreCoordinator.reloadRows(changes.inserted + changes.updated + changes.deleted)
         }
+        advanceQueryGeneration()   // a merge moves a pinned context to the current generation
         // An observer's failure while processing must not drop the merge: the merge happens, every
         // notification is posted, and the first failure is rethrown at the end.
         var firstError: Error?

@@ -16,7 +16,7 @@ extension ManagedObjectContext {
         propagateDeletes()
         if firstError == nil { firstError = takeCallbackError() }  // prepareForDeletion
         do { try flushDerived() } catch { if firstError == nil { firstError = error } }
-        if undoManager != nil { recordUndoGroup() }
+        if undoManager != nil { do { try recordUndoGroup() } catch { if firstError == nil { firstError = error } } }
         let note = takePendingNotification()
         do { try deliverKeyValueChanges(finalizingDeletions: true) } catch { if firstError == nil { firstError = error } }
         do { try post(note) } catch { if firstError == nil { firstError = error } }

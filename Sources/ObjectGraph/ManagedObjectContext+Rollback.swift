@@ -146,6 +146,7 @@ extension ManagedObjectContext {
         undoManager?.removeAllActions()
         external = ExternalChanges()
         unmergedStoreChanges.removeAll()
+        advanceQueryGeneration()   // a reset moves a pinned context to the current generation
         let all = Array(registered.values)
         for object in all {
             object.fate = .reset(context: name)

@@ -84,9 +84,11 @@ extension ManagedObjectContext {
             forgetFetchedProperties(of: object)
             registered[object.objectID] = nil
             object.managedObjectContext = nil
+            object.state.deletionSaved = true
         }
         updated.removeAllKeepingSmallCapacity()
         deleted.removeAllKeepingSmallCapacity()
+        advanceQueryGeneration()   // a save moves a pinned context to the current generation
     }
 
     /// The row the store keeps for an object (transient attributes are not saved).

@@ -92,8 +92,12 @@ public final class ManagedObjectContext {
     /// as in Core Data (`NSErrorMergePolicy`).
     public var mergePolicy: MergePolicy = .error
     /// The undo manager (`undoManager`): nil by default, as on iOS. When set, each processing of the
-    /// context's own changes registers one undo group.
-    public var undoManager: UndoManager?
+    /// context's own changes is recorded (one group per processing under `groupsByEvent`).
+    public var undoManager: UndoManager? {
+        didSet { undoManager?.attach(self) }
+    }
+    /// The query generation the context is pinned to (`queryGenerationToken`); nil when unpinned.
+    public internal(set) var queryGenerationToken: QueryGenerationToken?
     /// The author recorded in the persistent history of this context's saves (`transactionAuthor`).
     public var transactionAuthor: String?
     /// Where the caller is (`file:line` of a script), recorded with deletions for messages; set by the

@@ -20,6 +20,10 @@ public final class PersistentStoreCoordinator {
     private var nextNumber: [String: Int] = [:]
     /// The contexts over this coordinator, in creation order (weakly held).
     private var contextBoxes: [WeakContext] = []
+    /// The observers of remote-change notifications (``addRemoteChangeObserver(_:)``).
+    var remoteChangeObservers: [RemoteChangeObserverBox] = []
+    /// The query generations taken so far (their numbers).
+    var queryGenerationCount = 0
 
     /// Creates a coordinator with no store.
     public init(managedObjectModel: ManagedObjectModel) {

@@ -100,6 +100,9 @@ public struct AttributeDescription: Sendable {
     /// For a transformable attribute: the name of the value transformer registered for it
     /// (`valueTransformerName`); nil stores values that are already bytes as they are.
     public var valueTransformerName: String?
+    /// Whether a deletion's persistent-history change keeps this attribute's last value in its tombstone
+    /// (`preservesValueInHistoryOnDeletion`).
+    public var preservesValueInHistoryOnDeletion = false
 
     /// Creates an attribute; it is required (non-optional) unless told otherwise.
     public init(name: String, type: AttributeType, isOptional: Bool = false, defaultValue: Value? = nil,

@@ -288,6 +288,7 @@ public struct XcodeModelReader {
         a.details.customClassName = element.attribute("customClassName")
         a.details.allowsExternalBinaryDataStorage = try flag(element, "allowsExternalBinaryDataStorage")
         a.details.isIndexed = try flag(element, "indexed")
+        a.preservesValueInHistoryOnDeletion = try flag(element, "preserveAfterDeletion")
         for (key, note) in Self.unsimulatedAttributeFlags where try flag(element, key) {
             warn(element, "attribute \(entity).\(name): \(key) is not simulated (\(note))")
         }
@@ -442,14 +443,13 @@ public struct XcodeModelReader {
     static let attributeAttributes = ["name", "optional", "transient", "attributeType", "defaultValueString",
                                       "defaultDateTimeInterval", "minValueString", "maxValueString",
                                       "minDateTimeInterval", "maxDateTimeInterval", "regularExpressionString",
-                                      "derived", "derivationExpression", "valueTransformerName", "customClassName",
+                                      "derived", "derivationExpression", "valueTransformerName", "customClassName", "preserveAfterDeletion",
                                       "allowsExternalBinaryDataStorage", "indexed", "elementID", "renamingIdentifier",
                                       "versionHashModifier"] + unsimulatedAttributeFlags.map(\.0)
     /// Attribute flags Ripple reads and warns about.
     static let unsimulatedAttributeFlags = [
         ("spotlightIndexingEnabled", "there is no Spotlight index"),
         ("storedInTruthFile", "there is no truth file"),
-        ("preserveAfterDeletion", "persistent history keeps no tombstones"),
         ("allowsCloudEncryption", "there is no CloudKit"),
     ]
     static let relationshipAttributes = ["name", "optional", "toMany", "minCount", "maxCount", "deletionRule",

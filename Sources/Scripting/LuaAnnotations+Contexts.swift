@@ -53,7 +53,16 @@ function PersistentContainer:addPersistentStore(options) end
 ---@field mergePolicy "error"|"mergeByPropertyObjectTrump"|"mergeByPropertyStoreTrump"|"overwrite"|"rollback" How a save resolves conflicts with the store (default `"error"`; read/write).
 ---@field undoManager UndoManager? Records undo groups when set (`ripple.undoManager()`; nil by default, read/write).
 ---@field transactionAuthor string? The author of this context's saves in the persistent history (read/write).
+---@field queryGenerationToken QueryGenerationToken? The query generation the context is pinned to; nil when unpinned.
 local ManagedObjectContext = {}
+
+---Pins the context to a query generation (`"current"`, or another context's `queryGenerationToken`), or unpins
+---it with nil: a pinned context reads the saved rows as they were until it saves, merges or is reset (SQLite stores).
+---@param generation "current"|QueryGenerationToken|nil
+function ManagedObjectContext:setQueryGenerationFrom(generation) end
+
+---A query generation (`NSQueryGenerationToken`): opaque; `tostring` shows its number.
+---@class QueryGenerationToken : userdata
 
 ---Inserts an object with its defaults, then `values`; returns it.
 ---@param entity string
@@ -182,11 +191,16 @@ function ObservationToken:cancel() end
 ---@field objectID ManagedObjectID Temporary (`x-coredata:///Customer/t1`) until saved, then permanent (`x-coredata://ripple/Customer/p1`).
 ---@field entityName string
 ---@field managedObjectContext ManagedObjectContext?
+---@field hasPersistentChangedValues boolean Whether a persistent attribute or relationship differs from its last saved value.
 local ManagedObject = {}
 
 ---Persistent keys that differ from the last save, with their current values.
 ---@return table<string, any>
 function ManagedObject:changedValues() end
+
+---Persistent keys changed since the last `objectsDidChange`, with their values before this event.
+---@return table<string, any>
+function ManagedObject:changedValuesForCurrentEvent() end
 
 ---The last saved values of `keys` (all keys when nil).
 ---@param keys? string[]

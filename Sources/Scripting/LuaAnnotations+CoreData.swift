@@ -70,8 +70,8 @@ function PersistentStoreCoordinator:removePersistentStore(store) end
 ---@field identifier string The store's unique identifier (in its metadata).
 local PersistentStore = {}
 
----Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate in the store, without
----loading them; run it with `ctx:execute(request)`.
+---Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate (or the objects of `objectIDs`)
+---in the store, without loading them; run it with `ctx:execute(request)`.
 ---@param options BatchDeleteRequestOptions
 ---@return BatchRequest
 function ripple.batchDeleteRequest(options) end
@@ -101,20 +101,26 @@ function ripple.batchInsertRequest(options) end
 function ripple.mergeChanges(changes, contexts) end
 
 ---Makes an `NSPersistentHistoryChangeRequest`: `{ after = token }` fetches the transactions after a token
----(all of them with `{}`), `{ deleteBefore = token }` deletes those up to it; run it with `ctx:execute`.
----@param options { after?: PersistentHistoryToken, deleteBefore?: PersistentHistoryToken }
+---(all of them with `{}`), `{ after = date }` those committed after a date, `{ fetchRequest = { predicate = … } }`
+---those a predicate on `author`, `contextName`, `timestamp` accepts (`fetchHistory(withFetch:)`),
+---`{ deleteBefore = token }` deletes those up to it; run it with `ctx:execute`.
+---@param options { after?: PersistentHistoryToken|number, deleteBefore?: PersistentHistoryToken, fetchRequest?: { predicate: string, arguments?: any[] } }
 ---@return PersistentHistoryChangeRequest
 function ripple.historyRequest(options) end
 
----Makes an undo manager; set it as `ctx.undoManager` to record one undo group per event.
+---Makes an undo manager; set it as `ctx.undoManager` to record one undo group per event (or per explicit group).
 ---@return UndoManager
 function ripple.undoManager() end
 
 ---Options of `ripple.batchDeleteRequest`.
 ---@class BatchDeleteRequestOptions
----@field entity string The entity name (required).
+---@field entity? string The entity name (required unless `objectIDs` is given).
+---@field objectIDs? (ManagedObjectID|ManagedObject)[] `NSBatchDeleteRequest(objectIDs:)`: these objects (one entity), instead of a fetch.
 ---@field predicate? string|fun(object: ManagedObject): boolean Which objects (all when nil).
 ---@field arguments? any[] Values for `%@` and `%K` in the format.
+---@field sortDescriptors? (string|SortDescriptor)[] The order in which `fetchOffset` and `fetchLimit` take objects.
+---@field fetchOffset? integer How many matching objects to skip first.
+---@field fetchLimit? integer The most objects to delete (0: no limit).
 ---@field resultType? "resultTypeStatusOnly"|"resultTypeObjectIDs"|"resultTypeCount" What `execute` returns (status by default).
 
 ---Options of `ripple.batchUpdateRequest`.
@@ -156,6 +162,7 @@ local BatchRequest = {}
 ---@field token PersistentHistoryToken The transaction's token (pass it as `after` next time).
 ---@field author? string The saving context's `transactionAuthor`.
 ---@field contextName string The saving context's name.
+---@field timestamp number When it was committed: 2026-01-01 00:00:00 UTC plus its number, in seconds (Ripple has no wall clock).
 ---@field changes PersistentHistoryChange[] One change per object.
 ---@field notification ContextDidSaveNotification What `ctx:mergeChangesFromContextDidSave` merges (`objectIDNotification()`).
 
@@ -164,6 +171,7 @@ local BatchRequest = {}
 ---@field changeType "insert"|"update"|"delete"
 ---@field changedObjectID ManagedObjectID
 ---@field updatedProperties string[] The keys an update changed.
+---@field tombstone? table<string, any> For a deletion: the last values of the attributes with `preservesValueInHistoryOnDeletion`.
 
 """#
 }

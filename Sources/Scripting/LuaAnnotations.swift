@@ -70,10 +70,11 @@ function ripple.temporaryPath(name) end
 ---@return integer
 function ripple.regularExpressionStepLimit(steps) end
 
----Observes a context notification (`"objectsDidChange"`, `"willSave"`, `"didSave"`) or an object's key path (KVO).
----@param target ManagedObjectContext|ManagedObject
+---Observes a context notification (`"objectsDidChange"`, `"willSave"`, `"didSave"`), a coordinator's
+---`"persistentStoreRemoteChange"` (`NSPersistentStoreRemoteChange`) or an object's key path (KVO).
+---@param target ManagedObjectContext|ManagedObject|PersistentStoreCoordinator
 ---@param name string A notification name, or a key path of the object.
----@param fn fun(note: ObjectsDidChangeNotification|ManagedObjectContext|DidSaveNotification|KeyValueChange) `objectsDidChange` gets the changes, `willSave` the context, `didSave` what was saved, a key path its change.
+---@param fn fun(note: ObjectsDidChangeNotification|ManagedObjectContext|DidSaveNotification|KeyValueChange|PersistentStoreRemoteChange) `objectsDidChange` gets the changes, `willSave` the context, `didSave` what was saved, `persistentStoreRemoteChange` the store and its history token, a key path its change.
 ---@param options? KeyValueObservingOptions
 ---@return ObservationToken
 function ripple.observe(target, name, fn, options) end
@@ -158,6 +159,13 @@ function ripple.graph(target, options) end
 ---@field path? string The SQLite file.
 ---@field busyTimeout? integer How long a SQLite store waits for another connection's lock, in milliseconds (default 5000).
 ---@field persistentHistoryTracking? boolean Record each save as a transaction (`ripple.historyRequest`).
+---@field remoteChangeNotificationPost? boolean Post `persistentStoreRemoteChange` to the coordinator for every transaction on the store (`NSPersistentStoreRemoteChangeNotificationPostOptionKey`).
+
+---What a `persistentStoreRemoteChange` observer receives (`NSPersistentStoreRemoteChange`'s userInfo).
+---@class PersistentStoreRemoteChange
+---@field store PersistentStore The store that changed.
+---@field storeURL? string Its file (`NSPersistentStoreURLKey`); nil in memory.
+---@field historyToken? PersistentHistoryToken The store's token after the transaction (`NSPersistentHistoryTokenKey`); nil without history tracking.
 
 ---Options of `ripple.observe(object, keyPath, fn, options)`.
 ---@class KeyValueObservingOptions
@@ -170,7 +178,8 @@ function ripple.graph(target, options) end
 ---@class KeyValueChange
 ---@field old any
 ---@field new any
----@field kind string
+---@field kind "setting"|"insertion"|"removal"|"replacement"
+---@field indexes? integer[] For a to-many key's insertion, removal or replacement: the positions (from 0).
 ---@field isPrior boolean
 ---@field isDeleted boolean
 

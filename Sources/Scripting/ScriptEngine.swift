@@ -61,6 +61,8 @@ public final class ScriptEngine {
     var tracers: [ContextTracer] = []
     /// Lua observers kept alive until cancelled.
     var luaObservers: [ObjectIdentifier: AnyObject] = [:]
+    /// The coordinators whose remote-change notifications are traced (``traceRemoteChanges(of:store:)``).
+    var tracedCoordinators: Set<ObjectIdentifier> = []
     /// One Lua class per entity, made on first use.
     var entityClasses: [ObjectIdentifier: LuaClass] = [:]
     /// The record fast path of `ctx:insert` and its per-entity keys.

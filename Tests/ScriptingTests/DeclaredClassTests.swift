@@ -30,10 +30,10 @@ import Testing
     @Test(":help of a declared class lists what its declaration says")
     func help() throws {
         #expect(ReplHelp.text(for: "UndoManager:setActionName") == [
-            "UndoManager:setActionName(name) — Names the group being made (the current event's changes, or the last group when there are none).",
+            "UndoManager:setActionName(name) — Names the group being made: the outermost open group, or the changes the next processing records.",
         ])
         #expect(ReplHelp.text(for: "UndoManager").first
                 == "UndoManager : userdata — An undo manager (`UndoManager`) made by `ripple.undoManager()`: a context with one records a group each time it processes its own changes (once per event for the view context).")
-        #expect(ReplHelp.text(for: "UndoManager").count == 13)
+        #expect(ReplHelp.text(for: "UndoManager").count == 18)
     }
 }

@@ -77,7 +77,7 @@ import Testing
         #expect(repl.completions(for: "ripple.ti") == ["ripple.tick"])
         #expect(repl.completions(for: "x = ann.n") == ["ann.name", "ann.nickname"])
         #expect(repl.completions(for: "ctx:sa") == ["ctx:save"])
-        #expect(repl.completions(for: "ann:c") == ["ann:changedValues", "ann:committedValues"])
+        #expect(repl.completions(for: "ann:c") == ["ann:changedValues", "ann:changedValuesForCurrentEvent", "ann:committedValues"])
         #expect(repl.completions(for: "nothing.at") == [])
         // A class's methods and computed properties (model:class) complete too.
         _ = repl.feed("m:class('Customer', { nickOrName = function(self) end, properties = { nameLength = function(self) return #self.name end } })")

@@ -24,6 +24,7 @@ final class BridgeClasses {
     lazy var batchRequest = BridgeClasses.makeBatchRequest(engine)
     lazy var undoManager = BridgeClasses.makeUndoManager(engine)
     lazy var historyToken = BridgeClasses.makeHistoryToken(engine)
+    lazy var queryGenerationToken = BridgeClasses.makeQueryGenerationToken(engine)
     lazy var historyRequest = LuaClass(name: "PersistentHistoryChangeRequest",
         index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "PersistentHistoryChangeRequest")) },
         tostring: { _ in "PersistentHistoryChangeRequest" })
@@ -96,7 +97,8 @@ extension BridgeClasses {
     static func makeContext(_ engine: ScriptEngine) -> LuaClass {
         let properties = ["insertedObjects", "updatedObjects", "deletedObjects", "registeredObjects", "hasChanges",
                           "name", "concurrencyType", "derivedRecomputationCount",
-                          "automaticallyMergesChangesFromParent", "parent", "mergePolicy", "undoManager", "transactionAuthor"]
+                          "automaticallyMergesChangesFromParent", "parent", "mergePolicy", "undoManager", "transactionAuthor",
+                          "queryGenerationToken"]
         func context(_ state: LuaState, _ function: String) throws -> ManagedObjectContext {
             guard let c = state.object(at: 1, as: ManagedObjectContext.self) else {
                 throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
@@ -108,7 +110,8 @@ extension BridgeClasses {
             properties: properties,
             methods: contextQueueMethods(engine).merging(contextIdentityMethods(engine)) { a, _ in a }
                 .merging(contextBatchMethods(engine)) { a, _ in a }
-                .merging(contextUndoMethods(engine)) { a, _ in a }.merging([
+                .merging(contextUndoMethods(engine)) { a, _ in a }
+                .merging(contextQueryGenerationMethods(engine)) { a, _ in a }.merging([
                 "insert": { [unowned engine, inserter = engine.recordInserter] state in
                     if try inserter.insert(state) { return 1 }  // pushed the new object
                     try state.reserveStack()  // a record function's general path (see `pushRecordFunction`)
@@ -185,6 +188,12 @@ extension BridgeClasses {
                 case 10: state.push(ctx.mergePolicy.rawValue)
                 case 12:
                     if let author = ctx.transactionAuthor { state.push(author) } else { state.pushNil() }
+                case 13:
+                    if let token = ctx.queryGenerationToken {
+                        state.push(object: token, class: engine.classes.queryGenerationToken)
+                    } else {
+                        state.pushNil()
+                    }
                 case 11:
                     if let undo = ctx.undoManager { state.push(object: undo, class: engine.classes.undoManager) } else { state.pushNil() }
                 default: state.push(ctx.concurrencyType.rawValue)

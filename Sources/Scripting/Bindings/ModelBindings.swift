@@ -200,6 +200,9 @@ struct ModelReader {
                                    what: "the spec of \(entity).\(key)", notImplemented: Self.attributeNotImplemented)
         if let flag = try optionalBool(spec, "optional", entity: entity, key: key) { attribute.isOptional = flag }
         if let flag = try optionalBool(spec, "transient", entity: entity, key: key) { attribute.isTransient = flag }
+        if let flag = try optionalBool(spec, "preservesValueInHistoryOnDeletion", entity: entity, key: key) {
+            attribute.preservesValueInHistoryOnDeletion = flag
+        }
         attribute.minValue = try optionalNumber(spec, "min", entity: entity, key: key)
         attribute.maxValue = try optionalNumber(spec, "max", entity: entity, key: key)
         attribute.minLength = try optionalCount(spec, "minLength", entity: entity, key: key)
@@ -248,7 +251,7 @@ struct ModelReader {
 
     /// The keys of an attribute spec (after the type, `[1]`).
     static let attributeKeys = ["default", "optional", "min", "max", "minLength", "maxLength", "pattern", "transient",
-                                "valueTransformerName", "derivationExpression"]
+                                "valueTransformerName", "derivationExpression", "preservesValueInHistoryOnDeletion"]
     /// The keys of a relationship spec.
     static let relationshipKeys = ["toOne", "toMany", "inverse", "deleteRule", "optional", "min", "max", "ordered"]
     /// Attribute flags Core Data has and Ripple does not, with what to do instead.

@@ -4,6 +4,7 @@ import ObjectGraph
 /// Read-only fields every managed object has after its entity's properties.
 enum ObjectField: String, CaseIterable {
     case isInserted, isUpdated, isDeleted, hasChanges, isFault, objectID, entityName, managedObjectContext
+    case hasPersistentChangedValues
 }
 
 extension ScriptEngine {
@@ -40,6 +41,11 @@ extension ScriptEngine {
                     }
                     _ = try object.value(forKey: key)      // access check
                     state.push(object: RelationshipSet(object: object, key: key), class: self.classes.relationshipSet)
+                    return 1
+                },
+                "changedValuesForCurrentEvent": { [unowned self] state in
+                    let object = try self.checkObject(state, 1, "changedValuesForCurrentEvent")
+                    self.pushDictionary(object.changedValuesForCurrentEvent())
                     return 1
                 },
                 "recomputationCount": { [unowned self] state in
@@ -88,6 +94,7 @@ extension ScriptEngine {
                 case .isUpdated: self.state.push(object.isUpdated)
                 case .isDeleted: self.state.push(object.isDeleted)
                 case .hasChanges: self.state.push(object.hasChanges)
+                case .hasPersistentChangedValues: self.state.push(object.hasPersistentChangedValues)
                 case .isFault: self.state.push(object.isFault)
                 case .objectID: self.push(objectID: object)
                 case .entityName: self.state.push(object.entity.name)
