@@ -203,6 +203,13 @@ extension LuaState {
     /// - Throws: ``LuaError``; function and arguments are popped either way. Without `traceback` the error
     ///   keeps the original error object in ``LuaError/value``.
     public func pcall(arguments: Int32, results: Int32, traceback: Bool = false) throws(LuaError) {
+        if !isCallable(at: -1 - arguments) {
+            // Lua's own "attempt to call a number value" has no position when the host calls; this error
+            // gets the position of the Lua code that caused the call.
+            let type = typeName(at: -1 - arguments)
+            lua_settop(L, -2 - arguments)
+            throw LuaError(.runtime, "attempt to call a \(type) value (a value Ripple was given to call)")
+        }
         if callDepth == 0, let limit = instructionLimit { beginInstructionBudget(limit) }
         callDepth += 1
         let status = simlua_pcall(L, arguments, results, traceback ? 1 : 0)

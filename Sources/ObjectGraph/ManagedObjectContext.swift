@@ -253,7 +253,7 @@ public final class ManagedObjectContext {
     private func insertChecked(_ entity: EntityDescription,
                                _ checked: [(key: String, slot: PropertySlot, value: Value)],
                                attributeValues: [Value]? = nil) throws -> ManagedObject {
-        let number = persistentStoreCoordinator.reserveNumber(for: entity)
+        let number = try persistentStoreCoordinator.reserveNumber(for: entity)
         let object = ManagedObject(entity: entity,
                                    objectID: ManagedObjectID(entityName: entity.name, number: number, isTemporaryID: true),
                                    context: self, attributeValues: attributeValues)
