@@ -16,6 +16,7 @@ extension ManagedObjectContext {
         if let firstError { throw firstError }
         try processUntilQuiet()
         guard hasChanges else { return }
+        try WorkBudget.charge((inserted.count + updated.count + deleted.count) * WorkBudget.unitsPerValidatedObject)
         if let error = validationError() { throw error }
         var didSaveError: Error?
         let note: ContextDidSaveNotification

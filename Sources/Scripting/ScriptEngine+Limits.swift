@@ -85,6 +85,7 @@ extension ScriptEngine {
     /// Sets `ripple.sandbox` (read-only) and, when `enabled`, removes what a script someone sent you could
     /// use to take over the machine.
     func installSandbox(_ enabled: Bool) throws {
+        isSandboxed = enabled
         _ = state.getGlobal("ripple")
         state.pushFunction { [unowned self] state in
             if let folder = self.scriptFolder { state.push(folder) } else { state.pushNil() }

@@ -16,28 +16,101 @@ extension ViewController {
     /// Validates `child` (which has no parent) as `validateNewChild` does, attaches it to self (which shows
     /// every child) and makes its subtree appear if self is visible.
     func attachAppearing(_ child: ViewController) throws {
-        // One walk up: the controller after self's subtree in window order (the next sibling of the
-        // nearest ancestor-or-self that has one in a container showing every child — a navigation or tab
-        // bar controller shows one child only — else the presentation over the outermost container), and
-        // the window. The same walk tells whether `child` is self or an ancestor (the first check of
-        // `validateNewChild`).
+        // The controller after self's subtree in window order: the next sibling of the nearest
+        // ancestor-or-self that has one in a container showing every child — a navigation or tab bar
+        // controller shows one child only — else the presentation over the outermost container; and the
+        // window. Both come from shortcuts remembered by earlier calls (``ContainmentHints``), so adding
+        // along a chain costs the same at every depth. `child` has no parent: it is self or an ancestor
+        // of self exactly when it is self or the root of self's tree.
         var next: ViewController?
-        var top: ViewController = self
-        var isAncestorOrSelf = self === child
-        while let p = top.parent {
-            if p === child { isAncestorOrSelf = true }
-            if next == nil && p.showsEveryChild && p.children.last !== top,
-               let i = p.children.firstIndex(where: { $0 === top }) {
-                next = p.children[i + 1]
-            }
-            top = p
+        let runTop = ContainmentHints.runTop(of: self)
+        var top: ViewController
+        if let p = runTop.parent {
+            if let i = p.children.firstIndex(where: { $0 === runTop }), i + 1 < p.children.count { next = p.children[i + 1] }
+            top = ContainmentHints.root(of: p)
+        } else {
+            top = runTop
         }
+        let isAncestorOrSelf = self === child || top === child
         if next == nil { next = top.presentedStorage }
         while let presenter = top.presenterStorage { top = presenter.outermostContainer }
         try validateNewChild(child, isAncestorOrSelf: isAncestorOrSelf)
         let window = top.windowStorage
         attach(child)
         window?.didAttach(child, to: self, before: next)
+    }
+}
+
+/// Shortcuts up the containment tree, so that ``ViewController/attachAppearing(_:)`` does not walk the
+/// whole chain of ancestors each time (a 10,000-deep chain of `addChild` was quadratic).
+///
+/// Each controller may remember two ancestors-or-self: the root of its tree, and the top of its *run*,
+/// the controllers above it reached through edges that cannot hold a "next" controller (a child that is
+/// the last child of a container showing every child, or any child of a navigation or tab bar
+/// controller). A shortcut is trusted while ``epoch`` has not moved since it was taken; the epoch moves
+/// whenever an edge is removed or a container that already had children gets another one (the only
+/// changes that can make a remembered ancestor stop being one, or a run edge stop being one). Appending
+/// the first child of a leaf — building a chain — keeps every shortcut. Lookups compress the paths they
+/// walk (as union-find does), so a chain costs amortised constant time per `addChild`.
+enum ContainmentHints {
+    /// Moved by every change that can invalidate a shortcut (relaxed: each engine uses its controllers
+    /// from one thread; a move made by another thread only costs that thread's shortcuts).
+    nonisolated(unsafe) static var epoch = 0
+
+    /// Counts the steps the lookups take, for tests that check their cost (nil: not counted).
+    @TaskLocal static var stepCounter: StepCounter?
+
+    /// A count of lookup steps.
+    final class StepCounter: @unchecked Sendable {
+        /// Steps taken so far.
+        var steps = 0
+        init() {}
+    }
+
+    /// The root of the controller's containment tree.
+    static func root(of controller: ViewController) -> ViewController {
+        var path: [ViewController] = []
+        var x = controller
+        while true {
+            if x.rootHintEpoch == epoch, let hint = x.rootHint, hint !== x {
+                path.append(x)
+                x = hint
+            } else if let p = x.parent {
+                path.append(x)
+                x = p
+            } else {
+                break
+            }
+        }
+        stepCounter?.steps += path.count + 1
+        for node in path {
+            node.rootHint = x
+            node.rootHintEpoch = epoch
+        }
+        return x
+    }
+
+    /// The top of the controller's run (see the type's description).
+    static func runTop(of controller: ViewController) -> ViewController {
+        var path: [ViewController] = []
+        var x = controller
+        while true {
+            if x.runHintEpoch == epoch, let hint = x.runHint, hint !== x {
+                path.append(x)
+                x = hint
+            } else if let p = x.parent, !p.showsEveryChild || p.children.last === x {
+                path.append(x)
+                x = p
+            } else {
+                break
+            }
+        }
+        stepCounter?.steps += path.count + 1
+        for node in path {
+            node.runHint = x
+            node.runHintEpoch = epoch
+        }
+        return x
     }
 }
 
@@ -70,8 +143,19 @@ extension Window {
         applyVisibilityChange(disappearing: [], appearing: appearing, animated: false)
     }
 
-    /// Whether ``visibleControllers`` is what the hierarchy gives now (for assertions).
+    /// Whether ``visibleControllers`` is what the hierarchy gives now (for assertions). The check costs a
+    /// walk of the whole window, so debug builds make it only while the window shows at most
+    /// ``Window/fullCheckLimit`` controllers (beyond, building a large hierarchy would be quadratic).
     var visibleControllersAreCurrent: Bool {
+        guard visibleControllers.count <= Window.fullCheckLimit else { return true }
+        return visibleControllersAreCurrentNow
+    }
+
+    /// The number of controllers up to which debug builds compare the visible controllers with a full
+    /// computation after every incremental `addChild`.
+    static let fullCheckLimit = 256
+
+    private var visibleControllersAreCurrentNow: Bool {
         visibleControllers.elementsEqual(computeVisibleControllers(), by: ===)
     }
 }
