@@ -1,8 +1,9 @@
 -- Bad input: every integer a script gives the API (IDs, counts, indices, window sizes, limits, offsets)
--- called with math.maxinteger, math.mininteger, -1 and 0. Each call answers or raises a placed Lua error,
--- never traps, and the next ordinary use of the same object still works. IntegerArgumentCoverageTests
--- checks that every integer parameter of the API declarations (types/ripple.lua) is listed in `covered`.
-local extremes = { math.maxinteger, math.mininteger, -1, 0 }
+-- called with math.maxinteger, math.mininteger, -1, 0 and numbers that are not integers (NaN, 2^63,
+-- -inf, 1.5). Each call answers or raises a placed Lua error, never traps, and the next ordinary use of
+-- the same object still works. IntegerArgumentCoverageTests checks that every integer parameter of the
+-- API declarations (types/ripple.lua) is listed in `covered`.
+local extremes = { math.maxinteger, math.mininteger, -1, 0, 0 / 0, 2 ^ 63, -math.huge, 1.5 }
 
 local model = ripple.model {
   Item = { name = "string", n = "integer?", group = "string?" },
