@@ -165,9 +165,7 @@ open class ViewController {
 
     /// The topmost ancestor by containment (self when there is no parent).
     var outermostContainer: ViewController {
-        var top = self
-        while let p = top.parent { top = p }
-        return top
+        parent == nil ? self : ContainmentHints.root(of: self)  // amortised constant time (ContainmentHints)
     }
 
     /// True when `other` is self or one of self's containment ancestors.
