@@ -49,7 +49,7 @@ scenario("object numbers: a URI numbered past the largest names no object, and i
   -- merging an ID numbered the largest moves the numbering to its end: the next insert is refused
   ripple.mergeChanges({ inserted = { largest } }, { ctx })
   expect(function() ctx:insert("Item", { name = "d" }) end)
-    :toRaise("123-bad-input-integer-arguments.lua:50: no object number is left for entity Item: object numbers end at 9007199254740991")
+    :toRaise("123-bad-input-integer-arguments.lua:51: no object number is left for entity Item: object numbers end at 9007199254740991")
   expect(function()
     ctx:execute(ripple.batchInsertRequest { entity = "Item", objects = { { name = "e" } } })
   end):toRaise("no object number is left for entity Item")
@@ -97,7 +97,7 @@ scenario("index paths, sections and the visible window of views", function()
   case("ripple.collectionView visibleItems", function(n) return ripple.collectionView { visibleItems = n } end)
   case("ripple.tableView visibleRows", function(n) return ripple.tableView { visibleRows = n } end)
   expect(function() cv.visibleItems = -1 end)
-    :toRaise("123-bad-input-integer-arguments.lua:98: visibleItems must be a count >= 0 or nil, got -1")
+    :toRaise("123-bad-input-integer-arguments.lua:99: visibleItems must be a count >= 0 or nil, got -1")
   cv.visibleItems = math.maxinteger
   cv:scrollToItemAtIndexPath(ripple.indexPath(1, 0))
   expect(cv.visibleItems):toBe(math.maxinteger)
