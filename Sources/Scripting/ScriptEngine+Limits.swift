@@ -21,6 +21,9 @@ extension ScriptEngine {
         public var sandbox: Bool
         /// Whether fetched-results controllers check their invariants after every batch.
         public var checksInvariants: Bool
+        /// Whether ``memoryLimit`` also counts the host memory made for the script (the process heap's
+        /// growth beyond Lua's bytes, ``LuaState/countHostMemory(_:)``); for one engine per process.
+        public var countsHostMemory = false
 
         /// Creates options; the defaults are those of the Swift API: no limits, no sandbox.
         public init(instructionLimit: Int? = nil, memoryLimit: Int? = nil, sandbox: Bool = false,
@@ -38,7 +41,10 @@ extension ScriptEngine {
         let limit = options.instructionLimit.flatMap { $0 > 0 ? $0 : nil }
         try self.init(instructionLimit: limit, checksInvariants: options.checksInvariants, sandbox: options.sandbox)
         memoryLimitMegabytes = options.memoryLimit.flatMap { $0 > 0 ? $0 : nil }
-        if let megabytes = memoryLimitMegabytes { state.setMemoryLimit(megabytes << 20) }
+        if let megabytes = memoryLimitMegabytes {
+            state.setMemoryLimit(megabytes << 20)
+            if options.countsHostMemory { state.countHostMemory() }
+        }
     }
 
     /// The message of a scenario stopped by a limit, naming the limit and its flag (Lua's own memory error
