@@ -48,7 +48,7 @@ static size_t heapinuse (void) {
 /*
 ** Looks at the heap: what it holds beyond Lua's bytes and the baseline is
 ** the host's memory for the script (values copied into objects, rows,
-** snapshots). Made every 1 MB or 4,096 allocations of Lua's, so a script
+** snapshots). Made every 1 MB or 32,768 allocations of Lua's, so a script
 ** whose memory grows on the host side is seen within that much of Lua's
 ** own work (a binding copies what Lua made or allocates a little per call).
 */
@@ -67,7 +67,7 @@ static void *limitalloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   if (nsize > old && m->limit > 0 && simlua_luaonly) {
     if (m->counthost) {
       m->sincebytes += nsize - old;
-      if (m->sincebytes >= (1u << 20) || ++m->sincecount >= 4096) lookathost(m);
+      if (m->sincebytes >= (1u << 20) || ++m->sincecount >= 32768) lookathost(m);
     }
     if (m->used - old + nsize + m->host > m->limit) {
       if (m->counthost && m->host > 0) lookathost(m);  /* the host may have freed some since */

@@ -19,7 +19,7 @@ extension LuaState {
 
     /// Also counts the host's memory against the limit set by ``setMemoryLimit(_:)``: the process heap's
     /// bytes beyond Lua's own and beyond what the process held when this is called (attribute values and
-    /// strings copied into objects, rows, snapshots…), looked at every 1 MB or 4,096 allocations of Lua's.
+    /// strings copied into objects, rows, snapshots…), looked at every 1 MB or 32,768 allocations of Lua's.
     /// Lua's next allocation past the limit is then refused as usual. The heap is the process's: use it
     /// when one state runs in the process at a time (the `ripple` command line). Returns false where the
     /// heap cannot be measured (not glibc 2.33+) or with no limit set.
