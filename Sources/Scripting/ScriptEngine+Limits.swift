@@ -73,7 +73,7 @@ extension ScriptEngine {
         guard let limit = state.instructionLimitValue, limit > 0 else { return try body() }
         let outer = WorkBudget.current
         WorkBudget.current = WorkBudget(limit: limit, message:
-            "instruction limit exceeded: host work (fetches, sorts, regular expressions) reached the budget of \(limit) units (--instruction-limit N, 0 = none)")
+            "instruction limit exceeded: host work (fetches, sorts, regular expressions, descriptions, snapshots, observers, saves, derived properties) reached the budget of \(limit) units (--instruction-limit N, 0 = none)")
         defer { WorkBudget.current = outer }
         return try body()
     }
