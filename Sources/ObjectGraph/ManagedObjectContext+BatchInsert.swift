@@ -73,11 +73,11 @@ extension ManagedObjectContext {
         let count = rows.count
         var first = 0
         if store.type == .inMemory && store.history == nil {
-            first = max(store.largestNumber(entityName: entity.name), coordinator.lastReservedNumber(entity.name)) + 1
+            first = try coordinator.firstNewNumber(after: store.largestNumber(entityName: entity.name), count: count, entityName: entity.name)
             store.insertNewRows(rows, entityName: entity.name, firstNumber: first)
         } else {
             try store.save(author: transactionAuthor, contextName: name, model: model) { session in
-                first = max(try session.largestNumber(entity), coordinator.lastReservedNumber(entity.name)) + 1
+                first = try coordinator.firstNewNumber(after: try session.largestNumber(entity), count: count, entityName: entity.name)
                 var writes: [(ManagedObjectID, StoreRow)] = []
                 writes.reserveCapacity(count)
                 rows.forEach { n, row in

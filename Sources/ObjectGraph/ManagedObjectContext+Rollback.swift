@@ -14,6 +14,7 @@ extension ManagedObjectContext {
         let wasInserted = inserted.objectsInObjectOrder()
         let wasDeleted = deleted.sortedInObjectOrder()
         let restored = snapshotted.sortedInObjectOrder()
+        noteDiscardedBehindDescendants(wasInserted.map(\.objectID) + wasDeleted.map(\.objectID) + restored.map(\.objectID))
         let tracksDerived = model.hasDerivedProperties
         var restoredKeys: [(ManagedObject, String)] = []
         if tracksDerived {
@@ -88,6 +89,20 @@ extension ManagedObjectContext {
         if let firstError { throw firstError }
     }
 
+    /// A rollback or reset of a parent discards changes its children saved into it; a child keeps the
+    /// objects as it saved them (Core Data's child does not hear of it), while its fetches, which read
+    /// through the parent, no longer see them. Like rows changed in the store behind a context, these
+    /// objects go into every descendant's ``unmergedStoreChanges`` (invariant mode leaves them out of its
+    /// comparison) until the descendant merges them or is reset.
+    func noteDiscardedBehindDescendants(_ ids: [ManagedObjectID]) {
+        guard !ids.isEmpty else { return }
+        for context in persistentStoreCoordinator.contexts where context !== self {
+            var ancestor = context.parent
+            while let a = ancestor, a !== self { ancestor = a.parent }
+            if ancestor === self { context.unmergedStoreChanges.formUnion(ids) }
+        }
+    }
+
     /// The keys whose current value differs from the committed snapshot.
     private func rolledBackKeys(of object: ManagedObject) -> [String] {
         var keys: [String] = []
@@ -148,6 +163,7 @@ extension ManagedObjectContext {
         unmergedStoreChanges.removeAll()
         advanceQueryGeneration()   // a reset moves a pinned context to the current generation
         let all = Array(registered.values)
+        noteDiscardedBehindDescendants((inserted.objectsInObjectOrder() + updated + deleted.sortedInObjectOrder()).map(\.objectID))
         for object in all {
             object.fate = .reset(context: name)
             object.state.isInvalid = true

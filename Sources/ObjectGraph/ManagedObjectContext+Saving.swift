@@ -24,6 +24,7 @@ extension ManagedObjectContext {
             try computeStoreDerivedAttributes()
             try processUntilQuiet()
         }
+        try WorkBudget.charge((inserted.count + updated.count + deleted.count) * WorkBudget.unitsPerValidatedObject)
         if let error = try validationError() { throw error }
         var didSaveError: Error?
         let note: ContextDidSaveNotification

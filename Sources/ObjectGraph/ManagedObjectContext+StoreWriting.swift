@@ -165,8 +165,10 @@ extension ManagedObjectContext {
             if let largest = lastLargest, id.number <= largest, try session.row(for: id) != nil {
                 let entity = object.entity
                 let largest = try session.largestNumber(entity)
-                var n = nextFree[entity.name] ?? max(largest, coordinator.lastReservedNumber(entity.name))
-                n += 1
+                let n = try nextFree[entity.name].map { last in
+                    guard last < ManagedObjectID.largestNumber else { throw ObjectGraphError.numberingExhausted(entity.name) }
+                    return last + 1
+                } ?? coordinator.firstNewNumber(after: largest, count: 1, entityName: entity.name)
                 nextFree[entity.name] = n
                 coordinator.noteTakenNumber(n, entityName: entity.name)
                 outcome.renumbered[ObjectIdentifier(object)] = n

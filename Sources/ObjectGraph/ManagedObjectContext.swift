@@ -69,7 +69,8 @@ public final class ManagedObjectContext {
     public internal(set) var isMergingChanges = false
     /// Saved objects whose store row changed behind this context's back and whose change it has not
     /// merged: rows a batch request updated or deleted (batch requests tell no context), and rows another
-    /// root context over the coordinator saved (updated or deleted). As in Core Data, this context's
+    /// root context over the coordinator saved (updated or deleted), and, for a child, objects an ancestor
+    /// discarded by `rollback()` or `reset()` after the child saved them into it. As in Core Data, this context's
     /// objects and controllers keep the old state until the change is merged
     /// (``mergeChanges(fromContextDidSave:)-(SavedObjectIDs)``, `mergeChanges(fromRemoteContextSave:into:)`);
     /// a fresh fetch, which reads the store, already sees it. Invariant mode leaves these objects out of
@@ -270,7 +271,7 @@ public final class ManagedObjectContext {
     private func insertChecked(_ entity: EntityDescription,
                                _ checked: [(key: String, slot: PropertySlot, value: Value)],
                                attributeValues: [Value]? = nil) throws -> ManagedObject {
-        let number = persistentStoreCoordinator.reserveNumber(for: entity)
+        let number = try persistentStoreCoordinator.reserveNumber(for: entity)
         let object = ManagedObject(entity: entity,
                                    objectID: ManagedObjectID(entityName: entity.name, number: number, isTemporaryID: true),
                                    context: self, attributeValues: attributeValues)

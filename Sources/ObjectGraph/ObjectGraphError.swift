@@ -67,6 +67,12 @@ public struct ObjectGraphError: Error, CustomStringConvertible {
         self.underlying = underlying
     }
 
+    /// The error of numbering past ``ManagedObjectID/largestNumber`` (an entity whose numbers were taken up
+    /// to the largest, for instance by a store row or a merged ID numbered that high).
+    public static func numberingExhausted(_ entityName: String) -> ObjectGraphError {
+        ObjectGraphError(.limitExceeded, "no object number is left for entity \(entityName): object numbers end at \(ManagedObjectID.largestNumber)")
+    }
+
     /// The message, prefixed by the Cocoa domain and code for validation errors.
     public var description: String { message }
 }

@@ -138,18 +138,35 @@ public final class PersistentStoreCoordinator {
     }
 
     /// Reserves the next object number of an entity.
-    func reserveNumber(for entity: EntityDescription) -> Int {
+    /// - Throws: ``ObjectGraphError/numberingExhausted(_:)`` when the entity's numbers reached
+    ///   ``ManagedObjectID/largestNumber`` (nothing is reserved).
+    func reserveNumber(for entity: EntityDescription) throws -> Int {
         let i = entity.index
         if lastNumbers.indices.contains(i) && managedObjectModel.entities[i] === entity {
+            guard lastNumbers[i] < ManagedObjectID.largestNumber else { throw ObjectGraphError.numberingExhausted(entity.name) }
             lastNumbers[i] += 1
             return lastNumbers[i]
         }
         guard let j = numberIndex(entity.name) else {
-            nextNumber[entity.name, default: 0] += 1
-            return nextNumber[entity.name, default: 0]
+            let last = nextNumber[entity.name, default: 0]
+            guard last < ManagedObjectID.largestNumber else { throw ObjectGraphError.numberingExhausted(entity.name) }
+            nextNumber[entity.name] = last + 1
+            return last + 1
         }
+        guard lastNumbers[j] < ManagedObjectID.largestNumber else { throw ObjectGraphError.numberingExhausted(entity.name) }
         lastNumbers[j] += 1
         return lastNumbers[j]
+    }
+
+    /// The first of `count` new numbers of an entity after `largest` and every number reserved.
+    /// - Throws: ``ObjectGraphError/numberingExhausted(_:)`` when the last would pass
+    ///   ``ManagedObjectID/largestNumber``.
+    func firstNewNumber(after largest: Int, count: Int, entityName: String) throws -> Int {
+        let last = max(largest, lastReservedNumber(entityName))
+        guard last >= 0, count >= 0, last <= ManagedObjectID.largestNumber - max(count, 1) else {
+            throw ObjectGraphError.numberingExhausted(entityName)
+        }
+        return last + 1
     }
 
     /// The live contexts over this coordinator, in creation order.

@@ -21,6 +21,9 @@ extension ScriptEngine {
         public var sandbox: Bool
         /// Whether fetched-results controllers check their invariants after every batch.
         public var checksInvariants: Bool
+        /// Whether ``memoryLimit`` also counts the host memory made for the script (the process heap's
+        /// growth beyond Lua's bytes, ``LuaState/countHostMemory(_:)``); for one engine per process.
+        public var countsHostMemory = false
 
         /// Creates options; the defaults are those of the Swift API: no limits, no sandbox.
         public init(instructionLimit: Int? = nil, memoryLimit: Int? = nil, sandbox: Bool = false,
@@ -38,7 +41,10 @@ extension ScriptEngine {
         let limit = options.instructionLimit.flatMap { $0 > 0 ? $0 : nil }
         try self.init(instructionLimit: limit, checksInvariants: options.checksInvariants, sandbox: options.sandbox)
         memoryLimitMegabytes = options.memoryLimit.flatMap { $0 > 0 ? $0 : nil }
-        if let megabytes = memoryLimitMegabytes { state.setMemoryLimit(megabytes << 20) }
+        if let megabytes = memoryLimitMegabytes {
+            state.setMemoryLimit(megabytes << 20)
+            if options.countsHostMemory { state.countHostMemory() }
+        }
     }
 
     /// The message of a scenario stopped by a limit, naming the limit and its flag (Lua's own memory error
@@ -67,7 +73,7 @@ extension ScriptEngine {
         guard let limit = state.instructionLimitValue, limit > 0 else { return try body() }
         let outer = WorkBudget.current
         WorkBudget.current = WorkBudget(limit: limit, message:
-            "instruction limit exceeded: host work (fetches, sorts, regular expressions) reached the budget of \(limit) units (--instruction-limit N, 0 = none)")
+            "instruction limit exceeded: host work (fetches, sorts, regular expressions, descriptions, snapshots, observers, saves, derived properties) reached the budget of \(limit) units (--instruction-limit N, 0 = none)")
         defer { WorkBudget.current = outer }
         return try body()
     }
@@ -85,6 +91,7 @@ extension ScriptEngine {
     /// Sets `ripple.sandbox` (read-only) and, when `enabled`, removes what a script someone sent you could
     /// use to take over the machine.
     func installSandbox(_ enabled: Bool) throws {
+        isSandboxed = enabled
         _ = state.getGlobal("ripple")
         state.pushFunction { [unowned self] state in
             if let folder = self.scriptFolder { state.push(folder) } else { state.pushNil() }

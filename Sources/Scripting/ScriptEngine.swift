@@ -86,6 +86,8 @@ public final class ScriptEngine {
     var memoryLimitMegabytes: Int?
     /// The folder of the file being run (the sandbox's `require` loads only under it).
     var scriptFolder: String?
+    /// Whether scripts run in the sandbox (SQLite stores are then confined, ``sandboxedStorePath(_:)``).
+    var isSandboxed = false
     /// The last error message a scenario raised (kept by its message handler).
     var lastScenarioError: String?
     /// The iOS profile (`ripple.uikit.profile`) shared by every view and controller the script makes.

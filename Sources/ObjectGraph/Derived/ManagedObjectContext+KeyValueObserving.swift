@@ -104,6 +104,10 @@ extension ManagedObjectContext {
             do { try observation.handler(change) } catch { if firstError == nil { firstError = error } }
         }
         for _ in 0..<100 {
+            do { try WorkBudget.charge(propagation.observations.count * WorkBudget.unitsPerObservation) } catch {
+                if firstError == nil { firstError = error }
+                break
+            }
             var told = false
             for observation in propagation.observations where !observation.isCancelled {
                 let object = observation.object

@@ -167,7 +167,7 @@ extension ScriptEngine {
             return PersistentStore()
         case "sqlite":
             guard let path else { throw ScriptingError("a sqlite store needs a path: { store = \"sqlite\", path = \"…\" }") }
-            return try PersistentStore(sqlitePath: path, model: model, busyTimeout: busyTimeout)
+            return try PersistentStore(sqlitePath: try sandboxedStorePath(path), model: model, busyTimeout: busyTimeout)
         default:
             throw ScriptingError("unknown store type '\(type)' (expected \"memory\" or \"sqlite\")")
         }

@@ -63,7 +63,7 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         guard let owner else { return }
         state.push(table)
         let pushed: Int32?
-        do { pushed = try LuaMethodLookup.push(name, of: -1, in: state) } catch {
+        do { pushed = try LuaMethodLookup.push(name, of: -1, in: state, owner: "the delegate of <FetchedResultsController>") } catch {
             state.pop()
             throw ScriptingError(error.message)
         }
