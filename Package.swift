@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// `-enforce-exclusivity=unchecked` in release builds only (docs/performance.md, "Exclusivity checks").
@@ -56,8 +56,14 @@ let package = Package(
         .target(
             name: "Scripting",
             dependencies: ["ObjectGraph", "FetchedResults", "CollectionViews", "ViewControllers", "LuaBridge"],
-            swiftSettings: releaseUncheckedExclusivity
+            // Lua/*.lua (the test DSL, the sandbox) are compiled into `LuaChunk`s at build time.
+            exclude: ["Lua"],
+            swiftSettings: releaseUncheckedExclusivity,
+            plugins: ["LuaChunks"]
         ),
+        // The build step of the Lua chunks: compiles a `.lua` file into Swift source (text and bytecode).
+        .executableTarget(name: "ripple-luac", dependencies: ["CLua"]),
+        .plugin(name: "LuaChunks", capability: .buildTool(), dependencies: ["ripple-luac"]),
 
         // A seeded random number generator shared by the runner's shuffle, the benchmarks and the tests.
         .target(name: "SeededRandom"),
@@ -104,11 +110,11 @@ let package = Package(
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "SeededRandom"]),
         .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews", "FetchedResults", "ObjectGraph", "SeededRandom"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
-        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "ObjectGraph"]),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "ObjectGraph", "SeededRandom"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scripting"]),
         // Runs the built `ripple` executable (built by `swift build` / `swift test` with the other products);
         // not a target dependency, which would link the executable's code into the test bundle.
         .testTarget(name: "CLITests"),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

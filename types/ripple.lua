@@ -9,10 +9,17 @@
 ---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
 ripple = {}
 
----Declares entities, attributes and relationships; refused with a message naming the entity and key when inconsistent.
+---Declares entities, attributes and relationships (reserved entity keys: `uniquenessConstraints`, `parentEntity`, `isAbstract`), fetched properties (`{ fetched = "Entity", predicate = …, sortDescriptors = …, userInfo = … }`) and derived attributes computed at save (`{ "string?", derivationExpression = "lowercase:(name)" }`); refused with a message naming the entity and key when inconsistent.
 ---@param entities table<string, table<string, string|table>> `{ Entity = { key = spec, … } }`
 ---@return ManagedObjectModel
 function ripple.model(entities) end
+
+---Reads an Xcode model: a `.xcdatamodeld` bundle (its current version, or `{ version = "Name" }`), a `.xcdatamodel` folder or its `contents` file. Returns the model and its warnings (`file:line: …`, also in the trace).
+---@param path string
+---@param options? { version: string? }
+---@return ManagedObjectModel model
+---@return string[] warnings
+function ripple.loadModel(path, options) end
 
 ---A persistent container over an in-memory store (or `{ store = "sqlite", path = … }`), with a main-queue `viewContext`.
 ---@param model ManagedObjectModel
@@ -33,10 +40,11 @@ function ripple.temporaryPath(name) end
 ---@return integer
 function ripple.regularExpressionStepLimit(steps) end
 
----Observes a context notification (`"objectsDidChange"`, `"willSave"`, `"didSave"`) or an object's key path (KVO).
----@param target ManagedObjectContext|ManagedObject
+---Observes a context notification (`"objectsDidChange"`, `"willSave"`, `"didSave"`), a coordinator's
+---`"persistentStoreRemoteChange"` (`NSPersistentStoreRemoteChange`) or an object's key path (KVO).
+---@param target ManagedObjectContext|ManagedObject|PersistentStoreCoordinator
 ---@param name string A notification name, or a key path of the object.
----@param fn fun(note: ObjectsDidChangeNotification|ManagedObjectContext|DidSaveNotification|KeyValueChange) `objectsDidChange` gets the changes, `willSave` the context, `didSave` what was saved, a key path its change.
+---@param fn fun(note: ObjectsDidChangeNotification|ManagedObjectContext|DidSaveNotification|KeyValueChange|PersistentStoreRemoteChange) `objectsDidChange` gets the changes, `willSave` the context, `didSave` what was saved, `persistentStoreRemoteChange` the store and its history token, a key path its change.
 ---@param options? KeyValueObservingOptions
 ---@return ObservationToken
 function ripple.observe(target, name, fn, options) end
@@ -121,6 +129,13 @@ function ripple.graph(target, options) end
 ---@field path? string The SQLite file.
 ---@field busyTimeout? integer How long a SQLite store waits for another connection's lock, in milliseconds (default 5000).
 ---@field persistentHistoryTracking? boolean Record each save as a transaction (`ripple.historyRequest`).
+---@field remoteChangeNotificationPost? boolean Post `persistentStoreRemoteChange` to the coordinator for every transaction on the store (`NSPersistentStoreRemoteChangeNotificationPostOptionKey`).
+
+---What a `persistentStoreRemoteChange` observer receives (`NSPersistentStoreRemoteChange`'s userInfo).
+---@class PersistentStoreRemoteChange
+---@field store PersistentStore The store that changed.
+---@field storeURL? string Its file (`NSPersistentStoreURLKey`); nil in memory.
+---@field historyToken? PersistentHistoryToken The store's token after the transaction (`NSPersistentHistoryTokenKey`); nil without history tracking.
 
 ---Options of `ripple.observe(object, keyPath, fn, options)`.
 ---@class KeyValueObservingOptions
@@ -133,13 +148,30 @@ function ripple.graph(target, options) end
 ---@class KeyValueChange
 ---@field old any
 ---@field new any
----@field kind string
+---@field kind "setting"|"insertion"|"removal"|"replacement"
+---@field indexes? integer[] For a to-many key's insertion, removal or replacement: the positions (from 0).
 ---@field isPrior boolean
 ---@field isDeleted boolean
 
----A data model made by `ripple.model`.
+---A data model made by `ripple.model` or read by `ripple.loadModel`.
 ---@class ManagedObjectModel : userdata
 ---@field entities string[] The entity names, sorted.
+local ManagedObjectModel = {}
+
+---Gives an entity the code of its `NSManagedObject` subclass (docs/classes.md): lifecycle callbacks
+---(`awakeFromInsert`, `awakeFromFetch`, `willSave`, `didSave`, `prepareForDeletion`, `willTurnIntoFault`,
+---`didTurnIntoFault`), validation (`validateForInsert`, `validateForUpdate`, `validateForDelete`,
+---`validate<Key>(self, value)` returning true, or false and a message [and a code]), methods called as
+---`obj:name(…)`, and `properties = { name = function(self) … end }` read as `obj.name`. Declaring it
+---again replaces it.
+---@param entityName string
+---@param methods table<string, function|table<string, fun(self: ManagedObject): any>>
+function ManagedObjectModel:class(entityName, methods) end
+---A fetch request table (for `ctx:fetch`) made from the model's template `name`, its `$VARIABLES` bound to `variables`; a missing variable is Core Data's error.
+---@param name string
+---@param variables? table<string, any>
+---@return FetchRequest
+function ManagedObjectModel:fetchRequestFromTemplate(name, variables) end
 
 ---A persistent container (`NSPersistentContainer`).
 ---@class PersistentContainer : userdata
@@ -178,7 +210,16 @@ function PersistentContainer:addPersistentStore(options) end
 ---@field mergePolicy "error"|"mergeByPropertyObjectTrump"|"mergeByPropertyStoreTrump"|"overwrite"|"rollback" How a save resolves conflicts with the store (default `"error"`; read/write).
 ---@field undoManager UndoManager? Records undo groups when set (`ripple.undoManager()`; nil by default, read/write).
 ---@field transactionAuthor string? The author of this context's saves in the persistent history (read/write).
+---@field queryGenerationToken QueryGenerationToken? The query generation the context is pinned to; nil when unpinned.
 local ManagedObjectContext = {}
+
+---Pins the context to a query generation (`"current"`, or another context's `queryGenerationToken`), or unpins
+---it with nil: a pinned context reads the saved rows as they were until it saves, merges or is reset (SQLite stores).
+---@param generation "current"|QueryGenerationToken|nil
+function ManagedObjectContext:setQueryGenerationFrom(generation) end
+
+---A query generation (`NSQueryGenerationToken`): opaque; `tostring` shows its number.
+---@class QueryGenerationToken : userdata
 
 ---Inserts an object with its defaults, then `values`; returns it.
 ---@param entity string
@@ -284,6 +325,7 @@ function ObservationToken:cancel() end
 ---@field propertiesToFetch? string[] The keys of a `dictionaryResultType` fetch.
 ---@field includesPendingChanges? boolean Default true: unsaved insertions and deletions count.
 ---@field substitutionVariables? table<string, any> Values of the predicate's `$VARIABLE`s.
+---@field includesSubentities? boolean Default true: objects of the entity's sub-entities are fetched too.
 
 ---A sort descriptor.
 ---@class SortDescriptor
@@ -303,11 +345,16 @@ function ObservationToken:cancel() end
 ---@field objectID ManagedObjectID Temporary (`x-coredata:///Customer/t1`) until saved, then permanent (`x-coredata://ripple/Customer/p1`).
 ---@field entityName string
 ---@field managedObjectContext ManagedObjectContext?
+---@field hasPersistentChangedValues boolean Whether a persistent attribute or relationship differs from its last saved value.
 local ManagedObject = {}
 
 ---Persistent keys that differ from the last save, with their current values.
 ---@return table<string, any>
 function ManagedObject:changedValues() end
+
+---Persistent keys changed since the last `objectsDidChange`, with their values before this event.
+---@return table<string, any>
+function ManagedObject:changedValuesForCurrentEvent() end
 
 ---The last saved values of `keys` (all keys when nil).
 ---@param keys? string[]
@@ -318,6 +365,12 @@ function ManagedObject:committedValues(keys) end
 ---@param key string
 ---@return integer
 function ManagedObject:recomputationCount(key) end
+
+---The ordered to-many relationship `key` as a live set taking `NSMutableOrderedSet`'s operations
+---(`mutableOrderedSetValue(forKey:)`).
+---@param key string
+---@return RelationshipSet
+function ManagedObject:mutableOrderedSetValueForKey(key) end
 
 ---A live to-many relationship: `#set`, `set[i]` (1-based, in insertion order).
 ---@class RelationshipSet : userdata
@@ -340,6 +393,35 @@ function RelationshipSet:contains(object) end
 ---The members as an array.
 ---@return ManagedObject[]
 function RelationshipSet:toArray() end
+
+---Ordered relationships: inserts `object` at the 0-based `index` (a member stays where it is).
+---@param object ManagedObject
+---@param index integer
+function RelationshipSet:insertObject(object, index) end
+
+---Ordered relationships: removes the member at the 0-based `index`.
+---@param index integer
+function RelationshipSet:removeObjectAtIndex(index) end
+
+---Ordered relationships: `object` takes the place of the member at the 0-based `index`.
+---@param index integer
+---@param object ManagedObject
+function RelationshipSet:replaceObjectAtIndex(index, object) end
+
+---Ordered relationships: the members at the 0-based `indexes` move, in order, to `toIndex` of what remains.
+---@param indexes integer[]
+---@param toIndex integer
+function RelationshipSet:moveObjectsAtIndexes(indexes, toIndex) end
+
+---Ordered relationships: the member at the 0-based `index`.
+---@param index integer
+---@return ManagedObject
+function RelationshipSet:objectAtIndex(index) end
+
+---Ordered relationships: the 0-based index of `object`, or nil.
+---@param object ManagedObject
+---@return integer?
+function RelationshipSet:indexOfObject(object) end
 
 ---An object ID (`NSManagedObjectID`): one userdata per ID, so `==` and table keys work; prints as its URI.
 ---An object's temporary ID and its permanent ID (after the save) are different IDs, as in Core Data.
@@ -419,8 +501,8 @@ function PersistentStoreCoordinator:removePersistentStore(store) end
 ---@field identifier string The store's unique identifier (in its metadata).
 local PersistentStore = {}
 
----Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate in the store, without
----loading them; run it with `ctx:execute(request)`.
+---Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate (or the objects of `objectIDs`)
+---in the store, without loading them; run it with `ctx:execute(request)`.
 ---@param options BatchDeleteRequestOptions
 ---@return BatchRequest
 function ripple.batchDeleteRequest(options) end
@@ -429,6 +511,14 @@ function ripple.batchDeleteRequest(options) end
 ---@param options BatchUpdateRequestOptions
 ---@return BatchRequest
 function ripple.batchUpdateRequest(options) end
+
+---Registers a value transformer for transformable attributes (`ValueTransformer.setValueTransformer(_:forName:)`):
+---`transformedValue(value)` returns the string of bytes the store keeps, `reverseTransformedValue(bytes)` the value
+---back. A context transforms when it saves to a store; a read transforms back the first time after a load. `nil`
+---in place of the table removes the name.
+---@param name string
+---@param transformer { transformedValue: fun(value: any): string, reverseTransformedValue: fun(bytes: string): any }?
+function ripple.setValueTransformer(name, transformer) end
 
 ---Makes an `NSBatchInsertRequest`: inserts `objects` (tables of values) in the store.
 ---@param options BatchInsertRequestOptions
@@ -442,20 +532,26 @@ function ripple.batchInsertRequest(options) end
 function ripple.mergeChanges(changes, contexts) end
 
 ---Makes an `NSPersistentHistoryChangeRequest`: `{ after = token }` fetches the transactions after a token
----(all of them with `{}`), `{ deleteBefore = token }` deletes those up to it; run it with `ctx:execute`.
----@param options { after?: PersistentHistoryToken, deleteBefore?: PersistentHistoryToken }
+---(all of them with `{}`), `{ after = date }` those committed after a date, `{ fetchRequest = { predicate = … } }`
+---those a predicate on `author`, `contextName`, `timestamp` accepts (`fetchHistory(withFetch:)`),
+---`{ deleteBefore = token }` deletes those up to it; run it with `ctx:execute`.
+---@param options { after?: PersistentHistoryToken|number, deleteBefore?: PersistentHistoryToken, fetchRequest?: { predicate: string, arguments?: any[] } }
 ---@return PersistentHistoryChangeRequest
 function ripple.historyRequest(options) end
 
----Makes an undo manager; set it as `ctx.undoManager` to record one undo group per event.
+---Makes an undo manager; set it as `ctx.undoManager` to record one undo group per event (or per explicit group).
 ---@return UndoManager
 function ripple.undoManager() end
 
 ---Options of `ripple.batchDeleteRequest`.
 ---@class BatchDeleteRequestOptions
----@field entity string The entity name (required).
+---@field entity? string The entity name (required unless `objectIDs` is given).
+---@field objectIDs? (ManagedObjectID|ManagedObject)[] `NSBatchDeleteRequest(objectIDs:)`: these objects (one entity), instead of a fetch.
 ---@field predicate? string|fun(object: ManagedObject): boolean Which objects (all when nil).
 ---@field arguments? any[] Values for `%@` and `%K` in the format.
+---@field sortDescriptors? (string|SortDescriptor)[] The order in which `fetchOffset` and `fetchLimit` take objects.
+---@field fetchOffset? integer How many matching objects to skip first.
+---@field fetchLimit? integer The most objects to delete (0: no limit).
 ---@field resultType? "resultTypeStatusOnly"|"resultTypeObjectIDs"|"resultTypeCount" What `execute` returns (status by default).
 
 ---Options of `ripple.batchUpdateRequest`.
@@ -497,6 +593,7 @@ local BatchRequest = {}
 ---@field token PersistentHistoryToken The transaction's token (pass it as `after` next time).
 ---@field author? string The saving context's `transactionAuthor`.
 ---@field contextName string The saving context's name.
+---@field timestamp number When it was committed: 2026-01-01 00:00:00 UTC plus its number, in seconds (Ripple has no wall clock).
 ---@field changes PersistentHistoryChange[] One change per object.
 ---@field notification ContextDidSaveNotification What `ctx:mergeChangesFromContextDidSave` merges (`objectIDNotification()`).
 
@@ -505,6 +602,7 @@ local BatchRequest = {}
 ---@field changeType "insert"|"update"|"delete"
 ---@field changedObjectID ManagedObjectID
 ---@field updatedProperties string[] The keys an update changed.
+---@field tombstone? table<string, any> For a deletion: the last values of the attributes with `preservesValueInHistoryOnDeletion`.
 
 ---An undo manager (`UndoManager`) made by `ripple.undoManager()`: a context with one records a group each
 ---time it processes its own changes (once per event for the view context).
@@ -513,7 +611,9 @@ local BatchRequest = {}
 ---@field canRedo boolean Whether there is a group to redo.
 ---@field undoActionName string The name of the group `undo()` would undo (`""` when unnamed).
 ---@field redoActionName string The name of the group `redo()` would redo.
----@field groupsByEvent boolean Always true: a group per run-loop event.
+---@field groupsByEvent boolean True (default): each processing of a context's changes outside an explicit group is its own group; false: changes are recorded only between `beginUndoGrouping` and `endUndoGrouping` (read/write).
+---@field levelsOfUndo integer The most groups kept (0, the default: no limit); the oldest are dropped beyond it (read/write).
+---@field groupingLevel integer The number of open undo groups (0 between groups).
 ---@field isUndoRegistrationEnabled boolean False between `disableUndoRegistration` and `enableUndoRegistration`.
 local UndoManager = {}
 
@@ -524,18 +624,34 @@ function UndoManager:undo() end
 ---Redoes the last undone group; an error when there is nothing to redo.
 function UndoManager:redo() end
 
----Names the group being made (the current event's changes, or the last group when there are none).
+---Undoes the nested group closed last inside the open group (the last group when none is open), without closing the open group; an error when something was recorded after it.
+function UndoManager:undoNestedGroup() end
+
+---Names the group being made: the outermost open group, or the changes the next processing records.
 ---@param name string
 function UndoManager:setActionName(name) end
 
----Forgets every group.
+---Forgets every group (open ones too) and re-enables registration.
 function UndoManager:removeAllActions() end
+
+---Opens a group (nested groups fold into the outermost); the contexts process their pending changes first.
+function UndoManager:beginUndoGrouping() end
+
+---Closes the innermost group after the contexts process their pending changes; an error when none is open.
+function UndoManager:endUndoGrouping() end
 
 ---Stops recording changes; calls nest.
 function UndoManager:disableUndoRegistration() end
 
 ---Resumes recording; an error when registration is not disabled.
 function UndoManager:enableUndoRegistration() end
+
+---An index path (0-based).
+---@class IndexPath : userdata
+---@field section integer
+---@field item integer
+---@field row integer The same as `item`.
+local IndexPath = {}
 
 ---Options of `ripple.fetchedResultsController` (every `FetchRequest` field too).
 ---@class FetchedResultsControllerOptions : FetchRequest
@@ -595,12 +711,6 @@ function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
 ---@field controllerDidChangeContent? fun(controller: FetchedResultsController)
 ---@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: Snapshot) Section names and object IDs, updated objects marked for reload; `dataSource:apply(snapshot)` shows it.
 ---@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: { removals: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[], insertions: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[] })
-
----An index path (0-based).
----@class IndexPath : userdata
----@field section integer
----@field item integer
----@field row integer The same as `item`.
 
 ---A window (`UIWindow`).
 ---@class Window : userdata

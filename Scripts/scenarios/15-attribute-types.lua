@@ -31,3 +31,22 @@ scenario("a malformed UUID is refused", function()
   expect(function() x.u = "not-a-uuid" end):toRaise('desired type = NSUUID')
   expect(x.hasChanges):toBe(false)
 end)
+
+scenario("binary data keeps every byte; a string attribute refuses bytes that are not UTF-8", function()
+  local all = {}
+  for b = 0, 255 do all[#all + 1] = string.char(b) end
+  all = table.concat(all)
+  local x = ctx:insert("Thing", { bin = "a\0b\255" })
+  expect(x.bin):toBe("a\0b\255")
+  x.bin = all
+  expect(x.bin):toBe(all)
+  ctx:save()
+  ctx:reset()
+  local again = ctx:fetch { entity = "Thing", predicate = "bin == %@", arguments = { all } }
+  expect(#again):toBe(1)
+  expect(again[1].bin):toBe(all)
+  expect(function() again[1].s = "caf\233" end):toRaise(
+    'Unacceptable type of value for attribute: property = "s"; desired type = NSString; given type = NSConcreteData; value = <4 bytes>. A string attribute takes UTF-8 text; these bytes are not UTF-8 (store them in a binary attribute).')
+  expect(again[1].s):toBeNil()
+  expect(again[1].hasChanges):toBe(false)
+end)

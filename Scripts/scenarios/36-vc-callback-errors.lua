@@ -101,5 +101,9 @@ scenario("a Lua method that is not a function is reported when it is called", fu
   local _, _, _, nav = fixture()
   local form = ripple.viewController "Form"
   form.viewWillAppear = 42
-  expect(function() nav:pushViewController(form, false) end):toRaise("attempt to call a number value")
+  expect(function() nav:pushViewController(form, false) end)
+    :toRaise('36%-vc%-callback%-errors%.lua:104: viewWillAppear of <ViewController "Form"> is a number, not a function')
+  -- the push happened (UIKit's transition is not undone); the error only reports the call
+  expect(nav.topViewController):toBe(form)
+  form.viewWillAppear = nil
 end)

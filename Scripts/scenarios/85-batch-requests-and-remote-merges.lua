@@ -104,7 +104,7 @@ end)
 
 scenario("bad batch requests are refused before anything changes", function()
   expect(function() ripple.batchDeleteRequest { entity = "Note", predicat = "done == YES" } end):toRaise(
-    "unknown key 'predicat' in the options of ripple.batchDeleteRequest (known keys: arguments, entity, predicate, resultType)")
+    "unknown key 'predicat' in the options of ripple.batchDeleteRequest (known keys: arguments, entity, fetchLimit, fetchOffset, objectIDs, predicate, resultType, sortDescriptors)")
   expect(function() ripple.batchDeleteRequest { entity = "Note", resultType = "objectIDs" } end):toRaise(
     "resultType of ripple.batchDeleteRequest must be one of resultTypeCount, resultTypeObjectIDs, resultTypeStatusOnly, got 'objectIDs'")
   expect(function() ctx:execute(ripple.batchUpdateRequest { entity = "Note", propertiesToUpdate = { nope = 1 } }) end):toRaise(

@@ -72,7 +72,8 @@ scenario("history requests are refused on a store without tracking, and bad requ
   local plain = ripple.container(model).viewContext
   expect(function() plain:execute(ripple.historyRequest {}) end):toRaise(
     "Persistent history tracking is not enabled for the store memory: add it with persistentHistoryTracking = true (NSPersistentHistoryTrackingKey).")
-  expect(function() ripple.historyRequest { after = 3 } end):toRaise("after must be a PersistentHistoryToken, got number")
+  expect(function() ripple.historyRequest { after = "3" } end):toRaise(
+    "after must be a PersistentHistoryToken or a date (seconds since 1970), got string")   -- a number is a date
   expect(function() ripple.historyRequest { since = lastToken } end):toRaise("unknown key 'since' in the options of ripple.historyRequest")
   expect(function() ripple.container(model, { persistentHistoryTracking = "yes" }) end):toRaise(
     "persistentHistoryTracking must be a boolean, got string")

@@ -99,7 +99,8 @@ extension CollectionView {
     /// Whether the item with this global index is in the visible window.
     func isVisible(_ global: Int) -> Bool {
         guard let count = visibleItemCount else { return true }
-        return global >= firstVisibleItem && global < firstVisibleItem + count
+        // `global - firstVisibleItem` cannot overflow (both are >= 0); `firstVisibleItem + count` could.
+        return global >= firstVisibleItem && global - firstVisibleItem < count
     }
 
     /// Gives a cell to every visible item that has none and sends the cells of items that are no longer

@@ -17,6 +17,20 @@ extension LuaState {
         _ = simlua_setmemorylimit(mainL, max(0, bytes ?? 0))
     }
 
+    /// Also counts the host's memory against the limit set by ``setMemoryLimit(_:)``: the process heap's
+    /// bytes beyond Lua's own and beyond what the process held when this is called (attribute values and
+    /// strings copied into objects, rows, snapshots…), looked at every 1 MB or 32,768 allocations of Lua's.
+    /// Lua's next allocation past the limit is then refused as usual. The heap is the process's: use it
+    /// when one state runs in the process at a time (the `ripple` command line). Returns false where the
+    /// heap cannot be measured (not glibc 2.33+) or with no limit set.
+    @discardableResult
+    public func countHostMemory(_ on: Bool = true) -> Bool {
+        simlua_countheap(mainL, on ? 1 : 0) != 0
+    }
+
+    /// The host's bytes counted against the memory limit at the last look (0 unless ``countHostMemory(_:)``).
+    public var hostMemoryInUse: Int { Int(simlua_hostmemory(mainL)) }
+
     /// Whether the memory limit refused an allocation since the last call with `reset`.
     public func memoryLimitWasExceeded(reset: Bool = false) -> Bool {
         simlua_memorylimitexceeded(mainL, reset ? 1 : 0) != 0

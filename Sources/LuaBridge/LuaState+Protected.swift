@@ -203,6 +203,7 @@ extension LuaState {
     /// - Throws: ``LuaError``; function and arguments are popped either way. Without `traceback` the error
     ///   keeps the original error object in ``LuaError/value``.
     public func pcall(arguments: Int32, results: Int32, traceback: Bool = false) throws(LuaError) {
+        try refuseUncallable(arguments: arguments)
         if callDepth == 0, let limit = instructionLimit { beginInstructionBudget(limit) }
         callDepth += 1
         let status = simlua_pcall(L, arguments, results, traceback ? 1 : 0)
@@ -220,6 +221,7 @@ extension LuaState {
     /// - Throws: ``LuaError``: for a string error, message and traceback split and no value; otherwise the
     ///   object in ``LuaError/value``.
     public func pcallWithStringTraceback(arguments: Int32, results: Int32) throws(LuaError) {
+        try refuseUncallable(arguments: arguments)
         if callDepth == 0, let limit = instructionLimit { beginInstructionBudget(limit) }
         callDepth += 1
         let status = simlua_pcall(L, arguments, results, 2)
@@ -229,6 +231,16 @@ extension LuaState {
             let isString = lua_type(L, -1) == LUA_TSTRING
             throw popError(status, splittingTraceback: isString, keepingValue: !isString)
         }
+    }
+
+    /// Before a call from the host: a value that cannot be called is popped with its arguments and refused.
+    /// Lua's own "attempt to call a number value" has no position when the host calls; this error, thrown
+    /// from a Swift function, gets the position of the Lua code that caused the call.
+    private func refuseUncallable(arguments: Int32) throws(LuaError) {
+        guard !isCallable(at: -1 - arguments) else { return }
+        let type = typeName(at: -1 - arguments)
+        lua_settop(L, -2 - arguments)
+        throw LuaError(.runtime, "attempt to call a \(type) value (a value Ripple was given to call)")
     }
 
     /// Pops the error object left by a failed call and converts it.

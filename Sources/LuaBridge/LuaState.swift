@@ -133,6 +133,35 @@ public final class LuaState {
         return LuaType(code: code).name
     }
 
+    /// Whether the value at `i` can be called: a function, or a value whose metatable has a `__call` field
+    /// (read raw, so no metamethod runs).
+    /// - Parameter i: A stack index.
+    public func isCallable(at i: Int32) -> Bool {
+        let i = absoluteIndex(i)
+        if lua_type(L, i) == LUA_TFUNCTION { return true }
+        guard lua_getmetatable(L, i) != 0 else { return false }
+        push("__call")
+        let callable = lua_rawget(L, -2) != LUA_TNIL
+        lua_settop(L, -3)
+        return callable
+    }
+
+    /// Throws, before a call from the host, when the value at `i` cannot be called: the message names what
+    /// it is (`viewDidLoad of <ViewController "Form"> is a number, not a function`). Thrown from a Swift
+    /// function called from Lua, the error gets the position of the Lua code that caused the call.
+    /// - Parameters:
+    ///   - i: A stack index (the function about to be called).
+    ///   - what: What the value is, e.g. `viewDidLoad of <ViewController "Form">`.
+    public func checkCallable(at i: Int32, _ what: @autoclosure () -> String) throws(LuaError) {
+        guard !isCallable(at: i) else { return }
+        throw LuaError(.runtime, "\(what()) is \(article(typeName(at: i))), not a function")
+    }
+
+    private func article(_ name: String) -> String {
+        if name == "nil" { return "nil" }
+        return (name.first.map { "aeiouAEIOU".contains($0) } ?? false ? "an " : "a ") + name
+    }
+
     /// Whether the values at `a` and `b` are primitively equal (`lua_rawequal`).
     /// - Parameters:
     ///   - a: A stack index.
@@ -222,6 +251,17 @@ public final class LuaState {
         default:
             return nil
         }
+    }
+
+    /// The string at `i` when it is a Lua string whose bytes are valid UTF-8, without any repair; `nil` for
+    /// other types and for a string whose bytes are not UTF-8 (read those exactly with ``toBytes(at:)``).
+    /// Decoding valid UTF-8 keeps every byte, so `Array(s.utf8)` gives back the Lua string's bytes.
+    /// - Parameter i: A stack index.
+    public func toValidUTF8String(at i: Int32) -> String? {
+        guard lua_type(L, i) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let p = lua_tolstring(L, i, &length) else { return nil }
+        return String(validating: UnsafeRawBufferPointer(start: p, count: length), as: UTF8.self)
     }
 
     /// The bytes of the string (or converted number) at `i`, or `nil` for other types.

@@ -109,8 +109,8 @@ public struct BatchInsertObjects {
         packed.append(PackedField(payload: double.bitPattern, key: key, kind: .double))
     }
 
-    /// Adds a string field, given as its bytes (decoded as UTF-8, invalid sequences repaired, when the
-    /// value is made), to the object being built.
+    /// Adds a string field, given as its bytes, to the object being built: its value is a string when the
+    /// bytes are UTF-8 and binary data (the same bytes) otherwise, never a repaired string.
     @inlinable public mutating func append(key: Int32, string: UnsafeBufferPointer<UInt8>) {
         let length = string.count
         if length <= 8 {
@@ -122,7 +122,7 @@ public struct BatchInsertObjects {
             bytes.append(contentsOf: string)
             packed.append(PackedField(payload: UInt64(offset), key: key, length: UInt16(length), kind: .string))
         } else {
-            append(key: key, value: .string(String(decoding: string, as: UTF8.self)))
+            append(key: key, value: Self.value(ofBytes: string))
         }
     }
 
@@ -144,20 +144,41 @@ public struct BatchInsertObjects {
         case .integer: return .integer(Int64(bitPattern: field.payload))
         case .double: return .double(Double(bitPattern: field.payload))
         case .value: return values[Int(field.payload)]
-        case .shortString, .string: return bytes.withUnsafeBufferPointer { .string(Self.string(field, in: $0)) }
+        case .shortString, .string:
+            return bytes.withUnsafeBufferPointer { buffer in
+                if let s = Self.string(field, in: buffer) { return .string(s) }
+                return .data(Self.bytes(field, in: buffer))
+            }
         }
     }
 
-    /// The string of a `.shortString` or `.string` field.
+    /// A string's bytes as a value: `.string` when they are UTF-8, `.data` (the same bytes) otherwise.
+    @usableFromInline static func value(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> Value {
+        if let s = String(validating: bytes, as: UTF8.self) { return .string(s) }
+        return .data(Array(bytes))
+    }
+
+    /// The string of a `.shortString` or `.string` field, or nil when its bytes are not UTF-8.
     @inline(__always)
-    static func string(_ field: PackedField, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    static func string(_ field: PackedField, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let length = Int(field.length)
         if field.kind == .shortString {
             var payload = field.payload
-            return withUnsafeBytes(of: &payload) { String(decoding: $0.prefix(length), as: UTF8.self) }
+            return withUnsafeBytes(of: &payload) { String(validating: $0.prefix(length), as: UTF8.self) }
         }
         let offset = Int(field.payload)
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
+        return String(validating: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
+    }
+
+    /// The bytes of a `.shortString` or `.string` field.
+    static func bytes(_ field: PackedField, in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        let length = Int(field.length)
+        if field.kind == .shortString {
+            var payload = field.payload
+            return withUnsafeBytes(of: &payload) { Array($0.prefix(length)) }
+        }
+        let offset = Int(field.payload)
+        return Array(bytes[offset..<(offset + length)])
     }
 
     /// Every object as a dictionary (the general form of the request).

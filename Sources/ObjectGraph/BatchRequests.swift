@@ -44,6 +44,16 @@ public struct BatchRequest {
     public var action: Action
     /// What it returns.
     public var resultType: BatchResultType = .statusOnly
+    /// A deletion by object IDs (`NSBatchDeleteRequest(objectIDs:)`): exactly these objects, when they are
+    /// saved; nil: the objects the predicate matches.
+    public var objectIDs: [ManagedObjectID]?
+    /// The most objects a deletion by fetch request removes (`fetchLimit`; 0: no limit), taken in the
+    /// order of ``sortDescriptors`` after ``fetchOffset`` objects.
+    public var fetchLimit = 0
+    /// The objects a deletion by fetch request skips first (`fetchOffset`).
+    public var fetchOffset = 0
+    /// The order in which a deletion by fetch request takes its objects (`sortDescriptors`).
+    public var sortDescriptors: [SortDescriptor] = []
 
     /// Creates a request.
     public init(entityName: String, predicate: Predicate? = nil, action: Action, resultType: BatchResultType = .statusOnly) {
@@ -51,6 +61,25 @@ public struct BatchRequest {
         self.predicate = predicate
         self.action = action
         self.resultType = resultType
+    }
+
+    /// A batch deletion of the objects with these IDs (`NSBatchDeleteRequest(objectIDs:)`). When executed,
+    /// IDs without a saved row (deleted objects) and temporary IDs are skipped, as the `SELF IN ids` fetch
+    /// Core Data builds finds no row for them; the result lists only what was deleted.
+    /// - Throws: `.invalidOperation` in Core Data's NSInvalidArgumentException words for an empty list
+    ///   ("Must supply a non-zero number of objectIDs to request during initialization") and for IDs of
+    ///   more than one entity ("mismatched objectIDs in batch delete initializer").
+    public static func deleting(objectIDs: [ManagedObjectID], resultType: BatchResultType = .statusOnly) throws -> BatchRequest {
+        guard let first = objectIDs.first else {
+            throw ObjectGraphError(.invalidOperation, "Must supply a non-zero number of objectIDs to request during initialization")
+        }
+        guard objectIDs.allSatisfy({ $0.entityName == first.entityName }) else {
+            throw ObjectGraphError(.invalidOperation,
+                "mismatched objectIDs in batch delete initializer (objectIDs: \(objectIDs.map(\.displayName).joined(separator: ", ")))")
+        }
+        var request = BatchRequest(entityName: first.entityName, action: .delete, resultType: resultType)
+        request.objectIDs = objectIDs
+        return request
     }
 }
 
@@ -72,6 +101,7 @@ extension ManagedObjectContext {
         case .insert, .insertObjects:
             // New rows, already in order; no context is told (see below).
             let (ids, count) = try executeBatchInsert(request.action, of: entity, into: defaultStore, resultType: request.resultType)
+            if count > 0 { RemoteChangeCenter.storeDidCommit(defaultStore) }
             switch request.resultType {
             case .statusOnly: return .status(true)
             case .objectIDs: return .objectIDs(ids ?? [])
@@ -124,9 +154,17 @@ extension ManagedObjectContext {
     /// The saved objects the request's predicate matches, read from the store (pending changes of this
     /// and every other context are not seen).
     private func matchingIDs(_ request: BatchRequest, _ entity: EntityDescription) throws -> [ManagedObjectID] {
+        if let ids = request.objectIDs {
+            // `SELF IN ids` over the saved rows: IDs without a row (deleted, temporary) match nothing.
+            var seen = Set<ManagedObjectID>()
+            return ids.filter { id in
+                !id.isTemporaryID && persistentStoreCoordinator.persistentStores.contains { $0.row(for: id) != nil } && seen.insert(id).inserted
+            }
+        }
         let scratch = ManagedObjectContext(coordinator: persistentStoreCoordinator, concurrencyType: .mainQueue,
                                            name: "batch request")
-        let fetch = FetchRequest(entityName: entity.name, predicate: request.predicate, includesPendingChanges: false)
+        let fetch = FetchRequest(entityName: entity.name, predicate: request.predicate, sortDescriptors: request.sortDescriptors,
+                                 fetchLimit: request.fetchLimit, fetchOffset: request.fetchOffset, includesPendingChanges: false)
         return try scratch.fetch(fetch).map(\.objectID.permanent)
     }
 
@@ -144,9 +182,13 @@ extension ManagedObjectContext {
     /// - Throws: as ``batchAttributeIndex(_:_:)``, `.wrongType`, 1570 for nil given to a required attribute.
     static func batchValue(_ value: Value, _ key: String, _ entity: EntityDescription) throws -> Value {
         let i = try Self.batchAttributeIndex(key, entity)
+        if entity.attributes[i].type == .transformable {
+            throw ObjectGraphError(.invalidOperation,
+                "A batch request cannot set the transformable attribute '\(key)' of \(entity.name): value transformers run only when a context saves.")
+        }
         guard let converted = Self.convert(value, to: entity.attributes[i].type) else {
             throw ObjectGraphError(.wrongType,
-                "Unacceptable type of value for attribute: property = \"\(key)\"; desired type = \(entity.attributes[i].type.rawValue); given value = \(value)")
+                "Unacceptable type of value for attribute: property = \"\(key)\"; desired type = \(entity.attributes[i].type.rawValue); given value = \(value)\(Self.notTextHint(value, entity.attributes[i].type))")
         }
         if case .null = converted, !entity.attributes[i].isOptional {
             throw ObjectGraphError(.validation, code: 1570,

@@ -84,7 +84,10 @@ final class BatchRowPlan {
             switch (field.kind, types[i]) {
             case (.integer, .integer): attributes.append(.integer(Int64(bitPattern: field.payload)))
             case (.double, .double): attributes.append(.double(Double(bitPattern: field.payload)))
-            case (.shortString, .string), (.string, .string): attributes.append(.string(BatchInsertObjects.string(field, in: bytes)))
+            case (.shortString, .string), (.string, .string):
+                // Bytes that are not UTF-8 are binary data, which a string attribute refuses.
+                guard let s = BatchInsertObjects.string(field, in: bytes) else { return nil }
+                attributes.append(.string(s))
             case (.boolean, .boolean): attributes.append(.bool(field.payload != 0))
             default:
                 guard let converted = ManagedObjectContext.convert(objects.value(ofField: fieldOf[i]), to: types[i]),

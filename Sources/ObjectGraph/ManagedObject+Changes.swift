@@ -30,8 +30,10 @@ extension ManagedObject {
     public var isInserted: Bool { state.isInserted && !state.isDeleted }
     /// True when the object has unsaved changes to its properties (and is not inserted or deleted).
     public var isUpdated: Bool { managedObjectContext?.updated.contains(self) ?? false }
-    /// True when the object is marked for deletion (or was deleted and saved).
-    public var isDeleted: Bool { state.isDeleted }
+    /// True when the object is marked for deletion (`isDeleted`: "will be deleted during the next save").
+    /// False again once the deletion is saved, as Apple documents it may be "after the object has been
+    /// deleted"; the object then has no context (`managedObjectContext` is nil) and is a fault.
+    public var isDeleted: Bool { state.isDeleted && !state.deletionSaved }
     /// True when the object no longer belongs to a context: reset, store removed, or deleted and saved.
     public var isInvalidated: Bool { state.isInvalid }
     /// True when the object is inserted, updated or deleted.
@@ -74,6 +76,43 @@ extension ManagedObject {
             }
         }
         return result
+    }
+
+    /// The persistent properties changed since the context last processed its pending changes (the
+    /// last `objectsDidChange`), with the value each had **before** this event
+    /// (`changedValuesForCurrentEvent()` — Apple documents it as the keys and old values). A key set back
+    /// to the value it had at the start of the event is left out, as are transient attributes and derived
+    /// properties. A nil old value (a to-one that pointed nowhere, an attribute without value) is `.null`.
+    public func changedValuesForCurrentEvent() -> [String: Value] {
+        var result: [String: Value] = [:]
+        guard managedObjectContext != nil, !state.isInvalid else { return result }
+        for key in state.pendingKeys {
+            guard let old = state.pendingOldValues[key], let slot = entity.slots[key] else { continue }
+            switch slot {
+            case .derived:
+                continue
+            case .attribute(let i):
+                if entity.attributes[i].isTransient || attributeValues[i] == old { continue }
+            case .relationship(let i):
+                if entity.relationships[i].isToMany {
+                    guard case .collection(let members) = old else { continue }
+                    let before = Set(members.compactMap { $0.objectValue.map(ObjectIdentifier.init) })
+                    if before == Set(toManyValues[i].map(ObjectIdentifier.init)) { continue }
+                } else if old.objectValue === toOneValues[i] {
+                    continue
+                }
+            }
+            result[key] = old
+        }
+        return result
+    }
+
+    /// True when a persistent attribute or relationship differs from its last saved value
+    /// (`hasPersistentChangedValues`): `changedValues()` is not empty. Transient attributes and derived
+    /// properties do not count; an inserted object counts when it has a persistent value set.
+    public var hasPersistentChangedValues: Bool {
+        guard managedObjectContext != nil, !state.isInvalid else { return false }
+        return !changedValuesSnapshot().isEmpty
     }
 
     /// The last saved values of some keys (`committedValues(forKeys:)`); all persistent keys when nil.

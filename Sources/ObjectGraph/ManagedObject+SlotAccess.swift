@@ -5,8 +5,25 @@ extension ManagedObject {
     /// Attribute `i`, or nil when reading it needs the general path (a fault or an invalidated object).
     /// - Parameter i: An index into `entity.attributes`.
     public func readableAttribute(at i: Int) -> Value? {
-        guard !state.isFault, !state.isInvalid, !state.isConfined else { return nil }
+        guard !state.isFault, !state.isInvalid, !state.isConfined, !state.deletionSaved else { return nil }
         return attributeValues[i]
+    }
+
+    /// Replaces the stored bytes of transformable attribute `i` with the value its value transformer made
+    /// of them (`reverseTransformedValue`, run by the bridge on the first read after the object was loaded):
+    /// not a change, so nothing is tracked or announced. Does nothing unless the attribute still holds the
+    /// bytes it was loaded with.
+    /// - Parameters:
+    ///   - value: The reverse-transformed value.
+    ///   - bytes: The bytes it was made from.
+    ///   - i: An index into `entity.attributes`.
+    public func replaceStoredBytes(_ bytes: [UInt8], with value: Value, at i: Int) {
+        guard entity.attributes[i].type == .transformable, case .data(let held) = attributeValues[i], held == bytes else { return }
+        attributeValues[i] = value
+        if var committed = state.committedAttributes, case .data(let old) = committed[i], old == bytes {
+            committed[i] = value
+            state.committedAttributes = committed
+        }
     }
 
     /// Sets attribute `i` as `setValue(_:forKey:)` does (same conversion, same change tracking through
@@ -29,7 +46,8 @@ extension ManagedObject {
             return true
         }
         guard let context = managedObjectContext,
-              !context.model.derivedPropertiesPresent, context.propagation.observations.isEmpty else {
+              !context.model.derivedPropertiesPresent, context.propagation.observations.isEmpty,
+              !entity.isStoreDerivedAttribute(at: i) else {
             // Derived values and key-value observers need the general path's settling step.
             return false
         }

@@ -37,7 +37,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     var link: ContextLink
 
     /// Attribute values, indexed like `entity.attributes`. Not checked for exclusivity at run time: it is
-    /// the hot storage of every property access (performance.md §3.1), and only this module touches it.
+    /// the hot storage of every property access (docs/performance.md), and only this module touches it.
     @exclusivity(unchecked) @usableFromInline var attributeValues: [Value] { didSet { readCacheWord?.pointee = 0 } }
     /// To-one destinations, indexed like `entity.relationships` (nil for to-many slots).
     var toOneValues: [ManagedObject?] {
@@ -162,6 +162,9 @@ struct ObjectState {
     var isConfined = false
     /// The object's ID is temporary (`objectID.isTemporaryID`).
     var isTemporaryID = false
+    /// Its deletion was saved by its context: it is a fault without a context, reads give nil (see
+    /// ``ManagedObject/isDeleted``); an undo that brings it back clears it.
+    var deletionSaved = false
     /// The context's `inserted` and `pendingInserted` lists this object is in (``InsertionOrderedObjects``'s
     /// member and listed bits). Kept next to the flags above, in their word's spare byte.
     var insertionListBits: UInt8 = 0

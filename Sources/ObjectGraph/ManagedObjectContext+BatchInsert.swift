@@ -7,6 +7,7 @@ extension ManagedObjectContext {
     /// returned as `count`).
     func executeBatchInsert(_ action: BatchRequest.Action, of entity: EntityDescription, into store: PersistentStore,
                             resultType: BatchResultType) throws -> (ids: [ManagedObjectID]?, count: Int) {
+        if entity.isAbstract { throw ObjectGraphError.abstractEntity(entity) }
         guard entity.uniquenessConstraints.isEmpty else {
             throw ObjectGraphError(.invalidOperation,
                 "A batch insert into \(entity.name), which has uniqueness constraints, is not simulated by Ripple; insert through a context with a merge policy instead.")
@@ -62,13 +63,6 @@ extension ManagedObjectContext {
         return rows
     }
 
-    /// The first of `count` numbers after `largest`, or 134060 when they would pass 2^63−1.
-    static func firstNumber(after largest: Int, count: Int, _ entity: EntityDescription) throws -> Int {
-        let (last, overflow) = largest.addingReportingOverflow(Swift.max(count, 1))
-        if overflow { throw SQLiteStoreFile.exhaustedError("\(count) new \(entity.name) objects") }
-        return last - Swift.max(count, 1) + 1
-    }
-
     /// Writes new rows of `entity` to `store` in one save, numbered after every number taken, and returns
     /// their IDs in order when `wantsIDs` (else nil), and their count. An in-memory store without history
     /// takes the rows as they are (``PersistentStore/insertNewRows(_:entityName:firstNumber:)``); any other
@@ -79,11 +73,11 @@ extension ManagedObjectContext {
         let count = rows.count
         var first = 0
         if store.type == .inMemory && store.history == nil {
-            first = try Self.firstNumber(after: max(store.largestNumber(entityName: entity.name), coordinator.lastReservedNumber(entity.name)), count: count, entity)
+            first = try coordinator.firstNewNumber(after: store.largestNumber(entityName: entity.name), count: count, entityName: entity.name)
             store.insertNewRows(rows, entityName: entity.name, firstNumber: first)
         } else {
             try store.save(author: transactionAuthor, contextName: name, model: model) { session in
-                first = try Self.firstNumber(after: max(try session.largestNumber(entity), coordinator.lastReservedNumber(entity.name)), count: count, entity)
+                first = try coordinator.firstNewNumber(after: try session.largestNumber(entity), count: count, entityName: entity.name)
                 var writes: [(ManagedObjectID, StoreRow)] = []
                 writes.reserveCapacity(count)
                 rows.forEach { n, row in

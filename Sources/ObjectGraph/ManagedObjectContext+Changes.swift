@@ -16,7 +16,7 @@ extension ManagedObjectContext {
             let attribute = entity.attributes[i]
             if let converted = Self.convert(value, to: attribute.type) { return converted }
             throw ObjectGraphError(.wrongType,
-                "Unacceptable type of value for attribute: property = \"\(key)\"; desired type = \(attribute.type.cocoaClassName); given type = \(value.cocoaTypeName); value = \(value).")
+                "Unacceptable type of value for attribute: property = \"\(key)\"; desired type = \(attribute.type.cocoaClassName); given type = \(value.cocoaTypeName); value = \(value).\(Self.notTextHint(value, attribute.type))")
         case .relationship(let i):
             let relationship = entity.relationships[i]
             let destination = entity.destinations[i]
@@ -27,7 +27,7 @@ extension ManagedObjectContext {
                         "Unacceptable type of value for to-many relationship: property = \"\(key)\"; desired type = NSSet; given type = \(value.cocoaTypeName); value = \(value).")
                 }
                 for member in members {
-                    guard case .object(let o) = member, o.entity === destination else {
+                    guard case .object(let o) = member, o.entity.isKind(of: destination) else {
                         throw ObjectGraphError(.wrongType,
                             "Unacceptable type of value for to-many relationship: property = \"\(key)\"; desired type = \(destination.name); given type = \(member.cocoaTypeName); value = \(member).")
                     }
@@ -36,7 +36,7 @@ extension ManagedObjectContext {
             }
             switch value {
             case .null: return .null
-            case .object(let o) where o.entity === destination: return value
+            case .object(let o) where o.entity.isKind(of: destination): return value
             default:
                 throw ObjectGraphError(.wrongType,
                     "Unacceptable type of value for to-one relationship: property = \"\(key)\"; desired type = \(destination.name); given type = \(value.cocoaTypeName); value = \(value).")
@@ -44,19 +44,34 @@ extension ManagedObjectContext {
         }
     }
 
-    /// The value converted to an attribute type, or nil when it is not acceptable.
+    /// A note for a wrong-type message when bytes that are not UTF-8 were given to a string attribute.
+    static func notTextHint(_ value: Value, _ type: AttributeType) -> String {
+        guard type == .string, case .data = value else { return "" }
+        return " A string attribute takes UTF-8 text; these bytes are not UTF-8 (store them in a binary attribute)."
+    }
+
     /// The value converted to what an attribute of that type stores, or nil when it is not acceptable
     /// (the conversions of `setValue(_:forKey:)`).
     public static func convert(_ value: Value, to type: AttributeType) -> Value? {
         switch (type, value) {
         case (_, .null): return .null
         case (.string, .string): return value
-        case (.integer, .integer): return value
-        case (.integer, .double(let d)):
+        case (.integer, .integer), (.integer16, .integer), (.integer32, .integer): return value
+        case (.integer, .double(let d)), (.integer16, .double(let d)), (.integer32, .double(let d)):
             guard d == d.rounded(.towardZero), abs(d) < 9.2e18 else { return nil }
             return .integer(Int64(d))
+        case (.integer, .decimal(let d)), (.integer16, .decimal(let d)), (.integer32, .decimal(let d)):
+            return d.exactInteger.map { .integer($0) }
         case (.double, .double): return value
         case (.double, .integer(let i)): return .double(Double(i))
+        case (.double, .decimal(let d)): return .double(d.doubleValue)
+        case (.float, .double(let d)): return .double(Double(Float(d)))
+        case (.float, .integer(let i)): return .double(Double(Float(i)))
+        case (.float, .decimal(let d)): return .double(Double(Float(d.doubleValue)))
+        case (.decimal, .decimal): return value
+        case (.decimal, .integer(let i)): return .decimal(DecimalValue(i))
+        case (.decimal, .double(let d)): return DecimalValue(d).map { .decimal($0) }
+        case (.decimal, .string(let s)): return DecimalValue(string: s).map { .decimal($0) }
         case (.boolean, .bool): return value
         case (.date, .date): return value
         case (.date, .double(let d)): return .date(d)
@@ -65,8 +80,37 @@ extension ManagedObjectContext {
         case (.binary, .string(let s)): return .data(Array(s.utf8))
         case (.uuid, .uuid): return value
         case (.uuid, .string(let s)): return UUIDBytes(string: s).map { .uuid($0) }
+        case (.uri, .string(let s)): return Self.isAbsoluteURL(s) ? value : nil
+        // A transformable attribute holds the program's value (boxed by the bridge) or, once loaded from a
+        // store and not read since, the stored bytes.
+        case (.transformable, .boxed), (.transformable, .data): return value
         default: return nil
         }
+    }
+
+    /// Whether text is an absolute URL as `URL(string:)` accepts one with a scheme: `scheme:rest`, the scheme
+    /// a letter then letters, digits, `+`, `-` or `.`; the rest non-empty, without spaces, control
+    /// characters or characters a URL never holds unescaped (`"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`);
+    /// a `%` followed by two hexadecimal digits.
+    public static func isAbsoluteURL(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon + 1 < bytes.count else { return false }
+        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+        func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+        func isHex(_ b: UInt8) -> Bool { isDigit(b) || ((b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "f")) }
+        guard isLetter(bytes[0]), bytes[1..<colon].allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+")
+            || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }) else { return false }
+        var i = colon + 1
+        while i < bytes.count {
+            let b = bytes[i]
+            if b <= 0x20 || b == 0x7F || Array("\"<>\\^`{|}".utf8).contains(b) { return false }
+            if b == UInt8(ascii: "%") {
+                guard i + 2 < bytes.count, isHex(bytes[i + 1]), isHex(bytes[i + 2]) else { return false }
+                i += 2
+            }
+            i += 1
+        }
+        return true
     }
 
     // MARK: - Writing
@@ -89,6 +133,7 @@ extension ManagedObjectContext {
         case .derived:
             throw ObjectGraphError.readOnlyKey(key, entity: entity, objectName: object.displayName)
         case .attribute(let i):
+            if entity.isStoreDerivedAttribute(at: i) { throw ObjectGraphError.derivedAttributeWrite(key, entity: entity, objectName: object.displayName) }
             willChange(object, key: key, oldValue: object.attributeValues[i])
             object.attributeValues[i] = newValue
         case .relationship(let i):
@@ -100,6 +145,8 @@ extension ManagedObjectContext {
                 willChange(object, key: key, oldValue: toManyValue(object, i))
                 for member in current where !wanted.contains(member) { removeMember(member, from: object, relationship: i) }
                 for member in wanted where !current.contains(member) { addMember(member, to: object, relationship: i) }
+                // An ordered relationship takes the list's order.
+                if entity.relationships[i].isOrdered, object.toManyValues[i] != wanted { object.toManyValues[i] = wanted }
             } else {
                 let target = newValue.objectValue
                 if let target { try checkAccess(target, forWriting: false, use: .relationship(key: key, source: object)) }
@@ -225,7 +272,7 @@ extension ManagedObjectContext {
     func willChange(_ object: ManagedObject, key: String, oldValue: @autoclosure () -> Value) {
         object.fireFault()
         if !object.entity.derived.triggers.isEmpty { derivedInputChanged(object, key: key) }
-        if !propagation.observations.isEmpty { willChangeObserved(object, key: key) }
+        if !propagation.observations.isEmpty { willChangeObserved(object, key: key, stored: true) }
         if object.state.committedAttributes == nil && !object.state.isInserted {
             object.state.committedAttributes = object.attributeValues
             object.state.committedToOne = object.toOneValues

@@ -11,6 +11,7 @@ extension ManagedObjectContext {
         if !pendingInserted.isEmpty {
             for object in result where pendingInserted.contains(object) { fetchedPendingInserts.insert(object) }
         }
+        try throwCallbackError()  // awakeFromFetch of objects the predicate or the sort loaded
         return result
     }
 
@@ -28,7 +29,7 @@ extension ManagedObjectContext {
     /// fetched. (Values are always the context's current ones.)
     public func isFetchCandidate(_ object: ManagedObject, for request: FetchRequest) -> Bool {
         guard object.managedObjectContext === self, !object.state.isInvalid,
-              object.entity.name == request.entityName else { return false }
+              request.fetches(object.entity) else { return false }
         if request.includesPendingChanges {
             if object.state.isDeleted { return false }
             if object.state.isInserted { return true }
@@ -41,7 +42,10 @@ extension ManagedObjectContext {
     /// Whether the source (the store, or the parent's live objects) has the object, as
     /// ``sourceObjectIDs(entityName:)`` would list it — without loading its values.
     func sourceHasObject(_ id: ManagedObjectID) -> Bool {
-        guard let parent else { return persistentStoreCoordinator.row(for: id) != nil }
+        guard let parent else {
+            if let generation = queryGenerationToken { return generation.row(for: id) != nil }
+            return persistentStoreCoordinator.row(for: id) != nil
+        }
         return parent.performAndWait {
             let parentID = parent.registered[id]?.objectID ?? id
             if let object = parent.registered[parentID] {
@@ -52,21 +56,25 @@ extension ManagedObjectContext {
         }
     }
 
-    /// Every live object of the request's entity, in object order.
+    /// Every live object of the request's entity (and of its sub-entities unless the request says
+    /// otherwise), in object order.
     func candidates(for request: FetchRequest) throws -> [ManagedObject] {
-        let entity = try model.requireEntity(named: request.entityName)
-        try request.validate(for: entity)
+        let requested = try model.requireEntity(named: request.entityName)
+        try request.validate(for: requested)
         var result: [ManagedObject] = []
-        var seen = Set<Int>()
-        for id in sourceObjectIDs(entityName: entity.name) {
-            seen.insert(id.number)
-            guard let object = registered[id] ?? materialize(id) else { continue }
-            if object.state.isDeleted && request.includesPendingChanges { continue }
-            result.append(object)
-        }
-        if request.includesPendingChanges {
-            for object in inserted where object.entity === entity && !seen.contains(object.number) {
+        let entities = request.includesSubentities && !requested.subentities.isEmpty ? requested.selfAndDescendants : [requested]
+        for entity in entities {
+            var seen = Set<Int>()
+            for id in sourceObjectIDs(entityName: entity.name) {
+                seen.insert(id.number)
+                guard let object = registered[id] ?? materialize(id) else { continue }
+                if object.state.isDeleted && request.includesPendingChanges { continue }
                 result.append(object)
+            }
+            if request.includesPendingChanges {
+                for object in inserted where object.entity === entity && !seen.contains(object.number) {
+                    result.append(object)
+                }
             }
         }
         return result.sortedInObjectOrder()
@@ -107,6 +115,7 @@ extension ManagedObjectContext {
             }
         }
         if !object.entity.derivedProperties.isEmpty { computeDerivedOnLoad(object) }
+        deferCallback(.awakeFromFetch, on: object)
     }
 }
 
@@ -116,6 +125,7 @@ extension ManagedObject {
         if state.isFault, let context = managedObjectContext { context.fulfillFault(self) }
     }
 
-    /// True when the object's values have not been loaded from the store yet.
-    public var isFault: Bool { state.isFault }
+    /// True when the object's values have not been loaded from the store yet — and after its deletion
+    /// was saved, when Core Data turns it into a fault without a context.
+    public var isFault: Bool { state.isFault || state.deletionSaved }
 }

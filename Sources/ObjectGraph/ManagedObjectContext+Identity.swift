@@ -71,7 +71,7 @@ extension ManagedObject {
 extension PersistentStoreCoordinator {
     /// The object ID a URI names (`managedObjectID(forURIRepresentation:)`), or nil when the URI is not
     /// one of this coordinator's (`x-coredata://ripple/Entity/pN` or `x-coredata:///Entity/tN`, an entity
-    /// of the model, a number from 1).
+    /// of the model, a number from 1 to ``ManagedObjectID/largestNumber``).
     public func managedObjectID(forURIRepresentation uri: String) -> ManagedObjectID? {
         let permanentPrefix = "x-coredata://ripple/", temporaryPrefix = "x-coredata:///"
         let rest: Substring
@@ -87,6 +87,7 @@ extension PersistentStoreCoordinator {
               let tag = parts[1].first else { return nil }
         let isTemporary = uri.hasPrefix(temporaryPrefix)
         guard tag == (isTemporary ? "t" : "p"), let number = Int(parts[1].dropFirst()), number >= 1,
+              number <= ManagedObjectID.largestNumber,
               String(number) == parts[1].dropFirst() else { return nil }
         return ManagedObjectID(entityName: String(parts[0]), number: number, isTemporaryID: isTemporary)
     }

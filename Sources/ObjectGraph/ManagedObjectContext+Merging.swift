@@ -13,6 +13,7 @@ extension ManagedObjectContext {
         if changes.isRemote && parent == nil {
             try persistentStoreCoordinator.reloadRows(changes.inserted + changes.updated + changes.deleted)
         }
+        advanceQueryGeneration()   // a merge moves a pinned context to the current generation
         // An observer's failure while processing must not drop the merge: the merge happens, every
         // notification is posted, and the first failure is rethrown at the end.
         var firstError: Error?
@@ -55,6 +56,7 @@ extension ManagedObjectContext {
         }
         guard object.managedObjectContext === self, !object.state.isInvalid, !object.state.isInserted else { return }
         try performMutation { refreshNow(object, mergeChanges: mergeChanges, reportedKeys: nil) }
+        try throwCallbackError()  // willTurnIntoFault, didTurnIntoFault
     }
 
     /// Refreshes every registered object that is neither inserted nor deleted, keeping unsaved changes
@@ -71,11 +73,14 @@ extension ManagedObjectContext {
     /// Reloads an object's values from its source. `reportedKeys` (a merge) replaces the computed list
     /// of changed keys in the notification.
     func refreshNow(_ object: ManagedObject, mergeChanges: Bool, reportedKeys: [String]?) {
+        forgetFetchedProperties(of: object)   // fetched properties are fetched again at their next read
         if object.state.isFault {
             noteRefreshed(object, keys: reportedKeys ?? [], old: [:])
             return
         }
         guard let row = sourceRow(for: object.objectID) else { return }
+        let turnsIntoFault = !mergeChanges && !object.state.isDeleted
+        if turnsIntoFault { deferCallback(.willTurnIntoFault, on: object) }
         object.state.snapshotVersion = row.version
         let entity = object.entity
         let local = mergeChanges ? object.changedValuesSnapshot() : [:]
@@ -132,10 +137,11 @@ extension ManagedObjectContext {
             object.state.committedToMany = savedToMany
             snapshotted.insert(object)
         }
-        if !mergeChanges && !object.state.isDeleted {
+        if turnsIntoFault {
             object.state.isFault = true
         }
         noteRefreshed(object, keys: reportedKeys ?? keys.sorted(), old: old)
+        if turnsIntoFault { deferCallback(.didTurnIntoFault, on: object) }
     }
 
     private func noteRefreshed(_ object: ManagedObject, keys: [String], old: [String: Value]) {

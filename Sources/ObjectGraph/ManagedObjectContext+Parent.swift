@@ -4,13 +4,19 @@ extension ManagedObjectContext {
     /// The saved row of an object as this context's source sees it: the coordinator's stores for a root
     /// context, the parent's current (possibly unsaved) values for a child context.
     func sourceRow(for id: ManagedObjectID) -> StoreRow? {
-        guard let parent else { return persistentStoreCoordinator.row(for: id) }
+        guard let parent else {
+            if let generation = queryGenerationToken { return generation.row(for: id) }
+            return persistentStoreCoordinator.row(for: id)
+        }
         return parent.performAndWait { parent.rowForChild(id) }
     }
 
     /// The IDs of every object of an entity the source has, in object order.
     func sourceObjectIDs(entityName: String) -> [ManagedObjectID] {
-        guard let parent else { return persistentStoreCoordinator.objectIDs(entityName: entityName) }
+        guard let parent else {
+            if let generation = queryGenerationToken { return generation.objectIDs(entityName: entityName) }
+            return persistentStoreCoordinator.objectIDs(entityName: entityName)
+        }
         return parent.performAndWait { parent.liveObjectIDs(entityName: entityName) }
     }
 

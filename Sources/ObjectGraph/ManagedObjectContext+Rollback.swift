@@ -14,6 +14,7 @@ extension ManagedObjectContext {
         let wasInserted = inserted.objectsInObjectOrder()
         let wasDeleted = deleted.sortedInObjectOrder()
         let restored = snapshotted.sortedInObjectOrder()
+        noteDiscardedBehindDescendants(wasInserted.map(\.objectID) + wasDeleted.map(\.objectID) + restored.map(\.objectID))
         let tracksDerived = model.hasDerivedProperties
         var restoredKeys: [(ManagedObject, String)] = []
         if tracksDerived {
@@ -88,6 +89,20 @@ extension ManagedObjectContext {
         if let firstError { throw firstError }
     }
 
+    /// A rollback or reset of a parent discards changes its children saved into it; a child keeps the
+    /// objects as it saved them (Core Data's child does not hear of it), while its fetches, which read
+    /// through the parent, no longer see them. Like rows changed in the store behind a context, these
+    /// objects go into every descendant's ``unmergedStoreChanges`` (invariant mode leaves them out of its
+    /// comparison) until the descendant merges them or is reset.
+    func noteDiscardedBehindDescendants(_ ids: [ManagedObjectID]) {
+        guard !ids.isEmpty else { return }
+        for context in persistentStoreCoordinator.contexts where context !== self {
+            var ancestor = context.parent
+            while let a = ancestor, a !== self { ancestor = a.parent }
+            if ancestor === self { context.unmergedStoreChanges.formUnion(ids) }
+        }
+    }
+
     /// The keys whose current value differs from the committed snapshot.
     private func rolledBackKeys(of object: ManagedObject) -> [String] {
         var keys: [String] = []
@@ -135,10 +150,20 @@ extension ManagedObjectContext {
     /// fetched afterwards are new instances loaded from the store.
     public func reset() throws {
         try checkQueue("reset")
+        // The loaded objects of classes with fault callbacks hear that they turn into faults: before, while
+        // they can still be read, and after.
+        let faulting = model.hasManagedObjectClasses
+            ? registeredObjects.filter { !$0.state.isFault && $0.entity.managedObjectClass != nil } : []
+        var callbackFailure: Error? = takeCallbackError()
+        for object in faulting {
+            do { try runCallback(.willTurnIntoFault, on: object) } catch { if callbackFailure == nil { callbackFailure = error } }
+        }
         undoManager?.removeAllActions()
         external = ExternalChanges()
         unmergedStoreChanges.removeAll()
+        advanceQueryGeneration()   // a reset moves a pinned context to the current generation
         let all = Array(registered.values)
+        noteDiscardedBehindDescendants((inserted.objectsInObjectOrder() + updated + deleted.sortedInObjectOrder()).map(\.objectID))
         for object in all {
             object.fate = .reset(context: name)
             object.state.isInvalid = true
@@ -153,10 +178,14 @@ extension ManagedObjectContext {
         pendingDeleted.removeAll()
         pendingUpdated.removeAll()
         snapshotted.removeAll()
+        fetchedPropertyCache.removeAll()
         propagation.dirty.removeAll()
         propagation.dirtySet.removeAll()
-        var firstError: Error?
-        do { try deliverKeyValueChanges(finalizingDeletions: true) } catch { firstError = error }
+        var firstError: Error? = callbackFailure
+        for object in faulting {
+            do { try runCallback(.didTurnIntoFault, on: object) } catch { if firstError == nil { firstError = error } }
+        }
+        do { try deliverKeyValueChanges(finalizingDeletions: true) } catch { if firstError == nil { firstError = error } }
         var note = ObjectsDidChangeNotification(context: self)
         note.invalidatedAll = true
         do { try post(note) } catch { if firstError == nil { firstError = error } }

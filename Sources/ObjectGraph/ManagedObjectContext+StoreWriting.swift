@@ -165,9 +165,12 @@ extension ManagedObjectContext {
             if let largest = lastLargest, id.number <= largest, try session.row(for: id) != nil {
                 let entity = object.entity
                 let largest = try session.largestNumber(entity)
-                var n = nextFree[entity.name] ?? max(largest, coordinator.lastReservedNumber(entity.name))
-                n = try PersistentStoreCoordinator.next(after: n, entity.name)
-                nextFree[entity.name] = n
+                let counter = StoreLayout.root(of: entity).name   // (a hierarchy shares its root's numbers in a file)
+                let n = try nextFree[counter].map { last in
+                    guard last < ManagedObjectID.largestNumber else { throw ObjectGraphError.numberingExhausted(entity.name) }
+                    return last + 1
+                } ?? coordinator.firstNewNumber(after: largest, count: 1, entityName: entity.name)
+                nextFree[counter] = n
                 coordinator.noteTakenNumber(n, entityName: entity.name)
                 outcome.renumbered[ObjectIdentifier(object)] = n
                 let newID = ManagedObjectID(entityName: entity.name, number: n, isTemporaryID: false)
@@ -206,13 +209,23 @@ extension ManagedObjectContext {
                 }
                 continue
             }
-            let snapshot = snapshotRow(of: object)
+            var snapshot = snapshotRow(of: object)
+            var mine = mineRow
+            // The store holds transformed bytes: a snapshot value read since its load is compared as the
+            // bytes it transforms to (and an unchanged value of mine as those same bytes).
+            for i in object.entity.transformableAttributeIndexes where mergePolicy != .overwrite && mergePolicy != .rollback {
+                guard case .boxed(let box) = snapshot.attributes[i] else { continue }
+                let bytes = Value.data(try box.transformedValue(for: object.entity.attributes[i], entityName: object.entity.name))
+                if case .boxed(let m) = mine.attributes[i], m === box { mine.attributes[i] = bytes }
+                snapshot.attributes[i] = bytes
+            }
+            let ordered = object.entity.relationships.map(\.isOrdered)
             var row: StoreRow
             switch mergePolicy {
             case .overwrite: row = mineRow
             case .rollback: row = current
-            case .mergeByPropertyObjectTrump: row = Self.merge(mine: mineRow, snapshot: snapshot, store: current, objectWins: true)
-            case .mergeByPropertyStoreTrump, .error: row = Self.merge(mine: mineRow, snapshot: snapshot, store: current, objectWins: false)
+            case .mergeByPropertyObjectTrump: row = Self.merge(mine: mine, snapshot: snapshot, store: current, objectWins: true, ordered: ordered)
+            case .mergeByPropertyStoreTrump, .error: row = Self.merge(mine: mine, snapshot: snapshot, store: current, objectWins: false, ordered: ordered)
             }
             if mergePolicy == .rollback {
                 outcome.versions.append((object, current.version))
@@ -255,7 +268,21 @@ extension ManagedObjectContext {
                 }
             }
         }
+        if model.transformablesPresent { try transformForStore(&writes) }
         return (writes, deletedIDs)
+    }
+
+    /// Turns every boxed value of a transformable attribute in `writes` into the bytes its value transformer
+    /// makes of it (what the store keeps). Stored bytes not read since they were loaded stay as they are.
+    /// Runs before the store writes anything, so a transformer that fails leaves store and context as they were.
+    private func transformForStore(_ writes: inout [(ManagedObjectID, StoreRow)]) throws {
+        for k in writes.indices {
+            guard let entity = model.entity(named: writes[k].0.entityName) else { continue }
+            for i in entity.transformableAttributeIndexes {
+                guard case .boxed(let box) = writes[k].1.attributes[i] else { continue }
+                writes[k].1.attributes[i] = .data(try box.transformedValue(for: entity.attributes[i], entityName: entity.name))
+            }
+        }
     }
 
     /// The conflict record of an object whose row changed (or went) since it was loaded.
@@ -289,8 +316,9 @@ extension ManagedObjectContext {
     }
 
     /// Per property: what the object changed (`mine` ≠ `snapshot`) and what the store changed (`store` ≠
-    /// `snapshot`); `objectWins` takes the object's change when both did.
-    static func merge(mine: StoreRow, snapshot: StoreRow, store: StoreRow, objectWins: Bool) -> StoreRow {
+    /// `snapshot`); `objectWins` takes the object's change when both did. The members of an ordered to-many
+    /// relationship (`ordered[i]`) compare in order, those of others as sets.
+    static func merge(mine: StoreRow, snapshot: StoreRow, store: StoreRow, objectWins: Bool, ordered: [Bool] = []) -> StoreRow {
         var row = store
         for i in mine.attributes.indices where mine.attributes[i] != snapshot.attributes[i] {
             if objectWins || store.attributes[i] == snapshot.attributes[i] { row.attributes[i] = mine.attributes[i] }
@@ -298,8 +326,11 @@ extension ManagedObjectContext {
         for i in mine.toOne.indices where mine.toOne[i] != snapshot.toOne[i] {
             if objectWins || store.toOne[i] == snapshot.toOne[i] { row.toOne[i] = mine.toOne[i] }
         }
-        for i in mine.toMany.indices where Set(mine.toMany[i]) != Set(snapshot.toMany[i]) {
-            if objectWins || Set(store.toMany[i]) == Set(snapshot.toMany[i]) { row.toMany[i] = mine.toMany[i] }
+        func same(_ a: [ManagedObjectID], _ b: [ManagedObjectID], _ i: Int) -> Bool {
+            i < ordered.count && ordered[i] ? a == b : Set(a) == Set(b)
+        }
+        for i in mine.toMany.indices where !same(mine.toMany[i], snapshot.toMany[i], i) {
+            if objectWins || same(store.toMany[i], snapshot.toMany[i], i) { row.toMany[i] = mine.toMany[i] }
         }
         return row
     }

@@ -69,7 +69,8 @@ public final class ManagedObjectContext {
     public internal(set) var isMergingChanges = false
     /// Saved objects whose store row changed behind this context's back and whose change it has not
     /// merged: rows a batch request updated or deleted (batch requests tell no context), and rows another
-    /// root context over the coordinator saved (updated or deleted). As in Core Data, this context's
+    /// root context over the coordinator saved (updated or deleted), and, for a child, objects an ancestor
+    /// discarded by `rollback()` or `reset()` after the child saved them into it. As in Core Data, this context's
     /// objects and controllers keep the old state until the change is merged
     /// (``mergeChanges(fromContextDidSave:)-(SavedObjectIDs)``, `mergeChanges(fromRemoteContextSave:into:)`);
     /// a fresh fetch, which reads the store, already sees it. Invariant mode leaves these objects out of
@@ -80,6 +81,8 @@ public final class ManagedObjectContext {
     var fetchedPendingInserts: Set<ManagedObject> = []
     /// Derived-property propagation and key-value observation state.
     var propagation = PropagationState()
+    /// The fetched property values read so far, per object and key (cleared when the object is refreshed).
+    var fetchedPropertyCache: [ManagedObject: [String: [ManagedObject]]] = [:]
     /// The parent context of a child context (`parent`): saves go there instead of the store.
     public let parent: ManagedObjectContext?
     /// Merge the changes saved to the parent (or, for a root context, to the coordinator's stores by
@@ -90,8 +93,12 @@ public final class ManagedObjectContext {
     /// as in Core Data (`NSErrorMergePolicy`).
     public var mergePolicy: MergePolicy = .error
     /// The undo manager (`undoManager`): nil by default, as on iOS. When set, each processing of the
-    /// context's own changes registers one undo group.
-    public var undoManager: UndoManager?
+    /// context's own changes is recorded (one group per processing under `groupsByEvent`).
+    public var undoManager: UndoManager? {
+        didSet { undoManager?.attach(self) }
+    }
+    /// The query generation the context is pinned to (`queryGenerationToken`); nil when unpinned.
+    public internal(set) var queryGenerationToken: QueryGenerationToken?
     /// The author recorded in the persistent history of this context's saves (`transactionAuthor`).
     public var transactionAuthor: String?
     /// Where the caller is (`file:line` of a script), recorded with deletions for messages; set by the
@@ -103,6 +110,9 @@ public final class ManagedObjectContext {
     var performDepth = 0
     /// Changes that come from outside (merges, refreshes, store removal), announced at the next processing.
     var external = ExternalChanges()
+    /// The first error of a managed-object class's callback that ran where nothing could throw (a fault
+    /// firing, a delete rule, a refresh), rethrown by the public call that caused it.
+    var callbackError: Error?
 
     /// Creates a root context over a coordinator.
     public init(coordinator: PersistentStoreCoordinator, concurrencyType: ConcurrencyType = .mainQueue,
@@ -189,12 +199,16 @@ public final class ManagedObjectContext {
 
     private func insertObjectNow(entityName: String, values: [(String, Value)]) throws -> ManagedObject {
         let entity = try model.requireEntity(named: entityName)
+        if entity.isAbstract { throw ObjectGraphError.abstractEntity(entity) }
         // Check every value before anything changes, so a bad value inserts nothing. Each key is looked up
         // once; attributes convert here (`coerce` is only asked again to word the error).
         var checked: [(key: String, slot: PropertySlot, value: Value)] = []
         checked.reserveCapacity(values.count)
         for (key, value) in values {
             guard let slot = entity.slots[key] else { throw ObjectGraphError.unknownKey(key, entity: entity, object: nil) }
+            if case .attribute(let i) = slot, entity.isStoreDerivedAttribute(at: i) {
+                throw ObjectGraphError.derivedAttributeWrite(key, entity: entity, objectName: nil)
+            }
             if case .attribute(let i) = slot, let converted = Self.convert(value, to: entity.attributes[i].type) {
                 checked.append((key, slot, converted))
             } else {
@@ -221,6 +235,10 @@ public final class ManagedObjectContext {
         precondition(model.entities.indices.contains(entity.index) && model.entities[entity.index] === entity
                      && values.count == entity.attributes.count,
                      "insertObject(entity:attributeValues:assigned:) with an entity of another model")
+        if entity.isAbstract { throw ObjectGraphError.abstractEntity(entity) }
+        for i in entity.attributeIndexesByName where i < 64 && assigned & (1 << UInt64(i)) != 0 && entity.isStoreDerivedAttribute(at: i) {
+            throw ObjectGraphError.derivedAttributeWrite(entity.attributes[i].name, entity: entity, objectName: nil)
+        }
         return try performMutation {
             // Convert in key order, so the first value that cannot convert is the one the general path
             // would report (`coerce` words the error).
@@ -236,7 +254,7 @@ public final class ManagedObjectContext {
                     values[i] = try coerce(values[i], forKey: entity.attributes[i].name, of: entity, objectName: nil)
                 }
             }
-            if entity.derived.triggers.isEmpty && propagation.observations.isEmpty {
+            if entity.derived.triggers.isEmpty && propagation.observations.isEmpty && !Self.awakensFromInsert(entity) {
                 return try insertChecked(entity, [], attributeValues: values)
             }
             var checked: [(key: String, slot: PropertySlot, value: Value)] = []
@@ -261,6 +279,13 @@ public final class ManagedObjectContext {
         registered.register(object)
         inserted.insert(object)
         pendingInserted.insert(object)
+        // The class's awakeFromInsert sees the defaults; the given values are applied after it, as the code
+        // that inserts an object sets its values after `insertNewObject` returns. When it fails the insertion
+        // stands (the values are applied) and its error is rethrown.
+        var awakeError: Error?
+        if attributeValues == nil && Self.awakensFromInsert(entity) {
+            do { try runCallback(.awakeFromInsert, on: object) } catch { awakeError = error }
+        }
         // A new object's attributes are stored directly when nothing can watch them change: its insertion
         // is what this event reports (the per-key old values `willChange` records are never read for an
         // object inserted in the same event), no key-value observer can know it yet, and no derived
@@ -274,7 +299,13 @@ public final class ManagedObjectContext {
             }
         }
         for i in entity.derivedProperties.indices { markDerivedDirty(object, i) }
+        if let awakeError { throw awakeError }
         return object
+    }
+
+    /// Whether the entity's class has an `awakeFromInsert`.
+    static func awakensFromInsert(_ entity: EntityDescription) -> Bool {
+        entity.managedObjectClass?.implements(.awakeFromInsert) == true
     }
 
     /// Inserts a new object from a dictionary of values (keys are applied in sorted order).
@@ -329,7 +360,7 @@ public final class ManagedObjectContext {
             if object.managedObjectContext == nil { throw ObjectGraphError.removedFromContext(object) }
             throw otherContextError(object, use)
         }
-        object.fireFault()
+        if object.state.isFault { try object.fireFaultThrowingCallbackError() }
         if object.state.isInvalid { throw ObjectGraphError.unfulfillableFault(object) }
         if forWriting && object.state.isDeleted {
             throw ObjectGraphError(.inaccessibleObject,
@@ -414,7 +445,20 @@ extension ObjectGraphError {
             "[\(who) setValue:forUndefinedKey:]: the entity \(entity.name) is not key value coding-compliant for the key \"\(key)\" (derived properties are read-only).")
     }
 
+    /// A write of a derived attribute the store computes at save (read-only).
+    static func derivedAttributeWrite(_ key: String, entity: EntityDescription, objectName: String?) -> ObjectGraphError {
+        let who = objectName.map { "<\(entity.name) \($0)>" } ?? "<\(entity.name)>"
+        return ObjectGraphError(.invalidOperation,
+            "[\(who) setValue:forKey:]: \(entity.name).\(key) is a derived attribute: its value is computed when the context saves and cannot be set.")
+    }
+
     /// Core Data's `valueForUndefinedKey:` wording.
+    /// Inserting an object of an abstract entity: Core Data's `NSInternalInconsistencyException`.
+    static func abstractEntity(_ entity: EntityDescription) -> ObjectGraphError {
+        ObjectGraphError(.invalidOperation,
+            "Cannot create an instance of abstract entity \(entity.name); insert one of its sub-entities (\(entity.subentities.map(\.name).joined(separator: ", ")))")
+    }
+
     static func unknownKey(_ key: String, entity: EntityDescription, object: ManagedObject?) -> ObjectGraphError {
         let who = object.map { "<\(entity.name) \($0.displayName)>" } ?? "<\(entity.name)>"
         return ObjectGraphError(.unknownKey,

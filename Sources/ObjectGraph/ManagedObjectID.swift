@@ -10,6 +10,11 @@ public struct ManagedObjectID: Hashable, CustomStringConvertible, Sendable {
     /// True until the object's first save.
     public internal(set) var isTemporaryID: Bool
 
+    /// The largest object number (2^53 - 1, the largest integer every Lua number and JSON reader holds
+    /// exactly). A URI naming a larger number names no object; numbering that would pass it is the error
+    /// ``ObjectGraphError/numberingExhausted(_:)``, never an arithmetic overflow.
+    public static let largestNumber = (1 << 53) - 1
+
     /// Creates an ID.
     public init(entityName: String, number: Int, isTemporaryID: Bool) {
         self.entityName = entityName

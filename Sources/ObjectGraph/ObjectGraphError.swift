@@ -54,6 +54,8 @@ public struct ObjectGraphError: Error, CustomStringConvertible {
     public var detailedErrors: [ObjectGraphError]
     /// For `.callback` errors: the error thrown by the callback, unchanged.
     public var underlying: (any Error)?
+    /// For a validation error about one property: its key (`NSValidationErrorKey`).
+    public var validationKey: String?
 
     /// Creates an error.
     public init(_ kind: Kind, code: Int = 0, _ message: String, detailedErrors: [ObjectGraphError] = [],
@@ -63,6 +65,12 @@ public struct ObjectGraphError: Error, CustomStringConvertible {
         self.message = message
         self.detailedErrors = detailedErrors
         self.underlying = underlying
+    }
+
+    /// The error of numbering past ``ManagedObjectID/largestNumber`` (an entity whose numbers were taken up
+    /// to the largest, for instance by a store row or a merged ID numbered that high).
+    public static func numberingExhausted(_ entityName: String) -> ObjectGraphError {
+        ObjectGraphError(.limitExceeded, "no object number is left for entity \(entityName): object numbers end at \(ManagedObjectID.largestNumber)")
     }
 
     /// The message, prefixed by the Cocoa domain and code for validation errors.

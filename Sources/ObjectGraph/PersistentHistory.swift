@@ -12,6 +12,15 @@ public struct PersistentHistoryToken: Comparable, Hashable, CustomStringConverti
     public var description: String { "PersistentHistoryToken(\(value))" }
 }
 
+/// The date of history transactions. Ripple has no wall clock (every run must print the same trace): a
+/// transaction's `timestamp` is ``epoch`` plus its number in seconds — one second apart, in commit order.
+public enum PersistentHistoryClock {
+    /// 2026-01-01 00:00:00 UTC, in seconds since 1970.
+    public static let epoch: Double = 1_767_225_600
+    /// The timestamp of the transaction numbered `token`.
+    public static func timestamp(ofTransaction token: Int) -> Double { epoch + Double(token) }
+}
+
 /// One change of a history transaction (`NSPersistentHistoryChange`).
 public struct PersistentHistoryChange: Sendable {
     /// What happened (`NSPersistentHistoryChangeType`).
@@ -22,6 +31,9 @@ public struct PersistentHistoryChange: Sendable {
     public var changedObjectID: ManagedObjectID
     /// For updates: the properties written, sorted.
     public var updatedProperties: [String]
+    /// For deletions: the last values of the attributes marked `preservesValueInHistoryOnDeletion`
+    /// (`tombstone`); nil values are left out. Empty otherwise.
+    public var tombstone: [String: Value] = [:]
 }
 
 /// One committed save or batch request of a store (`NSPersistentHistoryTransaction`).
@@ -34,6 +46,8 @@ public struct PersistentHistoryTransaction: Sendable {
     public var contextName: String
     /// The changes, in object order.
     public var changes: [PersistentHistoryChange]
+    /// When the transaction was committed (``PersistentHistoryClock``), seconds since 1970.
+    public var timestamp: Double { PersistentHistoryClock.timestamp(ofTransaction: token.value) }
 
     /// The changes as a did-save notification's IDs (`objectIDNotification()`), to merge into a context.
     public func objectIDNotification() -> SavedObjectIDs {
@@ -60,6 +74,11 @@ final class PersistentHistory {
 public enum PersistentHistoryRequest {
     /// `fetchHistory(after:)`: the transactions after a token (nil: all).
     case fetchAfter(PersistentHistoryToken?)
+    /// `fetchHistory(after: Date)`: the transactions committed after a date (seconds since 1970).
+    case fetchAfterDate(Double)
+    /// `fetchHistory(withFetch:)`: the transactions a predicate on the transaction entity
+    /// (``PersistentHistoryTransaction/entity``: `author`, `contextName`, `timestamp`) accepts, in order.
+    case fetch(Predicate)
     /// `deleteHistory(before:)`: removes the transactions before a token.
     case deleteBefore(PersistentHistoryToken)
 }
@@ -109,7 +128,15 @@ extension PersistentStore {
             }
             changes.append(.init(changeType: .update, changedObjectID: id, updatedProperties: keys.sorted()))
         }
-        for id in deletes { changes.append(.init(changeType: .delete, changedObjectID: id, updatedProperties: [])) }
+        for id in deletes {
+            var change = PersistentHistoryChange(changeType: .delete, changedObjectID: id, updatedProperties: [])
+            if let entity = model.entity(named: id.entityName), let old = before(id) {
+                for (i, a) in entity.attributes.enumerated() where a.preservesValueInHistoryOnDeletion && !a.isTransient {
+                    if !old.attributes[i].isNull { change.tombstone[a.name] = old.attributes[i] }
+                }
+            }
+            changes.append(change)
+        }
         changes.sort { ($0.changedObjectID.entityName, $0.changedObjectID.number) < ($1.changedObjectID.entityName, $1.changedObjectID.number) }
         return changes
     }
@@ -129,6 +156,19 @@ extension PersistentStore {
         }
     }
 
+    /// The transactions a date or a fetch request selects. A date with nothing after it (one in the
+    /// future) and a predicate nothing satisfies (an unknown author) select nothing: an empty result.
+    static func select(_ all: [PersistentHistoryTransaction], _ request: PersistentHistoryRequest) throws -> [PersistentHistoryTransaction] {
+        switch request {
+        case .fetchAfterDate(let date):
+            return all.filter { $0.timestamp > date }
+        case .fetch(let predicate):
+            return try all.filter { try predicate.evaluate(with: PersistentHistoryTransaction.evaluationObject(for: $0)) }
+        default:
+            return all
+        }
+    }
+
     func execute(_ request: PersistentHistoryRequest) throws -> [PersistentHistoryTransaction] {
         guard let history else {
             throw ObjectGraphError(.store, code: 134091,
@@ -136,6 +176,9 @@ extension PersistentStore {
         }
         if let file = openFile {
             switch request {
+            case .fetchAfterDate, .fetch:
+                let all = try fileHistory { try file.historyTransactions(after: 0, storeIdentifier: identifier) }
+                return try Self.select(all, request)
             case .fetchAfter(let token):
                 let after = token?.value ?? 0
                 let deletedThrough = try fileHistory { try file.historyDeletedThrough() }
@@ -149,6 +192,8 @@ extension PersistentStore {
             }
         }
         switch request {
+        case .fetchAfterDate, .fetch:
+            return try Self.select(history.transactions, request)
         case .fetchAfter(let token):
             let after = token?.value ?? 0
             if after < history.deletedThrough {
@@ -162,6 +207,27 @@ extension PersistentStore {
             history.deletedThrough = max(history.deletedThrough, token.value - 1)
             return gone
         }
+    }
+}
+
+extension PersistentHistoryTransaction {
+    /// The transaction entity a history fetch request's predicate reads (`NSPersistentHistoryTransaction.entityDescription`):
+    /// `author` (string, nil when none), `contextName` (string), `timestamp` (date).
+    public static let entity: EntityDescription = {
+        let entity = EntityDescription(name: "Transaction", attributes: [
+            AttributeDescription(name: "author", type: .string, isOptional: true),
+            AttributeDescription(name: "contextName", type: .string, isOptional: true),
+            AttributeDescription(name: "timestamp", type: .date),
+        ])
+        // The model completes the entity (its slots), so that key paths resolve as in any fetch.
+        return (try? ManagedObjectModel(entities: [entity]))?.entity(named: "Transaction") ?? entity
+    }()
+
+    /// A detached object of ``entity`` holding the transaction's values, for predicate evaluation.
+    static func evaluationObject(for transaction: PersistentHistoryTransaction) -> ManagedObject {
+        ManagedObject(entity: entity, objectID: ManagedObjectID(entityName: "Transaction", number: transaction.token.value, isTemporaryID: false),
+                      context: nil, attributeValues: [transaction.author.map { .string($0) } ?? .null,
+                                                      .string(transaction.contextName), .date(transaction.timestamp)])
     }
 }
 

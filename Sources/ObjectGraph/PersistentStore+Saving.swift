@@ -67,11 +67,15 @@ extension PersistentStore {
             for (id, row) in session.readRows {
                 if let row { rows[id.entityName, default: RowTable()][id.number] = row } else { rows[id.entityName]?[id.number] = nil }
             }
+            let wrote = !(writes.isEmpty && deletes.isEmpty)
             applyInMemory(moving: &writes, deletes: deletes)
+            if wrote { RemoteChangeCenter.storeDidCommit(self) }
         } else {
             var batch = try body(session)
             try record(batch.writes, batch.deletes)
+            let wrote = !(batch.writes.isEmpty && batch.deletes.isEmpty)
             applyInMemory(moving: &batch.writes, deletes: batch.deletes)
+            if wrote { RemoteChangeCenter.storeDidCommit(self) }
         }
     }
 

@@ -53,6 +53,11 @@ public final class PersistentStore {
     }
     /// The coordinator the store was added to, while it is added.
     weak var coordinator: PersistentStoreCoordinator?
+    /// Whether the coordinator posts ``PersistentStoreRemoteChange`` for every transaction committed to this
+    /// store or its file (`NSPersistentStoreRemoteChangeNotificationPostOptionKey`).
+    public var remoteChangeNotificationPost = false {
+        didSet { if remoteChangeNotificationPost { RemoteChangeCenter.register(self) } }
+    }
     /// Rows by entity name, then object number.
     var rows: [String: RowTable] = [:]
     /// The file of a SQLite store (nil once the store was removed, or for in-memory stores).

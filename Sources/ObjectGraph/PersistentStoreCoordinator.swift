@@ -20,6 +20,10 @@ public final class PersistentStoreCoordinator {
     private var nextNumber: [String: Int] = [:]
     /// The contexts over this coordinator, in creation order (weakly held).
     private var contextBoxes: [WeakContext] = []
+    /// The observers of remote-change notifications (``addRemoteChangeObserver(_:)``).
+    var remoteChangeObservers: [RemoteChangeObserverBox] = []
+    /// The query generations taken so far (their numbers).
+    var queryGenerationCount = 0
 
     /// Creates a coordinator with no store.
     public init(managedObjectModel: ManagedObjectModel) {
@@ -28,7 +32,15 @@ public final class PersistentStoreCoordinator {
     }
 
     /// The index of the model's entity with that name, or nil.
-    private func numberIndex(_ entityName: String) -> Int? { managedObjectModel.entity(named: entityName)?.index }
+    private func numberIndex(_ entityName: String) -> Int? { managedObjectModel.entity(named: entityName).map(counterIndex) }
+
+    /// The counter an entity's objects are numbered from: with a SQLite store, where an inheritance
+    /// hierarchy shares its root entity's table and `Z_PK` is unique per table, the root entity's; else
+    /// the entity's own.
+    private func counterIndex(_ entity: EntityDescription) -> Int {
+        guard entity.superentity != nil, persistentStores.contains(where: { $0.type == .sqlite }) else { return entity.index }
+        return StoreLayout.root(of: entity).index
+    }
 
     /// Adds a store and returns it; numbering continues after the largest saved number of each entity.
     @discardableResult
@@ -37,7 +49,8 @@ public final class PersistentStoreCoordinator {
         store.coordinator = self
         for entity in managedObjectModel.entities {
             let largest = store.largestNumber(entityName: entity.name)
-            if largest > lastNumbers[entity.index] { lastNumbers[entity.index] = largest }
+            let i = counterIndex(entity)
+            if largest > lastNumbers[i] { lastNumbers[i] = largest }
         }
         return store
     }
@@ -54,7 +67,7 @@ public final class PersistentStoreCoordinator {
     }
 
     /// Removes a store (`remove(_:)`): every object saved in it is invalidated in every context over the
-    /// coordinator (DESIGN.md decision 7). Each context posts one objects-did-change notification with
+    /// coordinator (docs/decisions.md, decision 7). Each context posts one objects-did-change notification with
     /// them in `invalidated`, in context creation order, at once. A SQLite store's file is closed.
     /// - Throws: `.store` when the store is not one of the coordinator's; the first observer failure
     ///   after every context was told.
@@ -134,27 +147,35 @@ public final class PersistentStoreCoordinator {
     }
 
     /// Reserves the next object number of an entity.
-    /// - Throws: 134060 when the entity's numbers are used up (the last one is 2^63−1).
+    /// - Throws: ``ObjectGraphError/numberingExhausted(_:)`` when the entity's numbers reached
+    ///   ``ManagedObjectID/largestNumber`` (nothing is reserved).
     func reserveNumber(for entity: EntityDescription) throws -> Int {
-        let i = entity.index
-        if lastNumbers.indices.contains(i) && managedObjectModel.entities[i] === entity {
-            lastNumbers[i] = try Self.next(after: lastNumbers[i], entity.name)
+        if lastNumbers.indices.contains(entity.index) && managedObjectModel.entities[entity.index] === entity {
+            let i = counterIndex(entity)
+            guard lastNumbers[i] < ManagedObjectID.largestNumber else { throw ObjectGraphError.numberingExhausted(entity.name) }
+            lastNumbers[i] += 1
             return lastNumbers[i]
         }
         guard let j = numberIndex(entity.name) else {
-            let n = try Self.next(after: nextNumber[entity.name, default: 0], entity.name)
-            nextNumber[entity.name] = n
-            return n
+            let last = nextNumber[entity.name, default: 0]
+            guard last < ManagedObjectID.largestNumber else { throw ObjectGraphError.numberingExhausted(entity.name) }
+            nextNumber[entity.name] = last + 1
+            return last + 1
         }
-        lastNumbers[j] = try Self.next(after: lastNumbers[j], entity.name)
+        guard lastNumbers[j] < ManagedObjectID.largestNumber else { throw ObjectGraphError.numberingExhausted(entity.name) }
+        lastNumbers[j] += 1
         return lastNumbers[j]
     }
 
-    /// `number + 1`, or 134060 when `number` is the largest integer.
-    static func next(after number: Int, _ entityName: String) throws -> Int {
-        let (next, overflow) = number.addingReportingOverflow(1)
-        if overflow { throw SQLiteStoreFile.exhaustedError("a new \(entityName)") }
-        return next
+    /// The first of `count` new numbers of an entity after `largest` and every number reserved.
+    /// - Throws: ``ObjectGraphError/numberingExhausted(_:)`` when the last would pass
+    ///   ``ManagedObjectID/largestNumber``.
+    func firstNewNumber(after largest: Int, count: Int, entityName: String) throws -> Int {
+        let last = max(largest, lastReservedNumber(entityName))
+        guard last >= 0, count >= 0, last <= ManagedObjectID.largestNumber - max(count, 1) else {
+            throw ObjectGraphError.numberingExhausted(entityName)
+        }
+        return last + 1
     }
 
     /// The live contexts over this coordinator, in creation order.

@@ -2,10 +2,18 @@
 public enum AttributeType: String, CaseIterable, Sendable {
     /// `NSStringAttributeType`.
     case string
-    /// `NSInteger64AttributeType`.
+    /// `NSInteger16AttributeType`: an integer from -32768 to 32767 (checked at save, 1610 / 1620).
+    case integer16
+    /// `NSInteger32AttributeType`: an integer from -2147483648 to 2147483647 (checked at save, 1610 / 1620).
+    case integer32
+    /// `NSInteger64AttributeType` (the Lua model's `"integer"`, also spelled `"integer64"`).
     case integer
+    /// `NSDecimalAttributeType`: an exact decimal number (``DecimalValue``).
+    case decimal
     /// `NSDoubleAttributeType`.
     case double
+    /// `NSFloatAttributeType`: a number rounded to single precision when it is set.
+    case float
     /// `NSBooleanAttributeType`.
     case boolean
     /// `NSDateAttributeType` (seconds since 1970).
@@ -14,15 +22,35 @@ public enum AttributeType: String, CaseIterable, Sendable {
     case binary
     /// `NSUUIDAttributeType`.
     case uuid
+    /// `NSURIAttributeType`: an absolute URL, kept as its text.
+    case uri
+    /// `NSTransformableAttributeType`: any value of the program, turned into bytes by a value transformer
+    /// when a context saves it to a store, and back when it is read after being loaded.
+    case transformable
 
     /// The Cocoa class Core Data expects for the type, as its messages print it.
     public var cocoaClassName: String {
         switch self {
         case .string: return "NSString"
-        case .integer, .double, .boolean: return "NSNumber"
+        case .integer16, .integer32, .integer, .double, .float, .boolean: return "NSNumber"
+        case .decimal: return "NSDecimalNumber"
         case .date: return "NSDate"
         case .binary: return "NSData"
         case .uuid: return "NSUUID"
+        case .uri: return "NSURL"
+        case .transformable: return "NSObject"
+        }
+    }
+
+    /// Whether the type holds integers (`.integer` values).
+    public var isInteger: Bool { self == .integer16 || self == .integer32 || self == .integer }
+
+    /// The values an integer type holds (nil for other types and for Integer 64, which holds every `Int64`).
+    public var integerRange: ClosedRange<Int64>? {
+        switch self {
+        case .integer16: return Int64(Int16.min)...Int64(Int16.max)
+        case .integer32: return Int64(Int32.min)...Int64(Int32.max)
+        default: return nil
         }
     }
 }
@@ -67,6 +95,14 @@ public struct AttributeDescription: Sendable {
     public var regularExpression: String?
     /// Transient attributes are not saved to the store and not counted as persistent changes.
     public var isTransient: Bool
+    /// What a model file says about the attribute beyond the above (kept, not simulated).
+    public var details = PropertyDetails()
+    /// For a transformable attribute: the name of the value transformer registered for it
+    /// (`valueTransformerName`); nil stores values that are already bytes as they are.
+    public var valueTransformerName: String?
+    /// Whether a deletion's persistent-history change keeps this attribute's last value in its tombstone
+    /// (`preservesValueInHistoryOnDeletion`).
+    public var preservesValueInHistoryOnDeletion = false
 
     /// Creates an attribute; it is required (non-optional) unless told otherwise.
     public init(name: String, type: AttributeType, isOptional: Bool = false, defaultValue: Value? = nil,
@@ -110,6 +146,12 @@ public struct RelationshipDescription: Sendable {
     public var minCount: Int?
     /// For to-many relationships: the greatest number of members accepted at save (1590).
     public var maxCount: Int?
+    /// What a model file says about the relationship beyond the above (kept, not simulated).
+    public var details = PropertyDetails()
+    /// For to-many relationships: whether the members are ordered (`NSOrderedSet`): a list written sets the
+    /// order, and the order is saved. (Members of unordered ones keep insertion order, which is not saved
+    /// by Core Data.)
+    public var isOrdered: Bool = false
 
     /// Creates a relationship; it is optional and nullifies unless told otherwise.
     public init(name: String, destination: String, inverse: String? = nil, isToMany: Bool = false,

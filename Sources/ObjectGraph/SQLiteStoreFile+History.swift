@@ -35,8 +35,10 @@ extension SQLiteStoreFile {
         if let author { bindText(stmt, 2, author) } else { sqlite3_bind_null(stmt, 2) }
         bindText(stmt, 3, contextName)
         bindText(stmt, 4, changes.map { c in
-            [c.changeType.rawValue, c.changedObjectID.entityName, String(c.changedObjectID.number),
-             c.updatedProperties.joined(separator: ",")].joined(separator: "\t")
+            var fields = [c.changeType.rawValue, c.changedObjectID.entityName, String(c.changedObjectID.number),
+                          c.updatedProperties.joined(separator: ",")]
+            if !c.tombstone.isEmpty { fields.append(HistoryTombstoneText.encode(c.tombstone)) }
+            return fields.joined(separator: "\t")
         }.joined(separator: "\n"))
         try step(stmt, sql: "INSERT INTO Z_HISTORY")
         return token
@@ -55,12 +57,13 @@ extension SQLiteStoreFile {
             var changes: [PersistentHistoryChange] = []
             for line in columnText(stmt, 3).split(separator: "\n") {
                 let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-                guard fields.count == 4, let type = PersistentHistoryChange.ChangeType(rawValue: fields[0]),
+                guard fields.count == 4 || fields.count == 5, let type = PersistentHistoryChange.ChangeType(rawValue: fields[0]),
                       let number = Int(fields[2]) else { continue }
                 changes.append(PersistentHistoryChange(
                     changeType: type,
                     changedObjectID: ManagedObjectID(entityName: fields[1], number: number, isTemporaryID: false),
-                    updatedProperties: fields[3].isEmpty ? [] : fields[3].split(separator: ",").map(String.init)))
+                    updatedProperties: fields[3].isEmpty ? [] : fields[3].split(separator: ",").map(String.init),
+                    tombstone: fields.count == 5 ? HistoryTombstoneText.decode(fields[4]) : [:]))
             }
             result.append(PersistentHistoryTransaction(
                 token: PersistentHistoryToken(value: token, storeIdentifier: storeIdentifier),

@@ -67,16 +67,22 @@ extension SQLiteStoreFile {
             WrongValue(detail: "column \(name) holds \(storageName(stmt, column)) where the model's \(type.rawValue) attribute belongs")
         }
         switch type {
-        case .string:
+        case .string, .uri:
             guard storage == SQLITE_TEXT else { throw wrong() }
             return .string(columnText(stmt, column))
-        case .integer:
+        case .decimal:
+            // Ripple writes the exact decimal text as a BLOB (a DECIMAL column turns text into a 15-digit
+            // REAL); Core Data's own files hold a REAL or an INTEGER.
+            let text = storage == SQLITE_BLOB ? String(decoding: columnBlob(stmt, column), as: UTF8.self) : columnText(stmt, column)
+            guard let d = DecimalValue(string: text) else { throw wrong() }
+            return .decimal(d)
+        case .integer16, .integer32, .integer:
             guard storage == SQLITE_INTEGER else { throw wrong() }
             return .integer(sqlite3_column_int64(stmt, column))
         case .boolean:
             guard storage == SQLITE_INTEGER else { throw wrong() }
             return .bool(sqlite3_column_int64(stmt, column) != 0)
-        case .double, .date:
+        case .double, .float, .date:
             let d: Double
             if storage == SQLITE_BLOB {
                 let bytes = columnBlob(stmt, column)
@@ -89,7 +95,7 @@ extension SQLiteStoreFile {
                 d = sqlite3_column_double(stmt, column)
             }
             return type == .date ? .date(d.isNaN ? d : d + Self.referenceDateOffset) : .double(d)
-        case .binary:
+        case .binary, .transformable:
             guard storage == SQLITE_BLOB else { throw wrong() }
             return .data(columnBlob(stmt, column))
         case .uuid:
@@ -154,25 +160,41 @@ extension SQLiteStoreFile {
             let m = mapping(entity)
             for (i, storage) in m.relationships.enumerated() {
                 var members: [Int: [ManagedObjectID]] = [:]
+                var positions: [Int: Int] = [:]   // member number → Z_FOK_ (ordered relationships)
+                var ordered = false
                 switch storage {
                 case .foreignKey:
                     continue
-                case .inverseForeignKey(_, _, let j):
+                case .inverseForeignKey(let table, let column, let j):
                     let destination = entity.destinations[i]
+                    if case .foreignKey(_, _, let order?)? = layout.mappings[destination.name]?.relationships[j] {
+                        let stmt = try prepare("SELECT Z_PK, \(Self.quoted(order)) FROM \(Self.quoted(table)) WHERE \(Self.quoted(column)) IS NOT NULL")
+                        defer { sqlite3_finalize(stmt) }
+                        while try stepRow(stmt) {
+                            if sqlite3_column_type(stmt, 1) != SQLITE_NULL { positions[Int(sqlite3_column_int64(stmt, 0))] = Int(sqlite3_column_int64(stmt, 1)) }
+                        }
+                    }
                     for member in StoreLayout.hierarchy(of: destination) {
                         guard let rows = result[member.name] else { continue }
                         for n in rows.numbers {
-                            if let owner = rows[n]!.toOne[j] {
+                            // (An inherited relationship: the rows whose owner is of this very entity.)
+                            if let owner = rows[n]!.toOne[j], owner.entityName == entity.name {
                                 members[owner.number, default: []].append(ManagedObjectID(entityName: member.name, number: n, isTemporaryID: false))
                             }
                         }
                     }
-                case .joinTable(let table, let source, let destinationColumn, _):
-                    let stmt = try prepare("SELECT \(Self.quoted(source)), \(Self.quoted(destinationColumn)) FROM \(Self.quoted(table)) ORDER BY 1, 2")
+                case .joinTable(let table, let source, let destinationColumn, _, let order):
+                    ordered = order != nil
+                    let stmt = try prepare("SELECT \(Self.quoted(source)), \(Self.quoted(destinationColumn)) FROM \(Self.quoted(table)) ORDER BY 1, "
+                        + (order.map { "ifnull(\(Self.quoted($0)), 9223372036854775807), 2" } ?? "2"))
                     defer { sqlite3_finalize(stmt) }
                     let destinations = StoreLayout.hierarchy(of: entity.destinations[i])
                     while try stepRow(stmt) {
                         let owner = Int(sqlite3_column_int64(stmt, 0)), n = Int(sqlite3_column_int64(stmt, 1))
+                        if result[entity.name]?[owner] == nil,
+                           StoreLayout.hierarchy(of: StoreLayout.root(of: entity)).contains(where: { result[$0.name]?[owner] != nil }) {
+                            continue   // a pair of an object of another entity of the hierarchy
+                        }
                         guard result[entity.name]?[owner] != nil,
                               let member = destinations.first(where: { result[$0.name]?[n] != nil }) else {
                             throw WrongValue(detail: "\(table) pairs row \(owner) of \(entity.name) with row \(n) of \(entity.destinations[i].name), and one of them does not exist")
@@ -184,7 +206,9 @@ extension SQLiteStoreFile {
                     guard var row = result[entity.name]?[owner] else {
                         throw WrongValue(detail: "a row of \(entity.destinations[i].name) refers to row \(owner) of \(entity.name), which does not exist")
                     }
-                    row.toMany[i] = list.sorted { $0.number < $1.number }
+                    row.toMany[i] = ordered ? list
+                        : positions.isEmpty ? list.sorted { $0.number < $1.number }
+                        : list.sorted { (positions[$0.number] ?? Int.max, $0.number) < (positions[$1.number] ?? Int.max, $1.number) }
                     result[entity.name]![owner] = row
                 }
             }
@@ -213,10 +237,12 @@ extension SQLiteStoreFile {
             let members = try cached("members \(m.number) \(i)", membersSQL(storage, destination: entity.destinations[i]))
             defer { sqlite3_reset(members) }
             sqlite3_bind_int64(members, 1, Int64(id.number))
-            // (Inheritance: members of a sub-entity are named after the destination until rows carry Z_ENT here.)
+            // Each member is named by its row's Z_ENT (a sub-entity's object is of that sub-entity).
             let destination = entity.destinations[i].name
+            let names = entityNames
             while try stepRow(members) {
-                row.toMany[i].append(ManagedObjectID(entityName: destination, number: Int(sqlite3_column_int64(members, 0)), isTemporaryID: false))
+                let name = sqlite3_column_type(members, 1) == SQLITE_INTEGER ? names[Int(sqlite3_column_int64(members, 1))] ?? destination : destination
+                row.toMany[i].append(ManagedObjectID(entityName: name, number: Int(sqlite3_column_int64(members, 0)), isTemporaryID: false))
             }
         }
         return row
@@ -238,11 +264,17 @@ extension SQLiteStoreFile {
         switch storage {
         case .foreignKey:
             return ""
-        case .inverseForeignKey(let table, let column, _):
+        case .inverseForeignKey(let table, let column, let j):
             let numbers = StoreLayout.hierarchy(of: destination).map { String(layout.entityNumbers[$0.name] ?? 0) }
-            return "SELECT Z_PK FROM \(Self.quoted(table)) WHERE Z_ENT IN (\(numbers.joined(separator: ", "))) AND \(Self.quoted(column)) = ? ORDER BY Z_PK"
-        case .joinTable(let table, let source, let destinationColumn, _):
-            return "SELECT \(Self.quoted(destinationColumn)) FROM \(Self.quoted(table)) WHERE \(Self.quoted(source)) = ? ORDER BY 1"
+            var order = "Z_PK"
+            if case .foreignKey(_, _, let fok?)? = layout.mappings[destination.name]?.relationships[j] {
+                order = "ifnull(\(Self.quoted(fok)), 9223372036854775807), Z_PK"
+            }
+            return "SELECT Z_PK, Z_ENT FROM \(Self.quoted(table)) WHERE Z_ENT IN (\(numbers.joined(separator: ", "))) AND \(Self.quoted(column)) = ? ORDER BY \(order)"
+        case .joinTable(let table, let source, let destinationColumn, _, let fok):
+            let root = Self.quoted("Z" + StoreLayout.root(of: destination).name.uppercased())
+            let order = fok.map { "ifnull(j.\(Self.quoted($0)), 9223372036854775807), 1" } ?? "1"
+            return "SELECT j.\(Self.quoted(destinationColumn)), t.Z_ENT FROM \(Self.quoted(table)) j LEFT JOIN \(root) t ON t.Z_PK = j.\(Self.quoted(destinationColumn)) WHERE j.\(Self.quoted(source)) = ? ORDER BY \(order)"
         }
     }
 
@@ -270,13 +302,14 @@ extension SQLiteStoreFile {
         // One batch per run of rows of one entity (a save writes its objects in object order): the entity,
         // its statement and its columns are looked up once per run, not per row.
         var largest: [(EntityDescription, Int)] = []
+        var positions: [(table: String, column: String, number: Int, position: Int)] = []
         var start = writes.startIndex
         while start < writes.endIndex {
             let entityName = writes[start].0.entityName
             var end = start + 1
             while end < writes.endIndex && writes[end].0.entityName == entityName { end += 1 }
             if let entity = model.entity(named: entityName) {
-                largest.append((entity, try writeBatch(writes[start..<end], of: entity)))
+                largest.append((entity, try writeBatch(writes[start..<end], of: entity, positions: &positions)))
             }
             start = end
         }
@@ -288,12 +321,21 @@ extension SQLiteStoreFile {
             defer { sqlite3_reset(stmt) }
             try step(stmt, sql: "DELETE")
             for storage in m.relationships {
-                guard case .joinTable(let table, let source, _, _) = storage else { continue }
+                guard case .joinTable(let table, let source, _, _, _) = storage else { continue }
                 let pairs = try cached("DELETE FROM \(Self.quoted(table)) WHERE \(Self.quoted(source)) = ?")
                 sqlite3_bind_int64(pairs, 1, Int64(id.number))
                 defer { sqlite3_reset(pairs) }
                 try step(pairs, sql: "DELETE")
             }
+        }
+        // Positions in ordered relationships, once every member row is written (a member row written
+        // alone keeps its Z_FOK_: the insert below updates a row in place).
+        for p in positions {
+            let stmt = try cached("UPDATE \(Self.quoted(p.table)) SET \(Self.quoted(p.column)) = ? WHERE Z_PK = ?")
+            defer { sqlite3_reset(stmt) }
+            sqlite3_bind_int64(stmt, 1, Int64(p.position))
+            sqlite3_bind_int64(stmt, 2, Int64(p.number))
+            try step(stmt, sql: "UPDATE")
         }
         for (entity, number) in largest {
             let stmt = try cached("UPDATE Z_PRIMARYKEY SET Z_MAX = ?1 WHERE Z_ENT = ?2 AND (Z_MAX IS NULL OR Z_MAX < ?1)")
@@ -306,7 +348,8 @@ extension SQLiteStoreFile {
 
     /// Writes rows of one entity through its prepared statement (every column is bound for every row, so
     /// the bindings need no clearing between rows) and their join-table pairs; returns the largest number.
-    private func writeBatch(_ writes: ArraySlice<(ManagedObjectID, StoreRow)>, of entity: EntityDescription) throws -> Int {
+    private func writeBatch(_ writes: ArraySlice<(ManagedObjectID, StoreRow)>, of entity: EntityDescription,
+                            positions: inout [(table: String, column: String, number: Int, position: Int)]) throws -> Int {
         let m = mapping(entity)
         let key = "insert " + entity.name
         let stmt: SQLiteStatement
@@ -317,17 +360,28 @@ extension SQLiteStoreFile {
             for storage in m.relationships {
                 if case .foreignKey(let column, let entityColumn, _) = storage { columns.append(column); if let entityColumn { columns.append(entityColumn) } }
             }
-            stmt = try prepare("INSERT OR REPLACE INTO \(Self.quoted(m.table)) (" + columns.map(Self.quoted).joined(separator: ", ")
-                + ") VALUES (?" + String(repeating: ", ?", count: columns.count - 1) + ")")
+            // An upsert, not a replace: columns this entity does not write (another relationship's Z_FOK_)
+            // keep their values.
+            stmt = try prepare("INSERT INTO \(Self.quoted(m.table)) (" + columns.map(Self.quoted).joined(separator: ", ")
+                + ") VALUES (?" + String(repeating: ", ?", count: columns.count - 1) + ") ON CONFLICT(Z_PK) DO UPDATE SET "
+                + columns.dropFirst().map { "\(Self.quoted($0)) = excluded.\(Self.quoted($0))" }.joined(separator: ", "))
             statements[key] = stmt
         }
         let persistent = entity.attributes.indices.filter { m.attributeColumns[$0] != nil }
         let relationships = m.relationships
-        var joins: [(index: Int, delete: SQLiteStatement, insert: SQLiteStatement)] = []
+        var joins: [(index: Int, delete: SQLiteStatement, insert: SQLiteStatement, ordered: Bool)] = []
+        // Ordered to-many relationships kept by the destination's foreign key: their Z_FOK_ column.
+        var orderedInverse: [(index: Int, table: String, column: String)] = []
         for (i, storage) in relationships.enumerated() {
-            guard case .joinTable(let table, let source, let destination, true) = storage else { continue }
+            if case .inverseForeignKey(let table, _, let j) = storage,
+               case .foreignKey(_, _, let fok?)? = layout.mappings[entity.destinations[i].name]?.relationships[j] {
+                orderedInverse.append((i, table, fok))
+            }
+            guard case .joinTable(let table, let source, let destination, true, let fok) = storage else { continue }
+            let order = fok.map { ", " + Self.quoted($0) } ?? ""
             joins.append((i, try cached("DELETE FROM \(Self.quoted(table)) WHERE \(Self.quoted(source)) = ?"),
-                          try cached("INSERT OR IGNORE INTO \(Self.quoted(table)) (\(Self.quoted(source)), \(Self.quoted(destination))) VALUES (?, ?)")))
+                          try cached("INSERT OR IGNORE INTO \(Self.quoted(table)) (\(Self.quoted(source)), \(Self.quoted(destination))\(order)) VALUES (?, ?\(fok == nil ? "" : ", ?"))"),
+                          fok != nil))
         }
         let hasEntityColumns = relationships.contains { if case .foreignKey(_, _?, _) = $0 { return true } else { return false } }
         let number = Int64(m.number)
@@ -366,13 +420,19 @@ extension SQLiteStoreFile {
                 throw error
             }
             sqlite3_reset(stmt)
-            for (i, delete, insert) in joins {
+            for (i, table, fok) in orderedInverse {
+                for (position, member) in row.toMany[i].enumerated() {
+                    positions.append((table, fok, member.number, position + 1))
+                }
+            }
+            for (i, delete, insert, ordered) in joins {
                 sqlite3_bind_int64(delete, 1, Int64(id.number))
                 defer { sqlite3_reset(delete) }
                 try step(delete, sql: "DELETE")
-                for member in row.toMany[i] {
+                for (position, member) in row.toMany[i].enumerated() {
                     sqlite3_bind_int64(insert, 1, Int64(id.number))
                     sqlite3_bind_int64(insert, 2, Int64(member.number))
+                    if ordered { sqlite3_bind_int64(insert, 3, Int64(position + 1)) }
                     defer { sqlite3_reset(insert) }
                     try step(insert, sql: "INSERT")
                 }
@@ -383,7 +443,8 @@ extension SQLiteStoreFile {
 
     private func bind(_ value: Value, to stmt: SQLiteStatement, _ column: Int32) {
         switch value {
-        case .null, .object, .collection: sqlite3_bind_null(stmt, column)
+        case .null, .object, .collection, .boxed: sqlite3_bind_null(stmt, column)   // (a box is transformed before)
+        case .decimal(let d): bindBlob(stmt, column, Array(d.description.utf8))
         case .bool(let b): sqlite3_bind_int64(stmt, column, b ? 1 : 0)
         case .integer(let i): sqlite3_bind_int64(stmt, column, i)
         case .double(let d): bindReal(d, stmt, column)

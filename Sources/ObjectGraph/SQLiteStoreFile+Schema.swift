@@ -210,13 +210,8 @@ extension SQLiteStoreFile {
         layout = StoreLayout(model: model, entityNumbers: numbers)
     }
 
-    /// The name of an entity's superentity, if any. (Inheritance plugs in here.)
-    private func parentName(of entity: EntityDescription) -> String? {
-        for candidate in model.entities where StoreLayout.subentities(of: candidate).contains(where: { $0 === entity }) {
-            return candidate.name
-        }
-        return nil
-    }
+    /// The name of an entity's superentity, if any.
+    private func parentName(of entity: EntityDescription) -> String? { entity.superentity?.name }
 
     /// Every table and join table must have exactly the model's columns, with the model's types.
     private func checkTables(_ tables: Set<String>) throws {
@@ -242,7 +237,8 @@ extension SQLiteStoreFile {
             try compare(table.name, table.columns, entity: table.entities[0].name)
         }
         for join in layout.joinTables {
-            try compare(join.name, [.init(name: join.firstColumn, type: "INTEGER"), .init(name: join.secondColumn, type: "INTEGER")],
+            try compare(join.name, [.init(name: join.firstColumn, type: "INTEGER"), .init(name: join.secondColumn, type: "INTEGER")]
+                            + (join.orderColumn.map { [.init(name: $0, type: "INTEGER")] } ?? []),
                         entity: "relationship table")
         }
     }

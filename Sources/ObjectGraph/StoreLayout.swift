@@ -40,6 +40,8 @@ struct StoreLayout {
         /// The column of the rows that own the relationship (`Z_<n><INVERSE>`), then of its members.
         let firstColumn: String
         let secondColumn: String
+        /// The members' positions (`Z_FOK_<n><NAME>`) when the writing side is ordered.
+        let orderColumn: String?
     }
 
     /// How one relationship is stored.
@@ -53,8 +55,9 @@ struct StoreLayout {
         case inverseForeignKey(table: String, column: String, inverseIndex: Int)
         /// A to-many in a join table: rows of `table` whose `sourceColumn` holds the object's `Z_PK` list
         /// the members in `destinationColumn`. Only the side that `writes` writes them (the other side is
-        /// the same pairs read from the other column).
-        case joinTable(table: String, sourceColumn: String, destinationColumn: String, writes: Bool)
+        /// the same pairs read from the other column); `orderColumn` holds the members' positions when the
+        /// relationship is ordered.
+        case joinTable(table: String, sourceColumn: String, destinationColumn: String, writes: Bool, orderColumn: String?)
     }
 
     /// Where one entity's properties are.
@@ -80,14 +83,18 @@ struct StoreLayout {
 
     // MARK: - Hooks (inheritance, ordered relationships)
 
-    /// The root of an entity's inheritance hierarchy. (Inheritance plugs in here: the topmost superentity.)
-    static func root(of entity: EntityDescription) -> EntityDescription { entity }
+    /// The root of an entity's inheritance hierarchy: its topmost superentity (the entity itself when it has none).
+    static func root(of entity: EntityDescription) -> EntityDescription {
+        var e = entity
+        while let parent = e.superentity { e = parent }
+        return e
+    }
 
-    /// An entity's direct sub-entities, in model order. (Inheritance plugs in here.)
-    static func subentities(of entity: EntityDescription) -> [EntityDescription] { [] }
+    /// An entity's direct sub-entities, in model order.
+    static func subentities(of entity: EntityDescription) -> [EntityDescription] { entity.subentities }
 
-    /// Whether a to-many relationship keeps an order (`Z_FOK_` columns). (Ordered relationships plug in here.)
-    static func isOrdered(_ relationship: RelationshipDescription) -> Bool { false }
+    /// Whether a to-many relationship keeps an order (`Z_FOK_` columns).
+    static func isOrdered(_ relationship: RelationshipDescription) -> Bool { relationship.isToMany && relationship.isOrdered }
 
     /// An entity and all its descendants, the entity first.
     static func hierarchy(of entity: EntityDescription) -> [EntityDescription] {
@@ -110,11 +117,12 @@ struct StoreLayout {
     /// The declared SQL type of an attribute's column.
     static func columnType(_ type: AttributeType) -> String {
         switch type {
-        case .integer, .boolean: return "INTEGER"
-        case .double: return "FLOAT"
+        case .integer16, .integer32, .integer, .boolean: return "INTEGER"
+        case .double, .float: return "FLOAT"
+        case .decimal: return "DECIMAL"
         case .date: return "TIMESTAMP"
-        case .string: return "VARCHAR"
-        case .binary, .uuid: return "BLOB"
+        case .string, .uri: return "VARCHAR"
+        case .binary, .uuid, .transformable: return "BLOB"
         }
     }
 
@@ -135,7 +143,7 @@ struct StoreLayout {
                 while !used.insert(base + String(k)).inserted { k += 1 }
                 return base + String(k)
             }
-            var columns: [(group: Int, column: Column)] = []
+            var columns: [(group: Int, column: Column, sortName: String)] = []
             var indexed: [String] = []
             // A property a sub-entity inherits keeps its ancestor's column (same name, same table).
             var byName: [String: String] = [:]
@@ -148,8 +156,8 @@ struct StoreLayout {
                     let name = unique("Z" + a.name.uppercased())
                     byName["a:" + a.name] = name
                     let type = Self.columnType(a.type)
-                    let group = type == "INTEGER" ? 0 : type == "VARCHAR" ? 3 : type == "BLOB" ? 4 : 2
-                    columns.append((group, Column(name: name, type: type)))
+                    let group = type == "INTEGER" ? 0 : type == "VARCHAR" ? 3 : type == "BLOB" ? 4 : 2   // DECIMAL with the numbers
+                    columns.append((group, Column(name: name, type: type), name))
                     attrs.append(name)
                 }
                 attributeColumns[entity.name] = attrs
@@ -160,18 +168,18 @@ struct StoreLayout {
                         continue
                     }
                     let name = unique("Z" + r.name.uppercased())
-                    columns.append((1, Column(name: name, type: "INTEGER")))
+                    columns.append((1, Column(name: name, type: "INTEGER"), name))
                     indexed.append(name)
                     let destination = entity.destinations[i]
                     var entityColumn: String?
                     if !Self.subentities(of: destination).isEmpty, let n = entityNumbers[destination.name] {
                         entityColumn = unique("Z\(n)_" + name.dropFirst())
-                        columns.append((1, Column(name: entityColumn!, type: "INTEGER")))
+                        columns.append((1, Column(name: entityColumn!, type: "INTEGER"), name + "\u{1}"))
                     }
                     var orderColumn: String?
                     if let inverse = entity.inverseIndexes[i], Self.isOrdered(destination.relationships[inverse]) {
                         orderColumn = unique("Z_FOK_" + name.dropFirst())
-                        columns.append((1, Column(name: orderColumn!, type: "INTEGER")))
+                        columns.append((1, Column(name: orderColumn!, type: "INTEGER"), name + "\u{2}"))
                     }
                     storages[i] = .foreignKey(column: name, entityColumn: entityColumn, orderColumn: orderColumn)
                     inheritedToOne[r.name] = storages[i]
@@ -179,8 +187,9 @@ struct StoreLayout {
                 toOneColumns[entity.name] = storages
             }
             if members.count > 1 { indexed.append("Z_ENT") }
-            // Core Data's observed order: integers, foreign keys, dates and floats, strings, blobs; by name within.
-            columns.sort { ($0.group, $0.column.name) < ($1.group, $1.column.name) }
+            // Core Data's observed order: integers, foreign keys (each followed by its entity and order
+            // columns), dates and floats, strings, blobs; by name within.
+            columns.sort { ($0.group, $0.sortName) < ($1.group, $1.sortName) }
             let all = [Column(name: "Z_PK", type: "INTEGER PRIMARY KEY"), Column(name: "Z_ENT", type: "INTEGER"),
                        Column(name: "Z_OPT", type: "INTEGER")] + columns.map(\.column)
             tables.append(Table(name: "Z" + rootEntity.name.uppercased(), entities: members, columns: all,
@@ -207,24 +216,28 @@ struct StoreLayout {
                     // Many-to-many: the relationship whose name sorts later names the table.
                     let inverse = destination.relationships[j]
                     let m = entityNumbers[destination.name] ?? 0
-                    let isOwner = (r.name, entity.name) >= (inverse.name, destination.name)
+                    // An ordered side writes the pairs (with their positions); else the later name.
+                    let isOwner = Self.isOrdered(r) != Self.isOrdered(inverse)
+                        ? Self.isOrdered(r) : (r.name, entity.name) >= (inverse.name, destination.name)
                     let (owner, ownerNumber, other, otherNumber) = isOwner ? (r, n, inverse, m) : (inverse, m, r, n)
                     let name = "Z_\(ownerNumber)" + owner.name.uppercased()
                     let first = "Z_\(ownerNumber)" + other.name.uppercased()
                     var second = "Z_\(otherNumber)" + owner.name.uppercased()
                     if second == first { second += "1" }
-                    if isOwner { joinTables.append(JoinTable(name: name, firstColumn: first, secondColumn: second)) }
+                    let order = Self.isOrdered(owner) ? "Z_FOK_" + second.dropFirst(2) : nil
+                    if isOwner { joinTables.append(JoinTable(name: name, firstColumn: first, secondColumn: second, orderColumn: order)) }
                     storages.append(isOwner
-                        ? .joinTable(table: name, sourceColumn: first, destinationColumn: second, writes: true)
-                        : .joinTable(table: name, sourceColumn: second, destinationColumn: first, writes: false))
+                        ? .joinTable(table: name, sourceColumn: first, destinationColumn: second, writes: true, orderColumn: order)
+                        : .joinTable(table: name, sourceColumn: second, destinationColumn: first, writes: false, orderColumn: nil))
                 } else {
                     // Without inverse: a join table of the relationship alone (Ripple's naming).
                     let name = "Z_\(n)" + r.name.uppercased()
                     let first = "Z_\(n)" + entity.name.uppercased()
                     var second = "Z_\(entityNumbers[destination.name] ?? 0)" + r.name.uppercased()
                     if second == first { second += "1" }
-                    joinTables.append(JoinTable(name: name, firstColumn: first, secondColumn: second))
-                    storages.append(.joinTable(table: name, sourceColumn: first, destinationColumn: second, writes: true))
+                    let order = Self.isOrdered(r) ? "Z_FOK_" + second.dropFirst(2) : nil
+                    joinTables.append(JoinTable(name: name, firstColumn: first, secondColumn: second, orderColumn: order))
+                    storages.append(.joinTable(table: name, sourceColumn: first, destinationColumn: second, writes: true, orderColumn: order))
                 }
             }
             mappings[entity.name] = EntityMapping(number: entityNumbers[entity.name] ?? 0, table: table,
@@ -246,7 +259,8 @@ struct StoreLayout {
             }
         }
         for join in joinTables {
-            sql.append("CREATE TABLE \(q(join.name)) ( \(q(join.firstColumn)) INTEGER, \(q(join.secondColumn)) INTEGER, PRIMARY KEY (\(q(join.firstColumn)), \(q(join.secondColumn))) )")
+            let order = join.orderColumn.map { ", \(q($0)) INTEGER" } ?? ""
+            sql.append("CREATE TABLE \(q(join.name)) ( \(q(join.firstColumn)) INTEGER, \(q(join.secondColumn)) INTEGER\(order), PRIMARY KEY (\(q(join.firstColumn)), \(q(join.secondColumn))) )")
             sql.append("CREATE INDEX \(q(join.name + "_" + join.secondColumn + "_INDEX")) ON \(q(join.name)) (\(q(join.secondColumn)), \(q(join.firstColumn)))")
         }
         return sql

@@ -32,6 +32,10 @@ public enum Value {
     case data([UInt8])
     /// A UUID, as its 16 bytes.
     case uuid(UUIDBytes)
+    /// An exact decimal number (a `decimal` attribute's value).
+    case decimal(DecimalValue)
+    /// A value of the program the object graph does not look into (a transformable attribute's value).
+    case boxed(BoxedValue)
     /// A managed object (the value of a to-one relationship).
     case object(ManagedObject)
     /// An unordered collection (the value of a to-many relationship, in deterministic order).
@@ -115,6 +119,7 @@ extension Value {
         case .double(let d): return d
         case .date(let d): return d
         case .bool(let b): return b ? 1 : 0
+        case .decimal(let d): return d.doubleValue
         default: return nil
         }
     }
@@ -141,6 +146,8 @@ extension Value {
         case .date: return "__NSTaggedDate"
         case .data: return "NSConcreteData"
         case .uuid: return "__NSConcreteUUID"
+        case .decimal: return "NSDecimalNumber"
+        case .boxed(let b): return b.cocoaTypeName
         case .object(let o): return o.entity.name
         case .collection: return "NSSet"
         }
@@ -160,6 +167,11 @@ extension Value: Equatable {
         case (.collection(let a), .collection(let b)): return a == b
         case (.integer(let a), .integer(let b)): return a == b
         case (.bool(let a), .bool(let b)): return a == b
+        case (.boxed(let a), .boxed(let b)): return a === b
+        case (.decimal, _), (_, .decimal):
+            // Exactly: a double equals a decimal when its shortest text is that decimal.
+            guard let a = DecimalValue(number: lhs), let b = DecimalValue(number: rhs) else { return false }
+            return a == b
         default:
             if let a = lhs.numericNonDate, let b = rhs.numericNonDate { return a == b }
             return false
@@ -188,6 +200,8 @@ extension Value: CustomStringConvertible {
         case .date(let d): return "date(" + Value.format(d) + ")"
         case .data(let bytes): return "<\(bytes.count) bytes>"
         case .uuid(let u): return u.description
+        case .decimal(let d): return d.description
+        case .boxed(let b): return b.description
         case .object(let o): return o.displayName
         case .collection(let items): return "{" + items.map(\.description).joined(separator: ", ") + "}"
         }

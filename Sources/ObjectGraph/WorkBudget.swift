@@ -72,6 +72,17 @@ public final class WorkBudget {
         if isExhausted { throw ObjectGraphError(.limitExceeded, message) }
     }
 
+    /// Units charged per byte of text a host operation builds from its input (`window:describe()`,
+    /// `ripple.graph`, `ripple.describe`): about what a byte of such output costs, in Lua instructions.
+    public static let unitsPerTextByte = 20
+    /// Units charged per value a host operation copies out for the script (snapshots of views and data
+    /// sources) or compares (a diffable data source's difference).
+    public static let unitsPerItem = 20
+    /// Units charged per key-value observation looked at when a change is delivered (the fan-out).
+    public static let unitsPerObservation = 20
+    /// Units charged per object a save validates (inserted, updated and deleted objects).
+    public static let unitsPerValidatedObject = 10
+
     /// Spends units of the ``current`` budget, if any.
     /// - Throws: `.limitExceeded` once the current budget is spent.
     public static func charge(_ units: Int) throws {

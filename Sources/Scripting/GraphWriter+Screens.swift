@@ -17,30 +17,33 @@ extension GraphWriter {
         var nodes = [ScreenNode(id: prefix + "window", label: "Window", parent: nil, edge: "", isPresentation: false,
                                 isVisible: false)]
         let visible = Set(window.visibleViewControllers.map(ObjectIdentifier.init))
-        func visit(_ vc: ViewController, parent: String, edge: String, isPresentation: Bool) {
+        // Depth-first in window order, with an explicit stack (a chain of 20,000 children overflowed the
+        // native stack when this recursed).
+        var pending: [(vc: ViewController, parent: String, edge: String, isPresentation: Bool)] = []
+        if let root = window.rootViewController {
+            pending.append((root, prefix + "window", "root", false))
+        }
+        while let (vc, parent, edge, isPresentation) = pending.popLast() {
             let id = prefix + "\(nodes.count)"
             var label = vc.typeName
             if let title = vc.title { label += " \"" + title + "\"" }
             nodes.append(ScreenNode(id: id, label: label, parent: parent, edge: edge, isPresentation: isPresentation,
                                     isVisible: visible.contains(ObjectIdentifier(vc))))
-            let tabs = vc as? TabBarController
-            for (i, child) in vc.children.enumerated() {
-                if vc is NavigationController {
-                    visit(child, parent: id, edge: "[\(i)]", isPresentation: false)
-                } else if let tabs {
-                    visit(child, parent: id, edge: "[\(i)]" + (i == tabs.selectedIndex ? " selected" : ""), isPresentation: false)
-                } else {
-                    visit(child, parent: id, edge: "child", isPresentation: false)
-                }
-            }
+            // Pushed in reverse: the presentation comes after the children.
             // Only the outermost container holds a presentation (its children report the same one).
             if vc.parent == nil, let presented = vc.presentedViewController {
-                visit(presented, parent: id, edge: "presents (" + presented.modalPresentationStyle.rawValue + ")",
-                      isPresentation: true)
+                pending.append((presented, id, "presents (" + presented.modalPresentationStyle.rawValue + ")", true))
             }
-        }
-        if let root = window.rootViewController {
-            visit(root, parent: prefix + "window", edge: "root", isPresentation: false)
+            let tabs = vc as? TabBarController
+            for (i, child) in vc.children.enumerated().reversed() {
+                if vc is NavigationController {
+                    pending.append((child, id, "[\(i)]", false))
+                } else if let tabs {
+                    pending.append((child, id, "[\(i)]" + (i == tabs.selectedIndex ? " selected" : ""), false))
+                } else {
+                    pending.append((child, id, "child", false))
+                }
+            }
         }
         return nodes
     }

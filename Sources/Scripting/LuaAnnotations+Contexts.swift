@@ -1,8 +1,24 @@
 extension LuaAnnotations {
     static let contexts = #"""
----A data model made by `ripple.model`.
+---A data model made by `ripple.model` or read by `ripple.loadModel`.
 ---@class ManagedObjectModel : userdata
 ---@field entities string[] The entity names, sorted.
+local ManagedObjectModel = {}
+
+---Gives an entity the code of its `NSManagedObject` subclass (docs/classes.md): lifecycle callbacks
+---(`awakeFromInsert`, `awakeFromFetch`, `willSave`, `didSave`, `prepareForDeletion`, `willTurnIntoFault`,
+---`didTurnIntoFault`), validation (`validateForInsert`, `validateForUpdate`, `validateForDelete`,
+---`validate<Key>(self, value)` returning true, or false and a message [and a code]), methods called as
+---`obj:name(…)`, and `properties = { name = function(self) … end }` read as `obj.name`. Declaring it
+---again replaces it.
+---@param entityName string
+---@param methods table<string, function|table<string, fun(self: ManagedObject): any>>
+function ManagedObjectModel:class(entityName, methods) end
+---A fetch request table (for `ctx:fetch`) made from the model's template `name`, its `$VARIABLES` bound to `variables`; a missing variable is Core Data's error.
+---@param name string
+---@param variables? table<string, any>
+---@return FetchRequest
+function ManagedObjectModel:fetchRequestFromTemplate(name, variables) end
 
 ---A persistent container (`NSPersistentContainer`).
 ---@class PersistentContainer : userdata
@@ -41,7 +57,16 @@ function PersistentContainer:addPersistentStore(options) end
 ---@field mergePolicy "error"|"mergeByPropertyObjectTrump"|"mergeByPropertyStoreTrump"|"overwrite"|"rollback" How a save resolves conflicts with the store (default `"error"`; read/write).
 ---@field undoManager UndoManager? Records undo groups when set (`ripple.undoManager()`; nil by default, read/write).
 ---@field transactionAuthor string? The author of this context's saves in the persistent history (read/write).
+---@field queryGenerationToken QueryGenerationToken? The query generation the context is pinned to; nil when unpinned.
 local ManagedObjectContext = {}
+
+---Pins the context to a query generation (`"current"`, or another context's `queryGenerationToken`), or unpins
+---it with nil: a pinned context reads the saved rows as they were until it saves, merges or is reset (SQLite stores).
+---@param generation "current"|QueryGenerationToken|nil
+function ManagedObjectContext:setQueryGenerationFrom(generation) end
+
+---A query generation (`NSQueryGenerationToken`): opaque; `tostring` shows its number.
+---@class QueryGenerationToken : userdata
 
 ---Inserts an object with its defaults, then `values`; returns it.
 ---@param entity string
@@ -147,6 +172,7 @@ function ObservationToken:cancel() end
 ---@field propertiesToFetch? string[] The keys of a `dictionaryResultType` fetch.
 ---@field includesPendingChanges? boolean Default true: unsaved insertions and deletions count.
 ---@field substitutionVariables? table<string, any> Values of the predicate's `$VARIABLE`s.
+---@field includesSubentities? boolean Default true: objects of the entity's sub-entities are fetched too.
 
 ---A sort descriptor.
 ---@class SortDescriptor
@@ -169,11 +195,16 @@ function ObservationToken:cancel() end
 ---@field objectID ManagedObjectID Temporary (`x-coredata:///Customer/t1`) until saved, then permanent (`x-coredata://ripple/Customer/p1`).
 ---@field entityName string
 ---@field managedObjectContext ManagedObjectContext?
+---@field hasPersistentChangedValues boolean Whether a persistent attribute or relationship differs from its last saved value.
 local ManagedObject = {}
 
 ---Persistent keys that differ from the last save, with their current values.
 ---@return table<string, any>
 function ManagedObject:changedValues() end
+
+---Persistent keys changed since the last `objectsDidChange`, with their values before this event.
+---@return table<string, any>
+function ManagedObject:changedValuesForCurrentEvent() end
 
 ---The last saved values of `keys` (all keys when nil).
 ---@param keys? string[]
@@ -184,6 +215,12 @@ function ManagedObject:committedValues(keys) end
 ---@param key string
 ---@return integer
 function ManagedObject:recomputationCount(key) end
+
+---The ordered to-many relationship `key` as a live set taking `NSMutableOrderedSet`'s operations
+---(`mutableOrderedSetValue(forKey:)`).
+---@param key string
+---@return RelationshipSet
+function ManagedObject:mutableOrderedSetValueForKey(key) end
 
 ---A live to-many relationship: `#set`, `set[i]` (1-based, in insertion order).
 ---@class RelationshipSet : userdata
@@ -206,6 +243,35 @@ function RelationshipSet:contains(object) end
 ---The members as an array.
 ---@return ManagedObject[]
 function RelationshipSet:toArray() end
+
+---Ordered relationships: inserts `object` at the 0-based `index` (a member stays where it is).
+---@param object ManagedObject
+---@param index integer
+function RelationshipSet:insertObject(object, index) end
+
+---Ordered relationships: removes the member at the 0-based `index`.
+---@param index integer
+function RelationshipSet:removeObjectAtIndex(index) end
+
+---Ordered relationships: `object` takes the place of the member at the 0-based `index`.
+---@param index integer
+---@param object ManagedObject
+function RelationshipSet:replaceObjectAtIndex(index, object) end
+
+---Ordered relationships: the members at the 0-based `indexes` move, in order, to `toIndex` of what remains.
+---@param indexes integer[]
+---@param toIndex integer
+function RelationshipSet:moveObjectsAtIndexes(indexes, toIndex) end
+
+---Ordered relationships: the member at the 0-based `index`.
+---@param index integer
+---@return ManagedObject
+function RelationshipSet:objectAtIndex(index) end
+
+---Ordered relationships: the 0-based index of `object`, or nil.
+---@param object ManagedObject
+---@return integer?
+function RelationshipSet:indexOfObject(object) end
 
 """#
 }

@@ -80,8 +80,8 @@ function PersistentStoreCoordinator:removePersistentStore(store) end
 ---@field identifier string The store's unique identifier (in its metadata).
 local PersistentStore = {}
 
----Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate in the store, without
----loading them; run it with `ctx:execute(request)`.
+---Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate (or the objects of `objectIDs`)
+---in the store, without loading them; run it with `ctx:execute(request)`.
 ---@param options BatchDeleteRequestOptions
 ---@return BatchRequest
 function ripple.batchDeleteRequest(options) end
@@ -90,6 +90,14 @@ function ripple.batchDeleteRequest(options) end
 ---@param options BatchUpdateRequestOptions
 ---@return BatchRequest
 function ripple.batchUpdateRequest(options) end
+
+---Registers a value transformer for transformable attributes (`ValueTransformer.setValueTransformer(_:forName:)`):
+---`transformedValue(value)` returns the string of bytes the store keeps, `reverseTransformedValue(bytes)` the value
+---back. A context transforms when it saves to a store; a read transforms back the first time after a load. `nil`
+---in place of the table removes the name.
+---@param name string
+---@param transformer { transformedValue: fun(value: any): string, reverseTransformedValue: fun(bytes: string): any }?
+function ripple.setValueTransformer(name, transformer) end
 
 ---Makes an `NSBatchInsertRequest`: inserts `objects` (tables of values) in the store.
 ---@param options BatchInsertRequestOptions
@@ -103,20 +111,26 @@ function ripple.batchInsertRequest(options) end
 function ripple.mergeChanges(changes, contexts) end
 
 ---Makes an `NSPersistentHistoryChangeRequest`: `{ after = token }` fetches the transactions after a token
----(all of them with `{}`), `{ deleteBefore = token }` deletes those up to it; run it with `ctx:execute`.
----@param options { after?: PersistentHistoryToken, deleteBefore?: PersistentHistoryToken }
+---(all of them with `{}`), `{ after = date }` those committed after a date, `{ fetchRequest = { predicate = … } }`
+---those a predicate on `author`, `contextName`, `timestamp` accepts (`fetchHistory(withFetch:)`),
+---`{ deleteBefore = token }` deletes those up to it; run it with `ctx:execute`.
+---@param options { after?: PersistentHistoryToken|number, deleteBefore?: PersistentHistoryToken, fetchRequest?: { predicate: string, arguments?: any[] } }
 ---@return PersistentHistoryChangeRequest
 function ripple.historyRequest(options) end
 
----Makes an undo manager; set it as `ctx.undoManager` to record one undo group per event.
+---Makes an undo manager; set it as `ctx.undoManager` to record one undo group per event (or per explicit group).
 ---@return UndoManager
 function ripple.undoManager() end
 
 ---Options of `ripple.batchDeleteRequest`.
 ---@class BatchDeleteRequestOptions
----@field entity string The entity name (required).
+---@field entity? string The entity name (required unless `objectIDs` is given).
+---@field objectIDs? (ManagedObjectID|ManagedObject)[] `NSBatchDeleteRequest(objectIDs:)`: these objects (one entity), instead of a fetch.
 ---@field predicate? string|fun(object: ManagedObject): boolean Which objects (all when nil).
 ---@field arguments? any[] Values for `%@` and `%K` in the format.
+---@field sortDescriptors? (string|SortDescriptor)[] The order in which `fetchOffset` and `fetchLimit` take objects.
+---@field fetchOffset? integer How many matching objects to skip first.
+---@field fetchLimit? integer The most objects to delete (0: no limit).
 ---@field resultType? "resultTypeStatusOnly"|"resultTypeObjectIDs"|"resultTypeCount" What `execute` returns (status by default).
 
 ---Options of `ripple.batchUpdateRequest`.
@@ -158,6 +172,7 @@ local BatchRequest = {}
 ---@field token PersistentHistoryToken The transaction's token (pass it as `after` next time).
 ---@field author? string The saving context's `transactionAuthor`.
 ---@field contextName string The saving context's name.
+---@field timestamp number When it was committed: 2026-01-01 00:00:00 UTC plus its number, in seconds (Ripple has no wall clock).
 ---@field changes PersistentHistoryChange[] One change per object.
 ---@field notification ContextDidSaveNotification What `ctx:mergeChangesFromContextDidSave` merges (`objectIDNotification()`).
 
@@ -166,37 +181,7 @@ local BatchRequest = {}
 ---@field changeType "insert"|"update"|"delete"
 ---@field changedObjectID ManagedObjectID
 ---@field updatedProperties string[] The keys an update changed.
-
----An undo manager (`UndoManager`) made by `ripple.undoManager()`: a context with one records a group each
----time it processes its own changes (once per event for the view context).
----@class UndoManager : userdata
----@field canUndo boolean Whether there is a group to undo.
----@field canRedo boolean Whether there is a group to redo.
----@field undoActionName string The name of the group `undo()` would undo (`""` when unnamed).
----@field redoActionName string The name of the group `redo()` would redo.
----@field groupsByEvent boolean Always true: a group per run-loop event.
----@field isUndoRegistrationEnabled boolean False between `disableUndoRegistration` and `enableUndoRegistration`.
-local UndoManager = {}
-
----Undoes the last group: the context processes its pending changes first, then the inverse is applied
----and announced; an error when there is nothing to undo.
-function UndoManager:undo() end
-
----Redoes the last undone group; an error when there is nothing to redo.
-function UndoManager:redo() end
-
----Names the group being made (the current event's changes, or the last group when there are none).
----@param name string
-function UndoManager:setActionName(name) end
-
----Forgets every group.
-function UndoManager:removeAllActions() end
-
----Stops recording changes; calls nest.
-function UndoManager:disableUndoRegistration() end
-
----Resumes recording; an error when registration is not disabled.
-function UndoManager:enableUndoRegistration() end
+---@field tombstone? table<string, any> For a deletion: the last values of the attributes with `preservesValueInHistoryOnDeletion`.
 
 """#
 }

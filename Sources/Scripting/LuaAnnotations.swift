@@ -14,7 +14,14 @@
 public enum LuaAnnotations {
     /// The whole annotation file.
     public static var source: String {
-        [header, module, contexts, objects, coreData, fetchedResults, screens, collectionViews, diffable, scenarios].joined(separator: "\n")
+        [header, module, contexts, objects, coreData, declaredClasses, fetchedResults, screens, collectionViews, diffable, scenarios]
+            .joined(separator: "\n")
+    }
+
+    /// The annotations of the classes declared with ``LuaClassDeclaration`` (``BridgeClasses/declarations``),
+    /// generated from their declarations.
+    static var declaredClasses: String {
+        BridgeClasses.declarations.map(\.annotations).joined(separator: "\n")
     }
 
     static let header = #"""
@@ -32,10 +39,17 @@ public enum LuaAnnotations {
 ---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
 ripple = {}
 
----Declares entities, attributes and relationships; refused with a message naming the entity and key when inconsistent.
+---Declares entities, attributes and relationships (reserved entity keys: `uniquenessConstraints`, `parentEntity`, `isAbstract`), fetched properties (`{ fetched = "Entity", predicate = …, sortDescriptors = …, userInfo = … }`) and derived attributes computed at save (`{ "string?", derivationExpression = "lowercase:(name)" }`); refused with a message naming the entity and key when inconsistent.
 ---@param entities table<string, table<string, string|table>> `{ Entity = { key = spec, … } }`
 ---@return ManagedObjectModel
 function ripple.model(entities) end
+
+---Reads an Xcode model: a `.xcdatamodeld` bundle (its current version, or `{ version = "Name" }`), a `.xcdatamodel` folder or its `contents` file. Returns the model and its warnings (`file:line: …`, also in the trace).
+---@param path string
+---@param options? { version: string? }
+---@return ManagedObjectModel model
+---@return string[] warnings
+function ripple.loadModel(path, options) end
 
 ---A persistent container over an in-memory store (or `{ store = "sqlite", path = … }`), with a main-queue `viewContext`.
 ---@param model ManagedObjectModel
@@ -56,10 +70,11 @@ function ripple.temporaryPath(name) end
 ---@return integer
 function ripple.regularExpressionStepLimit(steps) end
 
----Observes a context notification (`"objectsDidChange"`, `"willSave"`, `"didSave"`) or an object's key path (KVO).
----@param target ManagedObjectContext|ManagedObject
+---Observes a context notification (`"objectsDidChange"`, `"willSave"`, `"didSave"`), a coordinator's
+---`"persistentStoreRemoteChange"` (`NSPersistentStoreRemoteChange`) or an object's key path (KVO).
+---@param target ManagedObjectContext|ManagedObject|PersistentStoreCoordinator
 ---@param name string A notification name, or a key path of the object.
----@param fn fun(note: ObjectsDidChangeNotification|ManagedObjectContext|DidSaveNotification|KeyValueChange) `objectsDidChange` gets the changes, `willSave` the context, `didSave` what was saved, a key path its change.
+---@param fn fun(note: ObjectsDidChangeNotification|ManagedObjectContext|DidSaveNotification|KeyValueChange|PersistentStoreRemoteChange) `objectsDidChange` gets the changes, `willSave` the context, `didSave` what was saved, `persistentStoreRemoteChange` the store and its history token, a key path its change.
 ---@param options? KeyValueObservingOptions
 ---@return ObservationToken
 function ripple.observe(target, name, fn, options) end
@@ -144,6 +159,13 @@ function ripple.graph(target, options) end
 ---@field path? string The SQLite file.
 ---@field busyTimeout? integer How long a SQLite store waits for another connection's lock, in milliseconds (default 5000).
 ---@field persistentHistoryTracking? boolean Record each save as a transaction (`ripple.historyRequest`).
+---@field remoteChangeNotificationPost? boolean Post `persistentStoreRemoteChange` to the coordinator for every transaction on the store (`NSPersistentStoreRemoteChangeNotificationPostOptionKey`).
+
+---What a `persistentStoreRemoteChange` observer receives (`NSPersistentStoreRemoteChange`'s userInfo).
+---@class PersistentStoreRemoteChange
+---@field store PersistentStore The store that changed.
+---@field storeURL? string Its file (`NSPersistentStoreURLKey`); nil in memory.
+---@field historyToken? PersistentHistoryToken The store's token after the transaction (`NSPersistentHistoryTokenKey`); nil without history tracking.
 
 ---Options of `ripple.observe(object, keyPath, fn, options)`.
 ---@class KeyValueObservingOptions
@@ -156,7 +178,8 @@ function ripple.graph(target, options) end
 ---@class KeyValueChange
 ---@field old any
 ---@field new any
----@field kind string
+---@field kind "setting"|"insertion"|"removal"|"replacement"
+---@field indexes? integer[] For a to-many key's insertion, removal or replacement: the positions (from 0).
 ---@field isPrior boolean
 ---@field isDeleted boolean
 

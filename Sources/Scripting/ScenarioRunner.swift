@@ -58,6 +58,8 @@ public struct ScenarioRunner {
     public var memoryLimit: Int?
     /// Whether files run in the sandbox.
     public var sandbox = false
+    /// Whether the memory limit also counts the host's memory (``ScriptEngine/Options/countsHostMemory``).
+    public var countsHostMemory = false
 
     /// Creates a runner.
     public init(onTraceLine: ((String) -> Void)? = nil, instructionLimit: Int? = nil, checksInvariants: Bool = false) {
@@ -72,12 +74,15 @@ public struct ScenarioRunner {
                   checksInvariants: options.checksInvariants)
         memoryLimit = options.memoryLimit
         sandbox = options.sandbox
+        countsHostMemory = options.countsHostMemory
     }
 
     /// The engine options of this runner.
     public var options: ScriptEngine.Options {
-        ScriptEngine.Options(instructionLimit: instructionLimit, memoryLimit: memoryLimit, sandbox: sandbox,
-                             checksInvariants: checksInvariants)
+        var options = ScriptEngine.Options(instructionLimit: instructionLimit, memoryLimit: memoryLimit, sandbox: sandbox,
+                                           checksInvariants: checksInvariants)
+        options.countsHostMemory = countsHostMemory
+        return options
     }
 
     /// Runs one file in a fresh engine.

@@ -3,7 +3,8 @@ import ObjectGraph
 
 extension ScriptEngine {
     /// Pushes a value: strings, numbers, booleans as themselves; dates as numbers; binary data as
-    /// strings; UUIDs as their text; objects as their userdata; collections as arrays.
+    /// strings; UUIDs as their text; decimals as numbers when exact, else as their text; objects as their
+    /// userdata; collections as arrays.
     ///
     /// Collections come from ``value(at:)``, so they are at most ``maximumValueDepth`` deep; each level asks
     /// for stack room first (the trampoline guarantees enough for that depth, see CLuaShim).
@@ -17,6 +18,12 @@ extension ScriptEngine {
         case .date(let d): state.push(d)
         case .data(let bytes): state.push(bytes: bytes)
         case .uuid(let u): state.push(u.description)
+        case .decimal(let d):
+            // A decimal is a Lua number when that number is the decimal exactly (an integer when whole, or
+            // a float whose shortest text is the decimal's), and its decimal text otherwise.
+            if let i = d.exactInteger { state.push(i) } else if let x = d.exactDouble { state.push(x) } else { state.push(d.description) }
+        case .boxed(let box):
+            if let box = box as? LuaBoxedValue { state.push(box.ref) } else { state.pushNil() }
         case .object(let o): push(o)
         case .collection(let items):
             state.newTable(arrayCount: Int32(clamping: items.count), recordCount: 0)
@@ -56,7 +63,8 @@ extension ScriptEngine {
     static let maximumValueDepth = 32
 
     /// The value at a stack index: nil, booleans, integers, floats, strings, managed objects, and
-    /// sequences (for to-many relationships, predicate arguments, cell values).
+    /// sequences (for to-many relationships, predicate arguments, cell values). A Lua string whose bytes
+    /// are not valid UTF-8 is `.data` with those exact bytes (never a repaired string).
     ///
     /// This is the one conversion of Lua values to ``Value``: every binding that turns a Lua value into a
     /// Swift value goes through it. It never raises and never overflows: nested tables are limited to
@@ -76,7 +84,10 @@ extension ScriptEngine {
         case .number:
             if state.isInteger(at: index), let i = state.toInteger(at: index) { return .integer(i) }
             return .double(state.toNumber(at: index) ?? 0)
-        case .string: return .string(state.toString(at: index) ?? "")
+        case .string:
+            // A Lua string is text when its bytes are UTF-8, and binary data (its exact bytes) otherwise.
+            if let s = state.toValidUTF8String(at: index) { return .string(s) }
+            return .data(state.toBytes(at: index) ?? [])
         case .userdata:
             if let o = state.object(at: index, as: ManagedObject.self) { return .object(o) }
             if let set = state.object(at: index, as: RelationshipSet.self) {

@@ -61,6 +61,8 @@ public final class ScriptEngine {
     var tracers: [ContextTracer] = []
     /// Lua observers kept alive until cancelled.
     var luaObservers: [ObjectIdentifier: AnyObject] = [:]
+    /// The coordinators whose remote-change notifications are traced (``traceRemoteChanges(of:store:)``).
+    var tracedCoordinators: Set<ObjectIdentifier> = []
     /// One Lua class per entity, made on first use.
     var entityClasses: [ObjectIdentifier: LuaClass] = [:]
     /// The record fast path of `ctx:insert` and its per-entity keys.
@@ -74,6 +76,8 @@ public final class ScriptEngine {
     /// one pass (true, the default), or reads each into a dictionary for the general insertion (the path
     /// kept to compare with, in tests and in `ripple-bench`'s bulk group).
     public var batchInsertReadsRecords = true
+    /// The value transformers registered by `ripple.setValueTransformer`, by name.
+    var valueTransformers: [String: LuaValueTransformer] = [:]
     /// Whether fetched-results controllers made by scripts check their invariants after every batch.
     public var checksInvariants: Bool
     /// Shared classes.
@@ -82,6 +86,8 @@ public final class ScriptEngine {
     var memoryLimitMegabytes: Int?
     /// The folder of the file being run (the sandbox's `require` loads only under it).
     var scriptFolder: String?
+    /// Whether scripts run in the sandbox (SQLite stores are then confined, ``sandboxedStorePath(_:)``).
+    var isSandboxed = false
     /// The last error message a scenario raised (kept by its message handler).
     var lastScenarioError: String?
     /// The iOS profile (`ripple.uikit.profile`) shared by every view and controller the script makes.
@@ -109,7 +115,7 @@ public final class ScriptEngine {
         state = try LuaState()
         self.checksInvariants = checksInvariants
         installModule()
-        try Prelude.load(into: state)
+        try LuaChunk.prelude.load(into: state)
         try state.pcall(arguments: 0, results: 0, traceback: true)
         try installSandbox(sandbox)
         if let instructionLimit { state.setInstructionLimit(instructionLimit) }

@@ -14,6 +14,9 @@ import Glibc
 final class TemporaryDirectory {
     private var folder: String?
 
+    /// The folder, if it was made (nil before the first ``path(for:)``).
+    var madeFolder: String? { folder }
+
     /// A path named `name` inside the folder; `name` must be a plain file name.
     /// - Throws: ``ScriptingError`` for a name with `/` or `..`, or when the folder cannot be made.
     func path(for name: String) throws -> String {

@@ -46,8 +46,18 @@ open class ViewController {
     public internal(set) var children: [ViewController] = []
     /// The parent container, if any.
     public internal(set) weak var parent: ViewController? {
-        didSet { ownershipHandler?(self) }
+        didSet {
+            // See ContainmentHints: only a new first child of a container keeps every shortcut.
+            if oldValue != nil || parent == nil || parent?.children.count != 1 { ContainmentHints.epoch &+= 1 }
+            ownershipHandler?(self)
+        }
     }
+    /// ``ContainmentHints``: an ancestor-or-self remembered as the root, and the epoch it was taken at.
+    weak var rootHint: ViewController?
+    var rootHintEpoch = -1
+    /// ``ContainmentHints``: an ancestor-or-self remembered as the top of the run, and its epoch.
+    weak var runHint: ViewController?
+    var runHintEpoch = -1
 
     /// The controller this one's outermost container presented (strong, as in UIKit).
     var presentedStorage: ViewController?
@@ -79,6 +89,24 @@ open class ViewController {
         // The children's `parent` and the presented controller's `presenterStorage` now read nil.
         for child in children { child.ownershipHandler?(child) }
         if let presented = presentedStorage { presented.ownershipHandler?(presented) }
+        // Releases the subtree level by level here rather than by one nested deinit per level (a chain of
+        // 20,000 children overflowed the native stack when it was freed): a controller only this one holds
+        // gives its children and presented controller to the loop before it goes.
+        var pending = children
+        if let presented = presentedStorage { pending.append(presented) }
+        children = []
+        presentedStorage = nil
+        while var next = pending.popLast() {
+            guard isKnownUniquelyReferenced(&next) else { continue }
+            for child in next.children { child.ownershipHandler?(child) }
+            pending.append(contentsOf: next.children)
+            next.children = []
+            if let presented = next.presentedStorage {
+                presented.ownershipHandler?(presented)
+                pending.append(presented)
+                next.presentedStorage = nil
+            }
+        }
     }
 
     // MARK: Names
@@ -116,7 +144,7 @@ open class ViewController {
 
     /// The controller that presented this one or its nearest presented ancestor, or nil.
     ///
-    /// Presentations are owned by outermost containers (DESIGN decision 3), so this is the outermost
+    /// Presentations are owned by outermost containers (docs/decisions.md, decision 3), so this is the outermost
     /// container of the controller on which `present` was called.
     public var presentingViewController: ViewController? { outermostContainer.presenterStorage }
 
@@ -137,9 +165,7 @@ open class ViewController {
 
     /// The topmost ancestor by containment (self when there is no parent).
     var outermostContainer: ViewController {
-        var top = self
-        while let p = top.parent { top = p }
-        return top
+        parent == nil ? self : ContainmentHints.root(of: self)  // amortised constant time (ContainmentHints)
     }
 
     /// True when `other` is self or one of self's containment ancestors.

@@ -11,27 +11,28 @@
 /// give before the change, which every transition keeps; the only change made without a transition (a
 /// presented controller's ``ViewController/modalPresentationStyle``) sets
 /// ``Window/needsFullAppearanceUpdate`` and the next change recomputes everything. Debug builds (hence
-/// the test suite) check the result against the full computation after every such `addChild`.
+/// the test suite) check the result against the full computation after every such `addChild` while the
+/// window shows at most ``Window/fullCheckLimit`` controllers.
 extension ViewController {
     /// Validates `child` (which has no parent) as `validateNewChild` does, attaches it to self (which shows
     /// every child) and makes its subtree appear if self is visible.
     func attachAppearing(_ child: ViewController) throws {
-        // One walk up: the controller after self's subtree in window order (the next sibling of the
-        // nearest ancestor-or-self that has one in a container showing every child — a navigation or tab
-        // bar controller shows one child only — else the presentation over the outermost container), and
-        // the window. The same walk tells whether `child` is self or an ancestor (the first check of
-        // `validateNewChild`).
+        // The controller after self's subtree in window order: the next sibling of the nearest
+        // ancestor-or-self that has one in a container showing every child — a navigation or tab bar
+        // controller shows one child only — else the presentation over the outermost container; and the
+        // window. Both come from shortcuts remembered by earlier calls (``ContainmentHints``), so adding
+        // along a chain costs the same at every depth. `child` has no parent: it is self or an ancestor
+        // of self exactly when it is self or the root of self's tree.
         var next: ViewController?
-        var top: ViewController = self
-        var isAncestorOrSelf = self === child
-        while let p = top.parent {
-            if p === child { isAncestorOrSelf = true }
-            if next == nil && p.showsEveryChild && p.children.last !== top,
-               let i = p.children.firstIndex(where: { $0 === top }) {
-                next = p.children[i + 1]
-            }
-            top = p
+        let runTop = ContainmentHints.runTop(of: self)
+        var top: ViewController
+        if let p = runTop.parent {
+            if let i = p.children.firstIndex(where: { $0 === runTop }), i + 1 < p.children.count { next = p.children[i + 1] }
+            top = ContainmentHints.root(of: p)
+        } else {
+            top = runTop
         }
+        let isAncestorOrSelf = self === child || top === child
         if next == nil { next = top.presentedStorage }
         while let presenter = top.presenterStorage { top = presenter.outermostContainer }
         try validateNewChild(child, isAncestorOrSelf: isAncestorOrSelf)
@@ -70,8 +71,19 @@ extension Window {
         applyVisibilityChange(disappearing: [], appearing: appearing, animated: false)
     }
 
-    /// Whether ``visibleControllers`` is what the hierarchy gives now (for assertions).
+    /// Whether ``visibleControllers`` is what the hierarchy gives now (for assertions). The check costs a
+    /// walk of the whole window, so debug builds make it only while the window shows at most
+    /// ``Window/fullCheckLimit`` controllers (beyond, building a large hierarchy would be quadratic).
     var visibleControllersAreCurrent: Bool {
+        guard visibleControllers.count <= Window.fullCheckLimit else { return true }
+        return visibleControllersAreCurrentNow
+    }
+
+    /// The number of controllers up to which debug builds compare the visible controllers with a full
+    /// computation after every incremental `addChild`.
+    static let fullCheckLimit = 256
+
+    private var visibleControllersAreCurrentNow: Bool {
         visibleControllers.elementsEqual(computeVisibleControllers(), by: ===)
     }
 }

@@ -38,8 +38,10 @@ struct ScriptOptions: ParsableArguments {
                               memoryLimit: Int = ScriptEngine.Options.defaultMemoryLimit,
                               sandbox: Bool = false, noSandbox: Bool = false,
                               sandboxByDefault: Bool, checksInvariants: Bool = false) -> ScriptEngine.Options {
-        ScriptEngine.Options(instructionLimit: instructionLimit, memoryLimit: memoryLimit,
-                             sandbox: sandbox || (sandboxByDefault && !noSandbox), checksInvariants: checksInvariants)
+        var options = ScriptEngine.Options(instructionLimit: instructionLimit, memoryLimit: memoryLimit,
+                                           sandbox: sandbox || (sandboxByDefault && !noSandbox), checksInvariants: checksInvariants)
+        options.countsHostMemory = true  // one engine per process: the heap's growth is the script's
+        return options
     }
 
     /// The same options as arguments, for worker processes.

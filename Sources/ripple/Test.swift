@@ -70,6 +70,9 @@ extension Ripple {
         @Flag(help: "Check every fetched-results controller against a fresh fetch after every change batch.")
         var checkInvariants = false
 
+        @Option(help: ArgumentHelp("Stop a file that runs longer than SECONDS of wall-clock time (default 60; 0: no limit): its worker is killed, the file fails naming the scenario it was running, and the run goes on.", valueName: "seconds"))
+        var timeout: Double = 60
+
         @Flag(help: .hidden)
         var worker = false
 
@@ -81,6 +84,7 @@ extension Ripple {
 
         func validate() throws {
             if let jobs, jobs < 1 { throw ValidationError("-j needs a positive number of jobs") }
+            if !(timeout >= 0 && timeout <= 1e6) { throw ValidationError("--timeout takes seconds from 0 (no limit) to 1000000") }
             if let shard, parseShard(shard) == nil {
                 throw ValidationError("--shard takes index/count with 1 <= index <= count, e.g. 2/3")
             }
@@ -111,6 +115,7 @@ extension Ripple {
             var pool = WorkerPool(files: files, jobs: jobs ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))),
                                   arguments: workerArguments(shuffleSeed: shuffleSeed))
             pool.stopsAfterFailure = failFast
+            pool.timeoutNanoseconds = timeout > 0 ? UInt64(timeout * 1e9) : nil
             var durations = TestDurations()
             if !list { pool.order = durations.schedule(files) }
             let complete = pool.run(event: { index, event in

@@ -32,6 +32,9 @@ struct WorkerPool {
     /// Stop at the first failed scenario (or file error) handed over in file order (`--fail-fast`): the
     /// report of that file ends with it, later files are not reported.
     var stopsAfterFailure = false
+    /// Wall-clock time a file may run in its worker (`--timeout`); past it the worker is killed, the file
+    /// fails naming the scenario that was running, and the run goes on in a fresh worker. nil: no limit.
+    var timeoutNanoseconds: UInt64?
 
     private struct Worker {
         let pid: pid_t
@@ -96,10 +99,11 @@ struct WorkerPool {
             let live = workers.indices.filter { !workers[$0].closed }
             if !live.isEmpty {
                 var fds = live.map { pollfd(fd: workers[$0].records, events: Int16(POLLIN), revents: 0) }
-                if poll(&fds, nfds_t(fds.count), -1) < 0 { continue }  // EINTR: check the flag
+                if poll(&fds, nfds_t(fds.count), pollTimeout(live.map { workers[$0] }, states)) < 0 { continue }  // EINTR: check the flag
                 for (k, w) in live.enumerated() where fds[k].revents != 0 {
                     readRecords(&workers[w], into: &states)
                 }
+                for w in live where !workers[w].closed { stopIfTimedOut(&workers[w], into: &states) }
             }
             // Hand over what the first unfinished files have produced.
             while head < files.count {
@@ -141,6 +145,40 @@ struct WorkerPool {
         }
         measured = states.filter { $0.finishedAt > 0 }.map { ($0.report.file, $0.finishedAt &- $0.startedAt) }
         return head == files.count
+    }
+
+    /// How long `poll` may wait (milliseconds): until the first running file reaches the timeout; -1
+    /// (for ever) without one.
+    private func pollTimeout(_ workers: [Worker], _ states: [FileState]) -> Int32 {
+        guard let timeout = timeoutNanoseconds else { return -1 }
+        let now = ScenarioClock.now()
+        var wait = UInt64.max
+        for worker in workers {
+            guard let file = worker.file else { continue }
+            let elapsed = now &- states[file].startedAt
+            wait = Swift.min(wait, elapsed >= timeout ? 0 : timeout - elapsed)
+        }
+        if wait == UInt64.max { return -1 }
+        return Int32(Swift.min(wait / 1_000_000 + 1, 60_000))
+    }
+
+    /// Kills the worker when its file ran past the timeout: the file fails with what it was running.
+    private func stopIfTimedOut(_ worker: inout Worker, into states: inout [FileState]) {
+        guard let timeout = timeoutNanoseconds, let file = worker.file,
+              ScenarioClock.now() &- states[file].startedAt > timeout else { return }
+        kill(worker.pid, SIGKILL)
+        drainOutput(&worker, upTo: nil, into: &states)  // what it printed before
+        worker.closed = true
+        close(worker.input); close(worker.records); close(worker.output)
+        var status: Int32 = 0
+        waitpid(worker.pid, &status, 0)
+        let seconds = Double(timeout) / 1e9
+        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        let during = states[file].running.map { " while running '\($0)'" } ?? ""
+        states[file].report.error = "the file ran past the --timeout of \(shown) s\(during): its worker was stopped (Lua's string patterns and other work inside C are not reached by --instruction-limit)"
+        states[file].done = true
+        states[file].finishedAt = ScenarioClock.now()
+        worker.file = nil
     }
 
     private func assign(_ index: Int, to worker: inout Worker) {

@@ -69,7 +69,7 @@ import Testing
             let result = runRipple([command, "--instruction-limit", "200000", Self.hostWork])
             #expect(result.status == 1)
             #expect(result.output.contains(
-                "instruction limit exceeded: host work (fetches, sorts, regular expressions) reached the budget of 200000 units (--instruction-limit N, 0 = none)"))
+                "instruction limit exceeded: host work (fetches, sorts, regular expressions, descriptions, snapshots, observers, saves, derived properties) reached the budget of 200000 units (--instruction-limit N, 0 = none)"))
             #expect(result.output.contains("hostwork.lua:8: instruction limit exceeded: host work"))
         }
         #expect(runRipple(["run", "--instruction-limit", "0", Self.hostWork]).status == 0)

@@ -132,11 +132,12 @@ struct StoreFileBadInputTests {
     }
 }
 
-/// Store numbering at its limits: a row numbered 2^63−1 opens; what would need a larger number fails
-/// with 134060 and changes nothing.
+/// Store numbering at its limits: a row numbered 2^63−1 opens; a new object would need a number past
+/// the largest object number (2^53−1) and fails as every numbering past it does; a version (`Z_OPT`)
+/// past 2^63−1 fails with 134060. Nothing is changed.
 @Suite(.enabled(if: sqlite3Executable != nil, Comment(rawValue: sqlite3Missing)))
 struct StoreNumberingOverflowTests {
-    @Test("Z_PK and Z_MAX at 2^63−1: the store opens, the next insert fails with 134060, other entities go on")
+    @Test("Z_PK and Z_MAX at 2^63−1: the store opens, the next insert finds no number left, other entities go on")
     func largestPrimaryKey() throws {
         let path = freshStorePath("overflow")
         defer { unlink(path) }
@@ -150,8 +151,8 @@ struct StoreNumberingOverflowTests {
         let before = fileBytes(path)
         var failure: ObjectGraphError?
         do { _ = try ctx.insertObject(entityName: "Customer", values: [("name", .string("one more"))]) } catch let e as ObjectGraphError { failure = e }
-        #expect(failure?.code == 134060)
-        #expect(failure?.message == "Error Domain=NSCocoaErrorDomain Code=134060 \"A Core Data error occurred: a new Customer cannot be numbered: the largest number, 9223372036854775807, is taken.\"")
+        #expect(failure?.kind == .limitExceeded)
+        #expect(failure?.message == "no object number is left for entity Customer: object numbers end at 9007199254740991")
         #expect(ctx.insertedObjects.isEmpty)
         #expect(!ctx.hasChanges)
         // A batch insert cannot number its rows either.

@@ -77,8 +77,20 @@ import Testing
         #expect(repl.completions(for: "ripple.ti") == ["ripple.tick"])
         #expect(repl.completions(for: "x = ann.n") == ["ann.name", "ann.nickname"])
         #expect(repl.completions(for: "ctx:sa") == ["ctx:save"])
-        #expect(repl.completions(for: "ann:c") == ["ann:changedValues", "ann:committedValues"])
+        #expect(repl.completions(for: "ann:c") == ["ann:changedValues", "ann:changedValuesForCurrentEvent", "ann:committedValues"])
         #expect(repl.completions(for: "nothing.at") == [])
+        // A class's methods and computed properties (model:class) complete too.
+        _ = repl.feed("m:class('Customer', { nickOrName = function(self) end, properties = { nameLength = function(self) return #self.name end } })")
+        #expect(repl.completions(for: "ann:n") == ["ann:nickOrName"])
+        #expect(repl.completions(for: "ann.nam") == ["ann.name", "ann.nameLength"])
+    }
+
+    @Test("completion of fetched properties")
+    func fetchedPropertyCompletion() throws {
+        let repl = try ReplSession()
+        _ = repl.feed("m = ripple.model { Team = { city = 'string', locals = { fetched = 'Team', predicate = 'city == $FETCH_SOURCE.city' } } }")
+        _ = repl.feed("t = ripple.container(m).viewContext:insert('Team', { city = 'Oslo' })")
+        #expect(repl.completions(for: "t.lo") == ["t.locals"])
     }
 
     @Test("commands: help, trace, load, quit")

@@ -230,6 +230,8 @@ void simlua_catchinterrupts (lua_State *L, int enable);
 /* Limits.c */
 int  simlua_setmemorylimit (lua_State *L, size_t limit);
 int  simlua_memorylimitexceeded (lua_State *L, int reset);
+int  simlua_countheap (lua_State *L, int on);
+size_t simlua_hostmemory (lua_State *L);
 void *simlua_limiter (lua_State *L);
 void simlua_freelimiter (void *limiter);
 

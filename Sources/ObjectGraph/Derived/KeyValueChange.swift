@@ -11,8 +11,15 @@ public struct KeyValueChange {
     public let object: ManagedObject
     /// The observed key path.
     public let keyPath: String
-    /// Always "setting" (`NSKeyValueChangeSetting`): to-many key paths report their whole new value.
+    /// `"setting"` (`NSKeyValueChangeSetting`) for attributes, to-one relationships, key paths and derived
+    /// keys; for a to-many relationship observed directly `"insertion"`, `"removal"` or `"replacement"`
+    /// (`NSKeyValueChangeInsertion`, …) with the inserted objects in `newValue`, the removed ones in
+    /// `oldValue` and their positions in ``indexes``; `"setting"` again when the members did not change.
     public let kind: String
+    /// For `insertion` and `replacement`: the positions (from 0) of the inserted objects in the new
+    /// members; for `removal`: the positions of the removed objects in the old members
+    /// (`NSKeyValueChangeIndexesKey`). Nil for `setting`.
+    public let indexes: [Int]?
     /// The value before the change, when `.old` was asked for (nil at registration).
     public let oldValue: Value?
     /// The value after the change, when `.new` was asked for (nil in a prior notification).

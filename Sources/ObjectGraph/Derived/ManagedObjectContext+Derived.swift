@@ -39,6 +39,7 @@ extension ManagedObjectContext {
         guard !object.state.isFault, !object.state.isInvalid else { return }
         let node = DerivedNode(object: object, index: index)
         guard propagation.dirtySet.insert(node).inserted else { return }
+        if let by = propagation.recomputing { propagation.dirtiedBy[node] = by }
         propagation.dirty[object.entity.derived.ranks[index], default: []].append(node)
         // KVO's prior ("will") call for a derived key comes before its value changes, as for stored keys.
         if !propagation.observations.isEmpty {
@@ -64,7 +65,9 @@ extension ManagedObjectContext {
                 }
                 reached = next
             }
-            for o in reached { markDerivedDirty(o, trigger.derivedIndex) }
+            for o in reached where o.entity === trigger.owner || o.entity.isKind(of: trigger.owner) {
+                markDerivedDirty(o, trigger.derivedIndex)
+            }
         }
     }
 
@@ -76,18 +79,41 @@ extension ManagedObjectContext {
     func flushDerived() throws {
         guard !propagation.isFlushing, !propagation.dirty.isEmpty else { return }
         propagation.isFlushing = true
-        defer { propagation.isFlushing = false }
+        defer {
+            propagation.isFlushing = false
+            propagation.recomputing = nil
+            propagation.dirtiedBy = [:]
+        }
         var firstError: Error?
+        // Ranks make every property computed once per flush; one dirtied again has a function that changed
+        // one of its own inputs (directly or through other properties): a cycle, reported at its first
+        // repetition instead of looping (the property keeps the value of its first computation).
+        var computed = Set<DerivedNode>()
         while let rank = propagation.dirty.keys.min() {
             let nodes = propagation.dirty.removeValue(forKey: rank)!
             // One rank is one property of one entity: order its objects by number.
             let ordered = nodes.sorted { $0.object.number < $1.object.number }
             for node in ordered {
                 propagation.dirtySet.remove(node)
+                guard computed.insert(node).inserted else {
+                    if firstError == nil { firstError = cycleError(node, by: propagation.dirtiedBy[node] ?? node) }
+                    continue
+                }
+                propagation.recomputing = node
                 do { try recompute(node) } catch { if firstError == nil { firstError = error } }
+                propagation.recomputing = nil
             }
         }
         if let firstError { throw firstError }
+    }
+
+    /// The error of a derived property dirtied again in one flush by the recomputation of `culprit`.
+    private func cycleError(_ node: DerivedNode, by culprit: DerivedNode) -> ObjectGraphError {
+        func name(_ n: DerivedNode) -> String {
+            "\(n.object.entity.derivedProperties[n.index].name) of \(n.object.displayName)"
+        }
+        let what = culprit == node ? "one of its own inputs" : "an input of \(name(node)) (computed before it in the same change)"
+        return ObjectGraphError(.callback, "derived property \(name(culprit)), while it was computed, changed \(what): a cycle (a derived function must not write what derived properties depend on)")
     }
 
     private func recompute(_ node: DerivedNode) throws {
@@ -109,6 +135,7 @@ extension ManagedObjectContext {
 
     /// Computes one derived value (counted), without storing it.
     func computeDerived(_ object: ManagedObject, _ index: Int) throws -> Value {
+        try WorkBudget.charge(1)  // host work: a recomputation (an expression charges its own evaluation)
         object.derivedCounts[index] += 1
         propagation.recomputations += 1
         if let expression = object.entity.derived.expressions[index] {

@@ -4,7 +4,9 @@ extension ManagedObjectContext {
     ///
     /// Handlers run when the top-level mutation that changed the value returns (after derived values were
     /// brought up to date, so no handler sees a half-updated graph), in registration order, once per
-    /// actual change of the value. With `.prior`, a stored key observed directly is told before the
+    /// change of the value — and, for a stored key observed directly, once per write even of the same
+    /// value, as automatic KVO does. A to-many key observed directly reports insertions, removals and
+    /// replacements (``KeyValueChange/kind``). With `.prior`, a stored key observed directly is told before the
     /// change as it happens; other key paths get their prior notification just before the did-change.
     /// When the object's deletion is processed (or it leaves the context), the handler is told once with
     /// `isObjectDeleted` and `newValue == .null`, and the observation ends.
@@ -72,9 +74,14 @@ extension ManagedObjectContext {
         if propagation.observationsByObject[id]?.isEmpty == true { propagation.observationsByObject[id] = nil }
     }
 
-    /// A stored key is about to change: observers of that very key with `.prior` are told now.
-    func willChangeObserved(_ object: ManagedObject, key: String) {
+    /// A key is about to change: observers of that very key with `.prior` are told now. A stored key
+    /// (`stored`) marks its direct observations touched, so that setting the value it already has is
+    /// told too, as automatic KVO (and Core Data's accessors) do.
+    func willChangeObserved(_ object: ManagedObject, key: String, stored: Bool = false) {
         guard let list = propagation.observationsByObject[ObjectIdentifier(object)] else { return }
+        if stored {
+            for observation in list where observation.keyPath == key { observation.touched = true }
+        }
         for observation in list where observation.keyPath == key && observation.options.contains(.prior)
             && !observation.priorSent && !observation.isCancelled {
             observation.priorSent = true
@@ -97,6 +104,10 @@ extension ManagedObjectContext {
             do { try observation.handler(change) } catch { if firstError == nil { firstError = error } }
         }
         for _ in 0..<100 {
+            do { try WorkBudget.charge(propagation.observations.count * WorkBudget.unitsPerObservation) } catch {
+                if firstError == nil { firstError = error }
+                break
+            }
             var told = false
             for observation in propagation.observations where !observation.isCancelled {
                 let object = observation.object
@@ -108,14 +119,15 @@ extension ManagedObjectContext {
                     continue
                 }
                 let new = (try? object.value(forKeyPath: observation.keyPath)) ?? .null
-                if new == observation.lastValue && !observation.priorSent { continue }
+                if new == observation.lastValue && !observation.priorSent && !observation.touched { continue }
                 let old = observation.lastValue
                 if observation.options.contains(.prior) && !observation.priorSent {
                     tell(observation, observation.change(old: old, new: nil, isPrior: true))
                 }
                 observation.priorSent = false
+                observation.touched = false
                 observation.lastValue = new
-                tell(observation, observation.change(old: old, new: new))
+                tell(observation, observation.settledChange(old: old, new: new))
                 told = true
             }
             if !told { break }

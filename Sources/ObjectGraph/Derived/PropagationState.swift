@@ -22,6 +22,11 @@ struct PropagationState {
     var observations: [KeyValueObservation] = []
     /// The same observations, by observed object.
     var observationsByObject: [ObjectIdentifier: [KeyValueObservation]] = [:]
+    /// The derived property being recomputed by ``ManagedObjectContext/flushDerived()``, if any.
+    var recomputing: DerivedNode?
+    /// During a flush, the derived property whose recomputation dirtied each node (to name the culprit
+    /// of a cycle).
+    var dirtiedBy: [DerivedNode: DerivedNode] = [:]
     /// The first error raised by a handler that could not throw at once (a prior notification).
     var pendingError: Error?
 }

@@ -163,6 +163,8 @@ public indirect enum Expression {
         case .date(let d): return "CAST(" + Value.format(d) + ", \"NSDate\")"
         case .data(let bytes): return "<\(bytes.count) bytes>"
         case .uuid(let u): return quote(u.description)
+        case .decimal(let d): return d.description
+        case .boxed(let b): return b.description
         case .object(let o): return o.displayName
         case .collection(let items): return "{" + items.map(format).joined(separator: ", ") + "}"
         }

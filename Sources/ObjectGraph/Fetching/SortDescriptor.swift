@@ -102,6 +102,9 @@ public struct SortDescriptor: CustomStringConvertible, Sendable, Hashable {
         case (.integer(let x), .integer(let y)): return .of(x, y)
         case (.data(let x), .data(let y)): return ValueComparison.compareSequences(x, y)
         case (.uuid(let x), .uuid(let y)): return .of(x, y)
+        case (.decimal, _), (_, .decimal):
+            if let x = DecimalValue(number: a), let y = DecimalValue(number: b) { return .of(x, y) }
+            return compareNumbers(a.numericValue ?? 0, b.numericValue ?? 0)
         case (.object(let x), .object(let y)):
             if x === y { return .orderedSame }
             let byEntity = ComparisonResult.of(x.entity.name, y.entity.name)
@@ -133,12 +136,13 @@ public struct SortDescriptor: CustomStringConvertible, Sendable, Hashable {
     private static func rank(_ v: Value) -> Int {
         switch v {
         case .null: return 0
-        case .bool, .integer, .double, .date: return 1
+        case .bool, .integer, .double, .date, .decimal: return 1
         case .string: return 2
         case .data: return 3
         case .uuid: return 4
         case .object: return 5
         case .collection: return 6
+        case .boxed: return 7
         }
     }
 

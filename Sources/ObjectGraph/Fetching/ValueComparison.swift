@@ -41,9 +41,15 @@ enum ValueComparison {
         case (.uuid(let a), .string(let s)), (.string(let s), .uuid(let a)):
             return UUIDBytes(string: s) == a
         case (.data(let a), .data(let b)): return a == b
+        case (.boxed(let a), .boxed(let b)): return a === b
+        case (.data(let a), .string(let s)), (.string(let s), .data(let a)): return a.elementsEqual(s.utf8)
         case (.collection(let a), .collection(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { isEqual($0, $1, options: options) }
         case (.integer(let a), .integer(let b)): return a == b
+        case (.decimal, _), (_, .decimal):
+            // Decimals compare exactly: `price == 0.1` matches a price set from "0.1".
+            guard let a = DecimalValue(operand: lhs), let b = DecimalValue(operand: rhs) else { return false }
+            return a == b
         default:
             if let a = lhs.numericValue, let b = rhs.numericValue { return a == b }
             return false
@@ -61,6 +67,12 @@ enum ValueComparison {
         case (.data(let a), .data(let b)): return compareSequences(a, b)
         case (.null, _), (_, .null), (.object, _), (_, .object), (.collection, _), (_, .collection):
             return nil
+        case (.decimal, _), (_, .decimal):
+            guard let a = DecimalValue(operand: lhs), let b = DecimalValue(operand: rhs) else {
+                guard let a = lhs.numericValue, let b = rhs.numericValue, !a.isNaN, !b.isNaN else { return nil }
+                return .of(a, b)
+            }
+            return .of(a, b)
         default:
             // NaN is unordered, as in IEEE arithmetic: every ordering comparison with it is false.
             guard let a = lhs.numericValue, let b = rhs.numericValue, !a.isNaN, !b.isNaN else { return nil }

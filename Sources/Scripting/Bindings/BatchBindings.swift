@@ -41,11 +41,16 @@ extension ScriptEngine {
         let what = "the options of ripple.\(kind)"
         let extra: [String]
         switch kind {
-        case "batchDeleteRequest": extra = ["predicate", "arguments"]
+        case "batchDeleteRequest": extra = ["predicate", "arguments", "objectIDs", "fetchLimit", "fetchOffset", "sortDescriptors"]
         case "batchUpdateRequest": extra = ["predicate", "arguments", "propertiesToUpdate"]
         default: extra = ["objects"]
         }
         try checkOptionKeys(ofTableAt: 1, known: ["entity", "resultType"] + extra, what: what)
+        if kind == "batchDeleteRequest" {
+            let byIDs = state.rawGet(tableAt: 1, key: "objectIDs") != .nil
+            state.pop()
+            if byIDs { return try readDeleteByIDs() }
+        }
         guard state.rawGet(tableAt: 1, key: "entity") == .string, let entity = state.toString(at: -1) else {
             state.pop()
             throw ScriptingError("a batch request needs an entity name (entity = \"…\")")
@@ -65,7 +70,11 @@ extension ScriptEngine {
         let reader = FetchRequestReader(engine: self)
         switch kind {
         case "batchDeleteRequest":
-            return BatchRequest(entityName: entity, predicate: try reader.readPredicate(1), action: .delete, resultType: resultType)
+            var request = BatchRequest(entityName: entity, predicate: try reader.readPredicate(1), action: .delete, resultType: resultType)
+            request.fetchLimit = try reader.readInt(1, "fetchLimit") ?? 0
+            request.fetchOffset = try reader.readInt(1, "fetchOffset") ?? 0
+            request.sortDescriptors = try reader.readSortDescriptors(1)
+            return request
         case "batchUpdateRequest":
             guard state.rawGet(tableAt: 1, key: "propertiesToUpdate") == .table else {
                 state.pop()
@@ -94,6 +103,47 @@ extension ScriptEngine {
                                                                                      : .insertObjects(objects),
                                 resultType: resultType)
         }
+    }
+
+    /// `ripple.batchDeleteRequest { objectIDs = ids, resultType = … }` (`NSBatchDeleteRequest(objectIDs:)`):
+    /// the entity comes from the IDs; `entity`, `predicate` and the fetch options cannot be combined with it.
+    private func readDeleteByIDs() throws -> BatchRequest {
+        for key in ["entity", "predicate", "arguments", "fetchLimit", "fetchOffset", "sortDescriptors"] {
+            defer { state.pop() }
+            if state.rawGet(tableAt: 1, key: key) != .nil {
+                throw ScriptingError("ripple.batchDeleteRequest takes objectIDs or a fetch request (entity, predicate, …), not both: remove '\(key)'")
+            }
+        }
+        guard state.rawGet(tableAt: 1, key: "objectIDs") == .table else {
+            defer { state.pop() }
+            throw ScriptingError("objectIDs of ripple.batchDeleteRequest must be a list of object IDs, got \(state.typeName(at: -1))")
+        }
+        defer { state.pop() }
+        let list = state.absoluteIndex(-1)
+        var ids: [ManagedObjectID] = []
+        for i in 0..<state.rawLength(at: list) {
+            state.rawGet(tableAt: list, index: i + 1)
+            defer { state.pop() }
+            if let box = state.object(at: -1, as: ObjectIDBox.self) {
+                ids.append(box.id)
+            } else if let object = state.object(at: -1, as: ManagedObject.self) {
+                ids.append(object.objectID)
+            } else {
+                throw ScriptingError("objectIDs[\(i + 1)] must be an object ID or a managed object, got \(state.typeName(at: -1))")
+            }
+        }
+        var resultType = BatchResultType.statusOnly
+        let names = Self.batchResultTypes["batchDeleteRequest"]!
+        if state.rawGet(tableAt: 1, key: "resultType") != .nil {
+            defer { state.pop() }
+            guard state.type(at: -1) == .string, let name = state.toString(at: -1), let type = names[name] else {
+                throw ScriptingError("resultType of ripple.batchDeleteRequest must be one of \(names.keys.sorted().joined(separator: ", ")), got \(state.toString(at: -1).map { "'\($0)'" } ?? state.typeName(at: -1))")
+            }
+            resultType = type
+        } else {
+            state.pop()
+        }
+        return try BatchRequest.deleting(objectIDs: ids, resultType: resultType)
     }
 
     /// The string-keyed values of a table.

@@ -281,6 +281,7 @@ extension CollectionViewClasses {
             "apply": { [unowned self] state in
                 let source = try self.checkDiffable(state)
                 let box = try self.checkSnapshot(state, 2)
+                try WorkBudget.charge((box.value.numberOfItems + source.snapshot().numberOfItems + 1) * WorkBudget.unitsPerItem)
                 try source.apply(box.value, animatingDifferences: state.isNoneOrNil(3) ? true : state.toBoolean(at: 3),
                                  description: box.fetchedDescription)
                 return 0

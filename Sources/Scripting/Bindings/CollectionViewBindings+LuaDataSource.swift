@@ -68,9 +68,9 @@ final class LuaCollectionViewDataSource: CollectionViewDataSource {
               _ pushArguments: () -> Int32) throws -> Bool {
         state.push(object)
         let pushed: Int32?
-        do { pushed = try LuaMethodLookup.push(name, of: -1, in: state) } catch {
+        do { pushed = try LuaMethodLookup.push(name, of: -1, in: state, owner: "the data source") } catch {
             state.pop()
-            throw ScriptingError("\(name) could not be read from the data source: \(error.message)")
+            throw ScriptingError(error.message.hasSuffix(", not a function") ? error.message : "\(name) could not be read from the data source: \(error.message)")
         }
         state.remove(at: -1 - (pushed ?? 0))
         guard let pushed else { return false }

@@ -221,11 +221,14 @@ extension CollectionViewClasses {
             return 0
         }
         methods["snapshot"] = { [unowned self] state in
-            self.pushSnapshot(try self.checkView(state, 1).snapshot())
+            let sections = try self.checkView(state, 1).snapshot()
+            try WorkBudget.charge(sections.reduce(1) { $0 + $1.slots.count } * WorkBudget.unitsPerItem)
+            self.pushSnapshot(sections)
             return 1
         }
         methods["describe"] = { [unowned self] state in
             let sections = try self.checkView(state, 1).snapshot()
+            try WorkBudget.charge(sections.reduce(1) { $0 + $1.slots.count } * WorkBudget.unitsPerItem)
             self.engine.push(strings: sections.enumerated().map { "\($0.offset): \($0.element)" })
             return 1
         }

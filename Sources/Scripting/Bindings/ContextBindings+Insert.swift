@@ -28,7 +28,8 @@ final class InsertRecordKeys {
         model = entity.model!
         entityName = state.internedKey(entity.name)
         var keys: [(identity: UnsafeRawPointer, index: Int)] = []
-        for (i, a) in entity.attributes.enumerated() where i < 64 {
+        // (Transformable attributes keep the Lua value itself: the general path boxes it.)
+        for (i, a) in entity.attributes.enumerated() where i < 64 && a.type != .transformable {
             guard let identity = state.internedKey(a.name) else { continue }
             keys.append((identity, i))
         }

@@ -24,6 +24,7 @@ final class BridgeClasses {
     lazy var batchRequest = BridgeClasses.makeBatchRequest(engine)
     lazy var undoManager = BridgeClasses.makeUndoManager(engine)
     lazy var historyToken = BridgeClasses.makeHistoryToken(engine)
+    lazy var queryGenerationToken = BridgeClasses.makeQueryGenerationToken(engine)
     lazy var historyRequest = LuaClass(name: "PersistentHistoryChangeRequest",
         index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "PersistentHistoryChangeRequest")) },
         tostring: { _ in "PersistentHistoryChangeRequest" })
@@ -40,11 +41,15 @@ final class BridgeClasses {
 }
 
 extension BridgeClasses {
+    /// The classes declared once with ``LuaClassDeclaration``: their annotations, `:help` and completeness
+    /// checks come from these declarations.
+    static let declarations: [any LuaClassDescribing] = [undoManagerDeclaration, indexPathDeclaration]
+
     static func makeModel(_ engine: ScriptEngine) -> LuaClass {
         LuaClass(
             name: "ManagedObjectModel",
             properties: ["entities"],
-            methods: [:],
+            methods: classMethods(engine).merging(templateMethods(engine)) { first, _ in first },
             getter: { [unowned engine] target, _, _ in
                 engine.push(strings: (target as! ManagedObjectModel).entities.map(\.name))
             },
@@ -106,7 +111,8 @@ extension BridgeClasses {
     static func makeContext(_ engine: ScriptEngine) -> LuaClass {
         let properties = ["insertedObjects", "updatedObjects", "deletedObjects", "registeredObjects", "hasChanges",
                           "name", "concurrencyType", "derivedRecomputationCount",
-                          "automaticallyMergesChangesFromParent", "parent", "mergePolicy", "undoManager", "transactionAuthor"]
+                          "automaticallyMergesChangesFromParent", "parent", "mergePolicy", "undoManager", "transactionAuthor",
+                          "queryGenerationToken"]
         func context(_ state: LuaState, _ function: String) throws -> ManagedObjectContext {
             guard let c = state.object(at: 1, as: ManagedObjectContext.self) else {
                 throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
@@ -118,7 +124,8 @@ extension BridgeClasses {
             properties: properties,
             methods: contextQueueMethods(engine).merging(contextIdentityMethods(engine)) { a, _ in a }
                 .merging(contextBatchMethods(engine)) { a, _ in a }
-                .merging(contextUndoMethods(engine)) { a, _ in a }.merging([
+                .merging(contextUndoMethods(engine)) { a, _ in a }
+                .merging(contextQueryGenerationMethods(engine)) { a, _ in a }.merging([
                 "insert": { [unowned engine, inserter = engine.recordInserter] state in
                     if try inserter.insert(state) { return 1 }  // pushed the new object
                     try state.reserveStack()  // a record function's general path (see `pushRecordFunction`)
@@ -128,10 +135,16 @@ extension BridgeClasses {
                     if state.type(at: 3) == .table {
                         let keys = try engine.stringKeys(ofTableAt: 3, what: "property name")
                         values.reserveCapacity(keys.count)
+                        let entity = ctx.persistentStoreCoordinator.managedObjectModel.entity(named: entityName)
                         for key in keys {
                             state.rawGet(tableAt: 3, key: key)
                             defer { state.pop() }
-                            values.append((key, try engine.value(at: -1)))
+                            // A transformable attribute keeps the Lua value itself (see ValueTransformerBindings).
+                            if let entity, case .attribute(let i)? = entity.slots[key], entity.attributes[i].type == .transformable {
+                                values.append((key, engine.boxedValue(at: -1)))
+                            } else {
+                                values.append((key, try engine.value(at: -1)))
+                            }
                         }
                     } else if state.type(at: 3) != .nil && state.type(at: 3) != .none {
                         throw LuaArgumentError(argument: 3, message: "table expected, got \(state.typeName(at: 3))")
@@ -189,6 +202,12 @@ extension BridgeClasses {
                 case 10: state.push(ctx.mergePolicy.rawValue)
                 case 12:
                     if let author = ctx.transactionAuthor { state.push(author) } else { state.pushNil() }
+                case 13:
+                    if let token = ctx.queryGenerationToken {
+                        state.push(object: token, class: engine.classes.queryGenerationToken)
+                    } else {
+                        state.pushNil()
+                    }
                 case 11:
                     if let undo = ctx.undoManager { state.push(object: undo, class: engine.classes.undoManager) } else { state.pushNil() }
                 default: state.push(ctx.concurrencyType.rawValue)

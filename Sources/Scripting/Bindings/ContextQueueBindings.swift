@@ -102,6 +102,7 @@ extension BridgeClasses {
                 let c = try container(state)
                 let store = try engine.readStore(at: 2, model: c.managedObjectModel)
                 try c.persistentStoreCoordinator.addPersistentStore(checking: store)
+                engine.traceRemoteChanges(of: c.persistentStoreCoordinator, store: store)
                 return 0
             },
         ]
@@ -115,8 +116,19 @@ extension ScriptEngine {
             if state.type(at: index) == .nil || state.type(at: index) == .none { return PersistentStore() }
             throw LuaArgumentError(argument: index, message: "options table expected, got \(state.typeName(at: index))")
         }
-        try checkOptionKeys(ofTableAt: index, known: ["store", "path", "busyTimeout", "persistentHistoryTracking"],
+        try checkOptionKeys(ofTableAt: index, known: ["store", "path", "busyTimeout", "persistentHistoryTracking",
+                                                      "remoteChangeNotificationPost"],
                             what: "the store options")
+        var remoteChanges = false
+        if state.rawGet(tableAt: index, key: "remoteChangeNotificationPost") != .nil {
+            defer { state.pop() }
+            guard state.type(at: -1) == .boolean else {
+                throw ScriptingError("remoteChangeNotificationPost must be a boolean, got \(state.typeName(at: -1))")
+            }
+            remoteChanges = state.toBoolean(at: -1)
+        } else {
+            state.pop()
+        }
         var tracking = false
         if state.rawGet(tableAt: index, key: "persistentHistoryTracking") != .nil {
             defer { state.pop() }
@@ -129,6 +141,7 @@ extension ScriptEngine {
         }
         let store = try openStore(at: index, model: model)
         store.persistentHistoryTracking = tracking
+        store.remoteChangeNotificationPost = remoteChanges
         return store
     }
 
@@ -154,7 +167,7 @@ extension ScriptEngine {
             return PersistentStore()
         case "sqlite":
             guard let path else { throw ScriptingError("a sqlite store needs a path: { store = \"sqlite\", path = \"…\" }") }
-            return try PersistentStore(sqlitePath: path, model: model, busyTimeout: busyTimeout)
+            return try PersistentStore(sqlitePath: try sandboxedStorePath(path), model: model, busyTimeout: busyTimeout)
         default:
             throw ScriptingError("unknown store type '\(type)' (expected \"memory\" or \"sqlite\")")
         }

@@ -48,6 +48,7 @@ extension BridgeClasses {
                     let c = try coordinator(state)
                     let store = try engine.readStore(at: 2, model: c.managedObjectModel)
                     try c.addPersistentStore(checking: store)
+                    engine.traceRemoteChanges(of: c, store: store)
                     state.push(object: store, class: engine.classes.store)
                     return 1
                 },

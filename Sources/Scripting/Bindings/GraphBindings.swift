@@ -36,13 +36,16 @@ extension ScriptEngine {
             } else if !state.isNoneOrNil(2) {
                 throw state.typeError(2, expected: "table")
             }
+            let text: String
             if let model = state.object(at: 1, as: ManagedObjectModel.self) {
-                state.push(GraphWriter.model(model, format: format))
+                text = GraphWriter.model(model, format: format)
             } else if let window = state.object(at: 1, as: Window.self) {
-                state.push(GraphWriter.screens(window, format: format))
+                text = GraphWriter.screens(window, format: format)
             } else {
                 throw state.typeError(1, expected: "ManagedObjectModel or Window")
             }
+            try WorkBudget.charge(text.utf8.count * WorkBudget.unitsPerTextByte)
+            state.push(text)
             return 1
         }
     }

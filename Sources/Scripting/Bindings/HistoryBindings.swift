@@ -28,26 +28,58 @@ extension ScriptEngine {
     /// Registers `ripple.historyRequest { after = token }` / `{ deleteBefore = token }`.
     func installHistory(into module: Int32) {
         state.register(in: state.absoluteIndex(module), name: "historyRequest") { [unowned self] state in
-            try state.table(1)
-            try self.checkOptionKeys(ofTableAt: 1, known: ["after", "deleteBefore"], what: "the options of ripple.historyRequest")
-            func token(_ key: String) throws -> PersistentHistoryToken?? {
-                defer { state.pop() }
-                if state.rawGet(tableAt: 1, key: key) == .nil { return .none }
-                guard let box = state.object(at: -1, as: HistoryTokenBox.self) else {
-                    throw ScriptingError("\(key) must be a PersistentHistoryToken, got \(state.typeName(at: -1))")
-                }
-                return .some(box.token)
-            }
-            let after = try token("after"), before = try token("deleteBefore")
-            let request: PersistentHistoryRequest
-            switch (after, before) {
-            case (.some, .some): throw ScriptingError("a history request either fetches (after = token) or deletes (deleteBefore = token), not both")
-            case (_, .some(let t?)): request = .deleteBefore(t)
-            case (.some(let t), _): request = .fetchAfter(t)
-            default: request = .fetchAfter(nil)
-            }
-            state.push(object: HistoryRequestBox(request), class: self.classes.historyRequest)
+            state.push(object: HistoryRequestBox(try self.readHistoryRequest()), class: self.classes.historyRequest)
             return 1
+        }
+    }
+
+    /// `{ after = token | date }`, `{ deleteBefore = token }` or `{ fetchRequest = { predicate = …, arguments = … } }`.
+    private func readHistoryRequest() throws -> PersistentHistoryRequest {
+        try state.table(1)
+        try checkOptionKeys(ofTableAt: 1, known: ["after", "deleteBefore", "fetchRequest"], what: "the options of ripple.historyRequest")
+        var given: [String] = []
+        for key in ["after", "deleteBefore", "fetchRequest"] {
+            if state.rawGet(tableAt: 1, key: key) != .nil { given.append(key) }
+            state.pop()
+        }
+        guard given.count <= 1 else {
+            throw ScriptingError("a history request either fetches (after = token or date, fetchRequest = { … }) or deletes (deleteBefore = token): give one of \(given.joined(separator: ", "))")
+        }
+        switch given.first {
+        case "after":
+            state.rawGet(tableAt: 1, key: "after")
+            defer { state.pop() }
+            if let box = state.object(at: -1, as: HistoryTokenBox.self) { return .fetchAfter(box.token) }
+            if state.type(at: -1) == .number, let date = state.toNumber(at: -1) { return .fetchAfterDate(date) }
+            throw ScriptingError("after must be a PersistentHistoryToken or a date (seconds since 1970), got \(state.typeName(at: -1))")
+        case "deleteBefore":
+            state.rawGet(tableAt: 1, key: "deleteBefore")
+            defer { state.pop() }
+            guard let box = state.object(at: -1, as: HistoryTokenBox.self) else {
+                throw ScriptingError("deleteBefore must be a PersistentHistoryToken, got \(state.typeName(at: -1))")
+            }
+            return .deleteBefore(box.token)
+        case "fetchRequest":
+            guard state.rawGet(tableAt: 1, key: "fetchRequest") == .table else {
+                defer { state.pop() }
+                throw ScriptingError("fetchRequest must be a table { predicate = \"…\", arguments = { … } }, got \(state.typeName(at: -1))")
+            }
+            defer { state.pop() }
+            let table = state.absoluteIndex(-1)
+            try checkOptionKeys(ofTableAt: table, known: ["predicate", "arguments"],
+                                what: "the fetch request of ripple.historyRequest (on the transaction entity: author, contextName, timestamp)")
+            let kind = state.rawGet(tableAt: table, key: "predicate")
+            state.pop()
+            guard kind == .string else {
+                throw ScriptingError("the fetch request of ripple.historyRequest needs a predicate format string (author, contextName, timestamp), got \(kind == .nil ? "none" : "a \(kind)")")
+            }
+            guard let predicate = try FetchRequestReader(engine: self).readPredicate(table) else {
+                throw ScriptingError("the fetch request of ripple.historyRequest needs a predicate")
+            }
+            for keyPath in predicate.keyPaths { try PersistentHistoryTransaction.entity.validateKeyPath(keyPath) }
+            return .fetch(predicate)
+        default:
+            return .fetchAfter(nil)
         }
     }
 
@@ -57,8 +89,8 @@ extension ScriptEngine {
         state.push(object: classes.historyTokens.box(token), class: classes.historyToken)
     }
 
-    /// Pushes transactions as tables: `token`, `author`, `contextName`, `changes` (each `changeType`,
-    /// `changedObjectID`, `updatedProperties`), and `notification` (`objectIDNotification()`, which
+    /// Pushes transactions as tables: `token`, `author`, `contextName`, `timestamp`, `changes` (each
+    /// `changeType`, `changedObjectID`, `updatedProperties`, and for deletions `tombstone`), and `notification` (`objectIDNotification()`, which
     /// `ctx:mergeChangesFromContextDidSave(transaction)` merges).
     func push(transactions: [PersistentHistoryTransaction], model: ManagedObjectModel) {
         state.newTable(arrayCount: Int32(transactions.count), recordCount: 0)
@@ -67,6 +99,7 @@ extension ScriptEngine {
             push(token: t.token); state.rawSet(tableAt: -2, key: "token")
             if let author = t.author { state.push(author); state.rawSet(tableAt: -2, key: "author") }
             state.push(t.contextName); state.rawSet(tableAt: -2, key: "contextName")
+            state.push(t.timestamp); state.rawSet(tableAt: -2, key: "timestamp")
             state.newTable(arrayCount: Int32(t.changes.count), recordCount: 0)
             for (j, change) in t.changes.enumerated() {
                 state.newTable()
@@ -78,6 +111,9 @@ extension ScriptEngine {
                 }
                 state.rawSet(tableAt: -2, key: "changedObjectID")
                 push(strings: change.updatedProperties); state.rawSet(tableAt: -2, key: "updatedProperties")
+                if change.changeType == .delete {
+                    pushDictionary(change.tombstone); state.rawSet(tableAt: -2, key: "tombstone")
+                }
                 state.rawSet(tableAt: -2, index: j + 1)
             }
             state.rawSet(tableAt: -2, key: "changes")

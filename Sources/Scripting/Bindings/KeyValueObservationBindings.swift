@@ -12,8 +12,8 @@ final class LuaKeyValueObserver: LuaObserver {
 
     override var observedDescription: String { keyPath }
 
-    /// Calls the function with the change as a table: `old`, `new`, `kind`, `isPrior`, `isDeleted`,
-    /// `object`, `keyPath`.
+    /// Calls the function with the change as a table: `old`, `new`, `kind`, `indexes` (to-many
+    /// insertions, removals and replacements), `isPrior`, `isDeleted`, `object`, `keyPath`.
     func tell(_ change: KeyValueChange) throws {
         let state = engine.state
         state.push(function)
@@ -22,6 +22,12 @@ final class LuaKeyValueObserver: LuaObserver {
         if let old = change.oldValue { engine.push(old); state.rawSet(tableAt: table, key: "old") }
         if let new = change.newValue { engine.push(new); state.rawSet(tableAt: table, key: "new") }
         state.push(change.kind); state.rawSet(tableAt: table, key: "kind")
+        if let indexes = change.indexes {
+            state.newTable()
+            let list = state.absoluteIndex(-1)
+            for (n, index) in indexes.enumerated() { state.push(index); state.rawSet(tableAt: list, index: n + 1) }
+            state.rawSet(tableAt: table, key: "indexes")
+        }
         state.push(change.isPrior); state.rawSet(tableAt: table, key: "isPrior")
         state.push(change.isObjectDeleted); state.rawSet(tableAt: table, key: "isDeleted")
         engine.push(change.object); state.rawSet(tableAt: table, key: "object")

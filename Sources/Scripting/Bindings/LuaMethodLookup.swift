@@ -8,15 +8,25 @@ enum LuaMethodLookup {
     /// `lua_pcall`) and, when it is to be called as a method, the receiver after it.
     /// - Returns: nil (nothing pushed) when there is no such function; otherwise the number of values pushed
     ///   (1: the function; 2: the function and the receiver).
-    static func push(_ name: String, of index: Int32, in state: LuaState) throws(LuaError) -> Int32? {
+    /// - Throws: a value that is neither nil nor callable under `name` is the error
+    ///   `name of <owner> is a number, not a function` (Lua's own error would have no position); a
+    ///   callable table (`__call`) is called like a function.
+    static func push(_ name: String, of index: Int32, in state: LuaState, owner: @autoclosure () -> String = "the delegate") throws(LuaError) -> Int32? {
         let index = state.absoluteIndex(index)
         if state.type(at: index) == .table {
             if state.rawGet(tableAt: index, key: name) == .function { return 1 }
+            if state.type(at: -1) != .nil {
+                do { try state.checkCallable(at: -1, "\(name) of \(owner())") } catch { state.pop(); throw error }
+                return 1
+            }
             state.pop()
         }
-        guard try state.getField(tableAt: index, key: name) == .function else {
-            state.pop()
-            return nil
+        let type = try state.getField(tableAt: index, key: name)
+        guard type == .function else {
+            if type == .nil { state.pop(); return nil }
+            do { try state.checkCallable(at: -1, "\(name) of \(owner())") } catch { state.pop(); throw error }
+            state.pushValue(at: index)
+            return 2
         }
         state.pushValue(at: index)
         return 2

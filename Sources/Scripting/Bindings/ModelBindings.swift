@@ -8,6 +8,14 @@ import ObjectGraph
 ///   pattern = "[A-Z].*", transient = true }`, `{ toOne = "Customer", inverse = "orders",
 ///   deleteRule = "nullify", optional = false }`, `{ toMany = "Order", inverse = "customer",
 ///   deleteRule = "cascade", min = 1, max = 5 }`. Entities and keys are sorted by name.
+///
+/// Reserved keys of an entity table (they are not property names): `uniquenessConstraints`,
+/// `parentEntity = "Person"` (the parent entity, whose properties the entity inherits) and
+/// `isAbstract = true` (an entity with no instances of its own) — Xcode's own names for them.
+///
+/// `{ fetched = "Entity", predicate = "…", sortDescriptors = …, userInfo = { … } }` declares a fetched
+/// property; `{ "string", derivationExpression = "lowercase:(name)" }` a derived attribute computed when
+/// the store saves (both as in Xcode models; see docs/models.md).
 struct ModelReader {
     let engine: ScriptEngine
     var state: LuaState { engine.state }
@@ -35,9 +43,22 @@ struct ModelReader {
         var relationships: [RelationshipDescription] = []
         var derived: [DerivedPropertyDescription] = []
         var constraints: [[String]] = []
+        var parent: String?
+        var isAbstract = false
+        var fetched: [EntityDetails.FetchedProperty] = []
         for key in try engine.stringKeys(ofTableAt: table, what: "property name of entity \(name)") {
             if key == "uniquenessConstraints" {
                 constraints = try readConstraints(table, entity: name)
+                continue
+            }
+            if key == "parentEntity" || key == "isAbstract" {
+                let type = state.rawGet(tableAt: table, key: key)
+                defer { state.pop() }
+                let expected = key == "parentEntity" ? LuaType.string : LuaType.boolean
+                guard type == expected else {
+                    throw ScriptingError("entity \(name): \(key) is a reserved key of an entity table (\(key == "parentEntity" ? "the name of the parent entity" : "true or false")), got \(state.typeName(at: -1)); a property cannot be named \(key) in ripple.model")
+                }
+                if key == "parentEntity" { parent = state.toString(at: -1) } else { isAbstract = state.toBoolean(at: -1) }
                 continue
             }
             state.rawGet(tableAt: table, key: key)
@@ -49,7 +70,8 @@ struct ModelReader {
             case .table:
                 let hasToOne = state.rawGet(tableAt: spec, key: "toOne") != .nil
                 let hasToMany = state.rawGet(tableAt: spec, key: "toMany") != .nil
-                state.pop(2)
+                let hasFetched = state.rawGet(tableAt: spec, key: "fetched") != .nil
+                state.pop(3)
                 if hasToOne || hasToMany {
                     try engine.checkOptionKeys(ofTableAt: spec, known: Self.relationshipKeys, what: "the spec of \(name).\(key)",
                                                notImplemented: Self.relationshipNotImplemented)
@@ -58,6 +80,8 @@ struct ModelReader {
                     relationships.append(try relationship(key, destination: target, toMany: false, spec: spec, entity: name))
                 } else if let target = try optionalString(spec, "toMany", entity: name, key: key) {
                     relationships.append(try relationship(key, destination: target, toMany: true, spec: spec, entity: name))
+                } else if hasFetched {
+                    fetched.append(try fetchedProperty(key, spec: spec, entity: name))
                 } else if state.rawGet(tableAt: spec, key: "derived") != .nil {
                     defer { state.pop() }
                     try engine.checkOptionKeys(ofTableAt: spec, known: ["derived", "dependsOn"], what: "the spec of \(name).\(key)")
@@ -75,9 +99,40 @@ struct ModelReader {
                 throw ScriptingError("entity \(name), key \(key): a type name or a table expected, got \(state.typeName(at: spec))")
             }
         }
-        return EntityDescription(name: name, attributes: attributes, relationships: relationships,
-                                 derivedProperties: derived, uniquenessConstraints: constraints)
+        let entity = EntityDescription(name: name, attributes: attributes, relationships: relationships,
+                                       derivedProperties: derived, uniquenessConstraints: constraints,
+                                       superentityName: parent, isAbstract: isAbstract)
+        entity.details.fetchedProperties = fetched
+        return entity
     }
+
+    /// `{ fetched = "Entity", predicate = "…", sortDescriptors = { … }, userInfo = { key = "value" } }`: a
+    /// fetched property (Core Data's `NSFetchedPropertyDescription`).
+    private func fetchedProperty(_ key: String, spec: Int32, entity: String) throws -> EntityDetails.FetchedProperty {
+        try engine.checkOptionKeys(ofTableAt: spec, known: Self.fetchedKeys, what: "the spec of \(entity).\(key)")
+        let target = try optionalString(spec, "fetched", entity: entity, key: key) ?? ""
+        let predicate = try optionalString(spec, "predicate", entity: entity, key: key)
+        let sorts = try FetchRequestReader(engine: engine).readSortDescriptors(spec)
+        var userInfo: [String: String] = [:]
+        let type = state.rawGet(tableAt: spec, key: "userInfo")
+        defer { state.pop() }
+        if type != .nil {
+            guard type == .table else {
+                throw ScriptingError("entity \(entity), key \(key): 'userInfo' must be a table of strings, got \(state.typeName(at: -1))")
+            }
+            try state.forEachPair(inTableAt: -1) { k, v in
+                guard state.type(at: k) == .string, state.type(at: v) == .string,
+                      let name = state.toString(at: k), let value = state.toString(at: v) else {
+                    throw ScriptingError("entity \(entity), key \(key): 'userInfo' must map strings to strings")
+                }
+                userInfo[name] = value
+            }
+        }
+        return .init(name: key, entityName: target, predicateFormat: predicate, sortDescriptors: sorts, userInfo: userInfo)
+    }
+
+    /// The keys of a fetched property spec.
+    static let fetchedKeys = ["fetched", "predicate", "sortDescriptors", "userInfo"]
 
     /// `uniquenessConstraints = { { "name" }, { "first", "last" } }` (a reserved key of the entity table).
     private func readConstraints(_ table: Int32, entity: String) throws -> [[String]] {
@@ -135,6 +190,7 @@ struct ModelReader {
             optional = true
             raw.removeLast()
         }
+        if raw == "integer64" { raw = "integer" }   // Integer 64's other name
         guard let type = AttributeType(rawValue: raw) else {
             throw ScriptingError("entity \(entity), key \(key): unknown attribute type '\(typeName)' (expected one of \(AttributeType.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
@@ -144,11 +200,21 @@ struct ModelReader {
                                    what: "the spec of \(entity).\(key)", notImplemented: Self.attributeNotImplemented)
         if let flag = try optionalBool(spec, "optional", entity: entity, key: key) { attribute.isOptional = flag }
         if let flag = try optionalBool(spec, "transient", entity: entity, key: key) { attribute.isTransient = flag }
+        if let flag = try optionalBool(spec, "preservesValueInHistoryOnDeletion", entity: entity, key: key) {
+            attribute.preservesValueInHistoryOnDeletion = flag
+        }
         attribute.minValue = try optionalNumber(spec, "min", entity: entity, key: key)
         attribute.maxValue = try optionalNumber(spec, "max", entity: entity, key: key)
         attribute.minLength = try optionalCount(spec, "minLength", entity: entity, key: key)
         attribute.maxLength = try optionalCount(spec, "maxLength", entity: entity, key: key)
         attribute.regularExpression = try optionalString(spec, "pattern", entity: entity, key: key)
+        if let name = try optionalString(spec, "valueTransformerName", entity: entity, key: key) {
+            guard type == .transformable else {
+                throw ScriptingError("entity \(entity), key \(key): 'valueTransformerName' is for transformable attributes, not \(type.rawValue)")
+            }
+            attribute.valueTransformerName = name
+        }
+        attribute.details.derivationExpression = try optionalString(spec, "derivationExpression", entity: entity, key: key)
         if state.rawGet(tableAt: spec, key: "default") != .nil {
             defer { state.pop() }
             let value = try engine.value(at: -1)
@@ -174,13 +240,20 @@ struct ModelReader {
         if let flag = try optionalBool(spec, "optional", entity: entity, key: key) { relationship.isOptional = flag }
         relationship.minCount = try optionalCount(spec, "min", entity: entity, key: key)
         relationship.maxCount = try optionalCount(spec, "max", entity: entity, key: key)
+        if let flag = try optionalBool(spec, "ordered", entity: entity, key: key) {
+            guard toMany || !flag else {
+                throw ScriptingError("entity \(entity), key \(key): only a to-many relationship can be ordered")
+            }
+            relationship.isOrdered = flag
+        }
         return relationship
     }
 
     /// The keys of an attribute spec (after the type, `[1]`).
-    static let attributeKeys = ["default", "optional", "min", "max", "minLength", "maxLength", "pattern", "transient"]
+    static let attributeKeys = ["default", "optional", "min", "max", "minLength", "maxLength", "pattern", "transient",
+                                "valueTransformerName", "derivationExpression", "preservesValueInHistoryOnDeletion"]
     /// The keys of a relationship spec.
-    static let relationshipKeys = ["toOne", "toMany", "inverse", "deleteRule", "optional", "min", "max"]
+    static let relationshipKeys = ["toOne", "toMany", "inverse", "deleteRule", "optional", "min", "max", "ordered"]
     /// Attribute flags Core Data has and Ripple does not, with what to do instead.
     static let attributeNotImplemented = [
         "unique": "Core Data has no per-attribute uniqueness flag; declare it on the entity: uniquenessConstraints = { { \"name\" } }",
@@ -188,9 +261,7 @@ struct ModelReader {
         "allowsExternalBinaryDataStorage": "binary data is always stored in the row",
     ]
     /// Relationship flags Core Data has and Ripple does not.
-    static let relationshipNotImplemented = [
-        "ordered": "ordered relationships (NSOrderedSet) are not simulated; to-many members keep insertion order",
-    ]
+    static let relationshipNotImplemented: [String: String] = [:]
 
     private func optionalString(_ spec: Int32, _ field: String, entity: String, key: String) throws -> String? {
         let type = state.rawGet(tableAt: spec, key: field)

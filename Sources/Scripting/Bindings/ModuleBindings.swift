@@ -16,7 +16,9 @@ extension ScriptEngine {
             guard let model = state.object(at: 1, as: ManagedObjectModel.self) else {
                 throw LuaArgumentError(argument: 1, message: "ManagedObjectModel expected, got \(state.typeName(at: 1))")
             }
-            let container = PersistentContainer(model: model, store: try self.readStore(at: 2, model: model))
+            let store = try self.readStore(at: 2, model: model)
+            let container = PersistentContainer(model: model, store: store)
+            self.traceRemoteChanges(of: container.persistentStoreCoordinator, store: store)
             self.containers.append(container)
             self.adopt(container.viewContext)
             state.push(object: container, class: self.classes.container)
@@ -76,6 +78,7 @@ extension ScriptEngine {
             return 0
         }
         installViewControllers(into: module)
+        installModelLoading(into: module)
         installRegularExpressionLimit(into: module)
         installFetchedResults(into: module)
         installCollectionViews(into: module)
@@ -83,6 +86,7 @@ extension ScriptEngine {
         installUndo(into: module)
         installHistory(into: module)
         installGraph(into: module)
+        installValueTransformers(into: module)
         state.setGlobal("ripple")
     }
 }

@@ -4,6 +4,7 @@ import ObjectGraph
 /// Read-only fields every managed object has after its entity's properties.
 enum ObjectField: String, CaseIterable {
     case isInserted, isUpdated, isDeleted, hasChanges, isFault, objectID, entityName, managedObjectContext
+    case hasPersistentChangedValues
 }
 
 extension ScriptEngine {
@@ -17,6 +18,8 @@ extension ScriptEngine {
         let count = slots.count
         // Attribute index of each property slot (-1: relationship or other), for the scalar fast paths.
         let attributeIndexes: [Int] = slots.map { if case .attribute(let i) = $0 { return i } else { return -1 } }
+        // Property slots of transformable attributes (their writes keep the Lua value itself).
+        let transformableSlots: [Bool] = attributeIndexes.map { $0 >= 0 && entity.attributes[$0].type == .transformable }
         let cls = LuaClass(
             name: entity.name,
             properties: propertyNames + fields.map(\.rawValue),
@@ -24,6 +27,25 @@ extension ScriptEngine {
                 "changedValues": { [unowned self] state in
                     let object = try self.checkObject(state, 1, "changedValues")
                     self.pushDictionary(object.changedValues())
+                    return 1
+                },
+                "mutableOrderedSetValueForKey": { [unowned self] state in
+                    let object = try self.checkObject(state, 1, "mutableOrderedSetValueForKey")
+                    let key = try state.string(2)
+                    guard case .relationship(let i)? = object.entity.slots[key], object.entity.relationships[i].isToMany,
+                          object.entity.relationships[i].isOrdered else {
+                        if object.entity.slots[key] == nil {
+                            throw ScriptingError("[<\(object.entity.name) \(object.displayName)> valueForUndefinedKey:]: the entity \(object.entity.name) is not key value coding-compliant for the key \"\(key)\".")
+                        }
+                        throw ScriptingError("mutableOrderedSetValueForKey: '\(key)' of \(object.entity.name) is not an ordered to-many relationship (declare it with ordered = true)")
+                    }
+                    _ = try object.value(forKey: key)      // access check
+                    state.push(object: RelationshipSet(object: object, key: key), class: self.classes.relationshipSet)
+                    return 1
+                },
+                "changedValuesForCurrentEvent": { [unowned self] state in
+                    let object = try self.checkObject(state, 1, "changedValuesForCurrentEvent")
+                    self.pushDictionary(object.changedValuesForCurrentEvent())
                     return 1
                 },
                 "recomputationCount": { [unowned self] state in
@@ -54,7 +76,17 @@ extension ScriptEngine {
                                         class: self.classes.relationshipSet)
                         return
                     }
-                    self.push(try object.value(for: slotKind))
+                    let value = try object.value(for: slotKind)
+                    if case .attribute(let i) = slotKind, case .data(let bytes) = value,
+                       object.entity.attributes[i].type == .transformable {
+                        // The first read since the bytes were loaded: the transformer makes the value.
+                        let attribute = object.entity.attributes[i]
+                        let restored = try self.reverseTransformed(bytes, attribute: attribute, entityName: object.entity.name)
+                        object.replaceStoredBytes(bytes, with: restored, at: i)
+                        self.push(restored)
+                        return
+                    }
+                    self.push(value)
                     return
                 }
                 switch fields[slot - count] {
@@ -62,6 +94,7 @@ extension ScriptEngine {
                 case .isUpdated: self.state.push(object.isUpdated)
                 case .isDeleted: self.state.push(object.isDeleted)
                 case .hasChanges: self.state.push(object.hasChanges)
+                case .hasPersistentChangedValues: self.state.push(object.hasPersistentChangedValues)
                 case .isFault: self.state.push(object.isFault)
                 case .objectID: self.push(objectID: object)
                 case .entityName: self.state.push(object.entity.name)
@@ -78,14 +111,30 @@ extension ScriptEngine {
                 guard slot < count else {
                     throw ScriptingError("\(fields[slot - count].rawValue) is read-only")
                 }
+                if transformableSlots[slot] {
+                    try object.setValue(self.boxedValue(at: valueIndex), forKey: propertyNames[slot])
+                    return
+                }
                 try object.setValue(try self.value(at: valueIndex), forKey: propertyNames[slot])
             },
-            index: { target, key, _ in
+            index: { [unowned self] target, key, _ in
                 let object = target as! ManagedObject
+                if object.entity.managedObjectClass != nil, try self.pushClassMember(key, of: object) { return true }
+                if object.entity.fetchedProperty(named: key) != nil {
+                    // A fetched property: an array of objects, fetched at the first read (see docs/models.md).
+                    self.push(try object.value(forKey: key))
+                    return true
+                }
                 throw ScriptingError("[<\(object.entity.name) \(object.displayName)> valueForUndefinedKey:]: the entity \(object.entity.name) is not key value coding-compliant for the key \"\(key)\".")
             },
             newIndex: { target, key, _, _ in
                 let object = target as! ManagedObject
+                if let cls = object.entity.managedObjectClass as? LuaManagedObjectClass, let member = cls.member(key) {
+                    throw ScriptingError("\(key) is a read-only \(member.isProperty ? "computed property" : "method") of class \(object.entity.name) (model:class)")
+                }
+                if object.entity.fetchedProperty(named: key) != nil {
+                    throw ScriptingError("\(key) is a fetched property of entity \(object.entity.name): its value is the result of its fetch request and cannot be set")
+                }
                 throw ScriptingError("[<\(object.entity.name) \(object.displayName)> setValue:forUndefinedKey:]: the entity \(object.entity.name) is not key value coding-compliant for the key \"\(key)\".")
             },
             tostring: { target in (target as! ManagedObject).displayName },
@@ -201,6 +250,56 @@ extension BridgeClasses {
                 "toArray": { [unowned engine] state in
                     let set = try engine.checkSet(state)
                     engine.push(try set.members())
+                    return 1
+                },
+                // NSMutableOrderedSet's operations, for ordered relationships (0-based indexes, as in Cocoa).
+                "insertObject": { [unowned engine] state in
+                    let set = try engine.checkSet(state)
+                    try set.object.insertObject(try engine.checkObject(state, 2, "insertObject"), at: try state.integer(3),
+                                                inOrderedRelationship: set.key)
+                    return 0
+                },
+                "removeObjectAtIndex": { [unowned engine] state in
+                    let set = try engine.checkSet(state)
+                    try set.object.removeObject(at: try state.integer(2), fromOrderedRelationship: set.key)
+                    return 0
+                },
+                "replaceObjectAtIndex": { [unowned engine] state in
+                    let set = try engine.checkSet(state)
+                    try set.object.replaceObject(at: try state.integer(2), with: try engine.checkObject(state, 3, "replaceObjectAtIndex"),
+                                                 inOrderedRelationship: set.key)
+                    return 0
+                },
+                "moveObjectsAtIndexes": { [unowned engine] state in
+                    let set = try engine.checkSet(state)
+                    try state.table(2)
+                    var indexes: [Int] = []
+                    for i in 0..<state.rawLength(at: 2) {
+                        state.rawGet(tableAt: 2, index: i + 1)
+                        defer { state.pop() }
+                        guard state.isInteger(at: -1), let n = state.toInteger(at: -1) else {
+                            throw ScriptingError("moveObjectsAtIndexes: indexes[\(i + 1)] must be an integer, got \(state.typeName(at: -1))")
+                        }
+                        indexes.append(Int(n))
+                    }
+                    try set.object.moveObjects(at: indexes, to: try state.integer(3), inOrderedRelationship: set.key)
+                    return 0
+                },
+                "objectAtIndex": { [unowned engine] state in
+                    let set = try engine.checkSet(state)
+                    let members = try set.members()
+                    let index = try state.integer(2)
+                    guard index >= 0, index < members.count else {
+                        throw ScriptingError("*** -[__NSOrderedSetM objectAtIndex:]: index \(index) beyond bounds "
+                            + (members.isEmpty ? "for empty ordered set" : "[0 .. \(members.count - 1)]"))
+                    }
+                    engine.push(members[index])
+                    return 1
+                },
+                "indexOfObject": { [unowned engine] state in
+                    let set = try engine.checkSet(state)
+                    let member = try engine.checkObject(state, 2, "indexOfObject")
+                    if let index = try set.members().firstIndex(where: { $0 === member }) { state.push(index) } else { state.pushNil() }
                     return 1
                 },
             ],

@@ -207,7 +207,7 @@ final class ScriptedControllers {
             }
         }
         #if DEBUG
-        if verifiesAnchors {
+        if verifiesAnchors && entries.count <= 256 {  // a full pass: only on small registries (else quadratic)
             assert(anchorsMatchOwnership(), "ScriptedControllers: an anchor missed a change of ownership")
         }
         #endif
@@ -315,6 +315,7 @@ final class ScriptedControllers {
         let ud = state.top
         try pushInstanceValue(ofUserdataAt: ud, key: name)
         if state.type(at: -1) == .nil { return }
+        try state.checkCallable(at: -1, "\(name) of <\(controller.typeName)\(controller.title.map { " \"\($0)\"" } ?? "")>")
         state.pushValue(at: ud)
         let count = pushArguments()
         try state.pcall(arguments: count + 1, results: 0)

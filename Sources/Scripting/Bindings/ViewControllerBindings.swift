@@ -122,7 +122,9 @@ extension ScriptedControllers {
             properties: properties,
             methods: [
                 "describe": { state in
-                    state.push(try window(state).describe())
+                    let text = try window(state).describe()
+                    try WorkBudget.charge(text.utf8.count * WorkBudget.unitsPerTextByte)
+                    state.push(text)
                     return 1
                 },
                 "clearEventLog": { state in

@@ -1,0 +1,38 @@
+import LuaBridge
+import ObjectGraph
+
+extension BridgeClasses {
+    /// The class of query generation tokens (opaque; `tostring` shows the generation's number).
+    static func makeQueryGenerationToken(_ engine: ScriptEngine) -> LuaClass {
+        LuaClass(
+            name: "QueryGenerationToken",
+            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "QueryGenerationToken")) },
+            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "QueryGenerationToken", writing: true)) },
+            tostring: { target in (target as! QueryGenerationToken).description }
+        )
+    }
+
+    /// `ctx:setQueryGenerationFrom("current" | token | nil)` (`setQueryGenerationFrom(_:)`).
+    static func contextQueryGenerationMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {
+        [
+            "setQueryGenerationFrom": { state in
+                guard let ctx = state.object(at: 1, as: ManagedObjectContext.self) else {
+                    throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
+                }
+                switch state.type(at: 2) {
+                case .nil, .none:
+                    try ctx.setQueryGenerationFrom(nil)
+                case .string where state.toString(at: 2) == "current":
+                    try ctx.setQueryGenerationFrom(.current)
+                default:
+                    guard let token = state.object(at: 2, as: QueryGenerationToken.self) else {
+                        let shown = state.type(at: 2) == .string ? "'\(state.toString(at: 2) ?? "")'" : state.typeName(at: 2)
+                        throw LuaArgumentError(argument: 2, message: "\"current\", a QueryGenerationToken or nil expected, got \(shown)")
+                    }
+                    try ctx.setQueryGenerationFrom(.token(token))
+                }
+                return 0
+            },
+        ]
+    }
+}
