@@ -302,7 +302,7 @@ extension SQLiteStoreFile {
         // One batch per run of rows of one entity (a save writes its objects in object order): the entity,
         // its statement and its columns are looked up once per run, not per row.
         var largest: [(EntityDescription, Int)] = []
-        var positions: [(table: String, column: String, number: Int, position: Int)] = []
+        var positions: [(sql: String, values: [Int])] = []
         var start = writes.startIndex
         while start < writes.endIndex {
             let entityName = writes[start].0.entityName
@@ -331,10 +331,9 @@ extension SQLiteStoreFile {
         // Positions in ordered relationships, once every member row is written (a member row written
         // alone keeps its Z_FOK_: the insert below updates a row in place).
         for p in positions {
-            let stmt = try cached("UPDATE \(Self.quoted(p.table)) SET \(Self.quoted(p.column)) = ? WHERE Z_PK = ?")
+            let stmt = try cached(p.sql)
             defer { sqlite3_reset(stmt) }
-            sqlite3_bind_int64(stmt, 1, Int64(p.position))
-            sqlite3_bind_int64(stmt, 2, Int64(p.number))
+            for (k, value) in p.values.enumerated() { sqlite3_bind_int64(stmt, Int32(k + 1), Int64(value)) }
             try step(stmt, sql: "UPDATE")
         }
         for (entity, number) in largest {
@@ -349,7 +348,7 @@ extension SQLiteStoreFile {
     /// Writes rows of one entity through its prepared statement (every column is bound for every row, so
     /// the bindings need no clearing between rows) and their join-table pairs; returns the largest number.
     private func writeBatch(_ writes: ArraySlice<(ManagedObjectID, StoreRow)>, of entity: EntityDescription,
-                            positions: inout [(table: String, column: String, number: Int, position: Int)]) throws -> Int {
+                            positions: inout [(sql: String, values: [Int])]) throws -> Int {
         let m = mapping(entity)
         let key = "insert " + entity.name
         let stmt: SQLiteStatement
@@ -369,19 +368,32 @@ extension SQLiteStoreFile {
         }
         let persistent = entity.attributes.indices.filter { m.attributeColumns[$0] != nil }
         let relationships = m.relationships
-        var joins: [(index: Int, delete: SQLiteStatement, insert: SQLiteStatement, ordered: Bool)] = []
-        // Ordered to-many relationships kept by the destination's foreign key: their Z_FOK_ column.
-        var orderedInverse: [(index: Int, table: String, column: String)] = []
+        var joins: [(index: Int, delete: SQLiteStatement, insert: SQLiteStatement, ordered: Bool, keepsPairs: Bool)] = []
+        // Ordered to-many relationships whose positions are set once every row is written: `UPDATE`s
+        // with the position, the object's number and (in a join table) the member's number.
+        var orderUpdates: [(index: Int, sql: String)] = []
+        let q = Self.quoted
         for (i, storage) in relationships.enumerated() {
             if case .inverseForeignKey(let table, _, let j) = storage,
                case .foreignKey(_, _, let fok?)? = layout.mappings[entity.destinations[i].name]?.relationships[j] {
-                orderedInverse.append((i, table, fok))
+                orderUpdates.append((i, "UPDATE \(q(table)) SET \(q(fok)) = ? WHERE Z_PK = ?2 AND ?3 IS NOT NULL"))
+            }
+            if case .joinTable(let table, let source, let destination, false, let fok?) = storage {
+                // The side that does not write the pairs, ordered too: its positions in its own column.
+                orderUpdates.append((i, "UPDATE \(q(table)) SET \(q(fok)) = ? WHERE \(q(destination)) = ? AND \(q(source)) = ?"))
             }
             guard case .joinTable(let table, let source, let destination, true, let fok) = storage else { continue }
-            let order = fok.map { ", " + Self.quoted($0) } ?? ""
-            joins.append((i, try cached("DELETE FROM \(Self.quoted(table)) WHERE \(Self.quoted(source)) = ?"),
-                          try cached("INSERT OR IGNORE INTO \(Self.quoted(table)) (\(Self.quoted(source)), \(Self.quoted(destination))\(order)) VALUES (?, ?\(fok == nil ? "" : ", ?"))"),
-                          fok != nil))
+            let order = fok.map { ", " + q($0) } ?? ""
+            let values = "VALUES (?, ?\(fok == nil ? "" : ", ?"))"
+            // When the other side keeps positions in this table too, pairs that stay are kept (with them).
+            let keepsPairs = layout.joinTables.first { $0.name == table }?.inverseOrderColumn != nil
+            let delete = keepsPairs
+                ? "DELETE FROM \(q(table)) WHERE \(q(source)) = ? AND \(q(destination)) NOT IN (SELECT value FROM json_each(?))"
+                : "DELETE FROM \(q(table)) WHERE \(q(source)) = ?"
+            let insert = keepsPairs && fok != nil
+                ? "INSERT INTO \(q(table)) (\(q(source)), \(q(destination))\(order)) \(values) ON CONFLICT(\(q(source)), \(q(destination))) DO UPDATE SET \(q(fok!)) = excluded.\(q(fok!))"
+                : "INSERT OR IGNORE INTO \(q(table)) (\(q(source)), \(q(destination))\(order)) \(values)"
+            joins.append((i, try cached(delete), try cached(insert), fok != nil, keepsPairs))
         }
         let hasEntityColumns = relationships.contains { if case .foreignKey(_, _?, _) = $0 { return true } else { return false } }
         let number = Int64(m.number)
@@ -420,13 +432,14 @@ extension SQLiteStoreFile {
                 throw error
             }
             sqlite3_reset(stmt)
-            for (i, table, fok) in orderedInverse {
+            for (i, sql) in orderUpdates {
                 for (position, member) in row.toMany[i].enumerated() {
-                    positions.append((table, fok, member.number, position + 1))
+                    positions.append((sql, [position + 1, member.number, id.number]))
                 }
             }
-            for (i, delete, insert, ordered) in joins {
+            for (i, delete, insert, ordered, keepsPairs) in joins {
                 sqlite3_bind_int64(delete, 1, Int64(id.number))
+                if keepsPairs { bindText(delete, 2, "[" + row.toMany[i].map { String($0.number) }.joined(separator: ",") + "]") }
                 defer { sqlite3_reset(delete) }
                 try step(delete, sql: "DELETE")
                 for (position, member) in row.toMany[i].enumerated() {

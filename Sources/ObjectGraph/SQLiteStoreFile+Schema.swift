@@ -238,7 +238,7 @@ extension SQLiteStoreFile {
         }
         for join in layout.joinTables {
             try compare(join.name, [.init(name: join.firstColumn, type: "INTEGER"), .init(name: join.secondColumn, type: "INTEGER")]
-                            + (join.orderColumn.map { [.init(name: $0, type: "INTEGER")] } ?? []),
+                            + [join.orderColumn, join.inverseOrderColumn].compactMap { $0 }.map { .init(name: $0, type: "INTEGER") },
                         entity: "relationship table")
         }
     }

@@ -6,15 +6,13 @@
 /// Entity numbers (`Z_ENT`) come from the file's `Z_PRIMARYKEY` table (or are assigned when the file is
 /// created): the layout never computes them on its own.
 ///
-/// Sub-entities: every entity of an inheritance hierarchy shares the root's table, its rows told apart by
-/// `Z_ENT`. The three hooks ``root(of:)``, ``subentities(of:)`` and ``isOrdered(_:)`` are where entity
-/// inheritance and ordered relationships plug in; today every entity is a root without sub-entities and
-/// every to-many relationship is unordered. When sub-entities arrive, two more places change with them:
-/// `SQLiteStoreFile.parentName(of:)` (the `Z_SUPER` check at open) and the numbering — `Z_PK` is unique per
-/// table, so `PersistentStoreCoordinator.reserveNumber(for:)` must count per root entity, and
-/// `SQLiteStoreFile.currentRow(_:)` must name to-many members by their row's `Z_ENT`. Ordered to-many
-/// relationships also need their `Z_FOK_` values written and read (the columns are laid out here; a
-/// many-to-many ordered relationship's join table gets its `Z_FOK_<n><NAME>` column).
+/// Sub-entities: every entity of an inheritance hierarchy shares the root's table (the union of their
+/// columns), its rows told apart by `Z_ENT`; a to-one to an entity with sub-entities also stores the row's
+/// `Z_ENT` (`Z<n>_<NAME>`). `Z_PK` is unique per table, so a coordinator with a SQLite store numbers a
+/// hierarchy's objects from one counter (`PersistentStoreCoordinator.reserveNumber(for:)`), and members
+/// read from the file are named by their row's `Z_ENT`. Ordered to-many relationships keep their members'
+/// positions in `Z_FOK_` columns: next to the inverse's foreign key, or in the join table of a many-to-many
+/// (`Z_FOK_<n><NAME>`, one per ordered side).
 struct StoreLayout {
     /// A column and its declared SQL type.
     struct Column: Equatable {
@@ -42,6 +40,8 @@ struct StoreLayout {
         let secondColumn: String
         /// The members' positions (`Z_FOK_<n><NAME>`) when the writing side is ordered.
         let orderColumn: String?
+        /// The owners' positions in the other side's relationship when that side is ordered too.
+        var inverseOrderColumn: String? = nil
     }
 
     /// How one relationship is stored.
@@ -225,10 +225,15 @@ struct StoreLayout {
                     var second = "Z_\(otherNumber)" + owner.name.uppercased()
                     if second == first { second += "1" }
                     let order = Self.isOrdered(owner) ? "Z_FOK_" + second.dropFirst(2) : nil
-                    if isOwner { joinTables.append(JoinTable(name: name, firstColumn: first, secondColumn: second, orderColumn: order)) }
+                    // Both sides ordered: the other side's positions in a second column, set by its own rows.
+                    let inverseOrder = Self.isOrdered(other) ? "Z_FOK_" + first.dropFirst(2) : nil
+                    if isOwner {
+                        joinTables.append(JoinTable(name: name, firstColumn: first, secondColumn: second, orderColumn: order,
+                                                    inverseOrderColumn: inverseOrder))
+                    }
                     storages.append(isOwner
                         ? .joinTable(table: name, sourceColumn: first, destinationColumn: second, writes: true, orderColumn: order)
-                        : .joinTable(table: name, sourceColumn: second, destinationColumn: first, writes: false, orderColumn: nil))
+                        : .joinTable(table: name, sourceColumn: second, destinationColumn: first, writes: false, orderColumn: inverseOrder))
                 } else {
                     // Without inverse: a join table of the relationship alone (Ripple's naming).
                     let name = "Z_\(n)" + r.name.uppercased()
@@ -259,7 +264,7 @@ struct StoreLayout {
             }
         }
         for join in joinTables {
-            let order = join.orderColumn.map { ", \(q($0)) INTEGER" } ?? ""
+            let order = [join.orderColumn, join.inverseOrderColumn].compactMap { $0 }.map { ", \(q($0)) INTEGER" }.joined()
             sql.append("CREATE TABLE \(q(join.name)) ( \(q(join.firstColumn)) INTEGER, \(q(join.secondColumn)) INTEGER\(order), PRIMARY KEY (\(q(join.firstColumn)), \(q(join.secondColumn))) )")
             sql.append("CREATE INDEX \(q(join.name + "_" + join.secondColumn + "_INDEX")) ON \(q(join.name)) (\(q(join.secondColumn)), \(q(join.firstColumn)))")
         }

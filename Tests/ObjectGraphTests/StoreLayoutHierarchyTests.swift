@@ -76,6 +76,36 @@ struct StoreLayoutHierarchyTests {
         #expect(sqlite3(path, "SELECT Z_ENT FROM ZPERSON WHERE Z_PK = 4;") == "2\n")
     }
 
+    @Test("a file laid out by Core Data with its own entity numbers: sub-entities and Z4_OWNER open and read right")
+    func coreDataHierarchyFile() throws {
+        let path = freshStorePath("hierarchy-coredata")
+        defer { unlink(path) }
+        let model = try Self.hierarchyModel()
+        // A file Ripple creates gives the metadata; the tables are then laid out as another writer numbers them.
+        do { _ = try storeContext(model, path) }
+        _ = sqlite3(path, """
+            DROP TABLE ZPERSON; DROP TABLE ZPET; DELETE FROM Z_PRIMARYKEY;
+            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Contractor', 4, 0), (2, 'Employee', 4, 0), (3, 'Manager', 2, 0), (4, 'Person', 0, 12), (5, 'Pet', 0, 3);
+            CREATE TABLE ZPERSON ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZREPORTS INTEGER, ZSALARY INTEGER, ZRATE FLOAT, ZNAME VARCHAR );
+            CREATE TABLE ZPET ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZBOSS INTEGER, ZOWNER INTEGER, Z4_OWNER INTEGER, ZNAME VARCHAR );
+            INSERT INTO ZPERSON VALUES (10, 2, 1, NULL, 3, NULL, 'Bo'), (11, 3, 1, 2, 5, NULL, 'Al'), (12, 1, 1, NULL, NULL, 9.5, 'Cy');
+            INSERT INTO ZPET VALUES (1, 5, 1, 11, 11, 3, 'Rex'), (2, 5, 1, NULL, 12, 1, 'Tom'), (3, 5, 1, NULL, 11, 3, 'Ace');
+            """)
+        let ctx = try storeContext(model, path)
+        let employees = try ctx.fetch(FetchRequest(entityName: "Employee", sortDescriptors: [SortDescriptor(key: "name")]))
+        #expect(employees.map(\.displayName) == ["Manager#11", "Employee#10"])
+        let al = employees[0]
+        guard case .collection(let pets) = try al.value(forKey: "pets") else { Issue.record("no pets"); return }
+        #expect(pets.map { $0.objectValue?.displayName } == ["Pet#1", "Pet#3"])
+        let tom = try #require(try ctx.fetch(FetchRequest(entityName: "Pet", predicate: try Predicate(format: "name == 'Tom'"))).first)
+        #expect(try tom.value(forKey: "owner").objectValue?.displayName == "Contractor#12")
+        // The hierarchy's next number follows Person's Z_MAX; the new row gets Employee's own Z_ENT.
+        let dee = try ctx.insertObject(entityName: "Employee", values: [("name", .string("Dee"))])
+        try ctx.save()
+        #expect(dee.displayName == "Employee#13")
+        #expect(sqlite3(path, "SELECT Z_ENT FROM ZPERSON WHERE Z_PK = 13;") == "2\n")
+    }
+
     static func orderedModel() throws -> ManagedObjectModel {
         var songs = RelationshipDescription(name: "songs", destination: "Song", inverse: "playlist", isToMany: true)
         songs.isOrdered = true
@@ -130,6 +160,39 @@ struct StoreLayoutHierarchyTests {
         let ctx = try storeContext(model, path)
         let list = try #require(try ctx.fetch(FetchRequest(entityName: "Playlist")).first)
         #expect(try Self.titles(list, "songs") == ["a2", "b", "c"])
+    }
+
+    @Test("a many-to-many relationship ordered on both sides keeps both orders, each in its Z_FOK_ column")
+    func orderedBothSides() throws {
+        let path = freshStorePath("ordered-both")
+        defer { unlink(path) }
+        var albums = RelationshipDescription(name: "albums", destination: "Album", inverse: "photos", isToMany: true)
+        albums.isOrdered = true
+        var photos = RelationshipDescription(name: "photos", destination: "Photo", inverse: "albums", isToMany: true)
+        photos.isOrdered = true
+        let model = try ManagedObjectModel(entities: [
+            EntityDescription(name: "Album", attributes: [AttributeDescription(name: "title", type: .string)], relationships: [photos]),
+            EntityDescription(name: "Photo", attributes: [AttributeDescription(name: "title", type: .string)], relationships: [albums]),
+        ])
+        do {
+            let ctx = try storeContext(model, path)
+            let a = try ["A1", "A2"].map { try ctx.insertObject(entityName: "Album", values: [("title", .string($0))]) }
+            let p = try ["p", "q", "r"].map { try ctx.insertObject(entityName: "Photo", values: [("title", .string($0))]) }
+            try a[0].setValue(.collection([p[2], p[0], p[1]].map { .object($0) }), forKey: "photos")
+            try a[1].setValue(.collection([p[1], p[0]].map { .object($0) }), forKey: "photos")
+            try p[0].setValue(.collection([a[1], a[0]].map { .object($0) }), forKey: "albums")
+            try ctx.save()
+            // Reordering one side keeps the other side's positions.
+            try a[0].moveObjects(at: [0], to: 2, inOrderedRelationship: "photos")
+            try ctx.save()
+        }
+        #expect(sqlite3(path, ".schema Z_1PHOTOS").contains("( Z_1ALBUMS INTEGER, Z_2PHOTOS INTEGER, Z_FOK_2PHOTOS INTEGER, Z_FOK_1ALBUMS INTEGER, PRIMARY KEY (Z_1ALBUMS, Z_2PHOTOS) )"))
+        let ctx = try storeContext(model, path)
+        let albumsRead = try ctx.fetch(FetchRequest(entityName: "Album", sortDescriptors: [SortDescriptor(key: "title")]))
+        #expect(try Self.titles(albumsRead[0], "photos") == ["p", "q", "r"])
+        #expect(try Self.titles(albumsRead[1], "photos") == ["q", "p"])
+        let photosRead = try ctx.fetch(FetchRequest(entityName: "Photo", sortDescriptors: [SortDescriptor(key: "title")]))
+        #expect(try Self.titles(photosRead[0], "albums") == ["A2", "A1"])
     }
 
     @Test("every attribute type has Core Data's column type and comes back exactly")
