@@ -162,7 +162,7 @@ extension ManagedObjectContext {
                 lastEntity = object.entity
                 lastLargest = largestSaved[entityName]
             }
-            if let largest = lastLargest, id.number <= largest, try session.row(for: id) != nil {
+            if let largest = lastLargest, id.number <= largest, try session.isNumberTaken(id) {
                 let entity = object.entity
                 let largest = try session.largestNumber(entity)
                 let counter = StoreLayout.root(of: entity).name   // (a hierarchy shares its root's numbers in a file)

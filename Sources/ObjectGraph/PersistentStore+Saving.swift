@@ -18,6 +18,13 @@ final class StoreSaveSession {
         return row
     }
 
+    /// Whether an object's number is taken in the store now: in a file, by a row of any entity of its table
+    /// (a hierarchy shares its root's table and `Z_PK`s).
+    func isNumberTaken(_ id: ManagedObjectID) throws -> Bool {
+        guard let file = store.openFile else { return store.row(for: id.permanent) != nil }
+        return try file.isNumberTaken(id)
+    }
+
     /// The largest committed object number of an entity now.
     func largestNumber(_ entity: EntityDescription) throws -> Int {
         guard let file = store.openFile else { return store.largestNumber(entityName: entity.name) }

@@ -248,6 +248,16 @@ extension SQLiteStoreFile {
         return row
     }
 
+    /// Whether a row of the object's table (of any entity of its hierarchy) has its number now. Call
+    /// inside ``transaction(_:)``.
+    func isNumberTaken(_ id: ManagedObjectID) throws -> Bool {
+        guard let entity = model.entity(named: id.entityName) else { return false }
+        let stmt = try cached("SELECT 1 FROM \(Self.quoted(mapping(entity).table)) WHERE Z_PK = ?")
+        defer { sqlite3_reset(stmt) }
+        sqlite3_bind_int64(stmt, 1, Int64(id.number))
+        return try stepRow(stmt)
+    }
+
     /// The numbers of an entity's rows in the file now. Call inside ``transaction(_:)``.
     func numbers(of entity: EntityDescription) throws -> [Int] {
         let m = mapping(entity)
@@ -278,13 +288,14 @@ extension SQLiteStoreFile {
         }
     }
 
-    /// The largest object number of an entity in the file now: its largest `Z_PK` or its `Z_MAX`, whichever
-    /// is larger (numbers of deleted rows are not given again). Call inside ``transaction(_:)``.
+    /// The largest object number of an entity in the file now: the largest `Z_PK` of its table or `Z_MAX`
+    /// of an entity of its hierarchy, whichever is larger (numbers of deleted rows are not given again).
+    /// Call inside ``transaction(_:)``.
     func largestNumber(_ entity: EntityDescription) throws -> Int {
         let m = mapping(entity)
-        let stmt = try cached("SELECT max(ifnull((SELECT max(Z_PK) FROM \(Self.quoted(m.table))), 0), ifnull((SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?), 0))")
+        let numbers = StoreLayout.hierarchy(of: StoreLayout.root(of: entity)).map { String(mapping($0).number) }.joined(separator: ", ")
+        let stmt = try cached("SELECT max(ifnull((SELECT max(Z_PK) FROM \(Self.quoted(m.table))), 0), ifnull((SELECT max(Z_MAX) FROM Z_PRIMARYKEY WHERE Z_ENT IN (\(numbers))), 0))")
         defer { sqlite3_reset(stmt) }
-        sqlite3_bind_int64(stmt, 1, Int64(m.number))
         return try stepRow(stmt) ? Int(sqlite3_column_int64(stmt, 0)) : 0
     }
 
@@ -336,12 +347,16 @@ extension SQLiteStoreFile {
             for (k, value) in p.values.enumerated() { sqlite3_bind_int64(stmt, Int32(k + 1), Int64(value)) }
             try step(stmt, sql: "UPDATE")
         }
+        // The entity's Z_MAX and, for a sub-entity, its root's (the hierarchy's numbering).
         for (entity, number) in largest {
-            let stmt = try cached("UPDATE Z_PRIMARYKEY SET Z_MAX = ?1 WHERE Z_ENT = ?2 AND (Z_MAX IS NULL OR Z_MAX < ?1)")
-            defer { sqlite3_reset(stmt) }
-            sqlite3_bind_int64(stmt, 1, Int64(number))
-            sqlite3_bind_int64(stmt, 2, Int64(mapping(entity).number))
-            try step(stmt, sql: "UPDATE Z_PRIMARYKEY")
+            let root = StoreLayout.root(of: entity)
+            for e in root === entity ? [entity] : [entity, root] {
+                let stmt = try cached("UPDATE Z_PRIMARYKEY SET Z_MAX = ?1 WHERE Z_ENT = ?2 AND (Z_MAX IS NULL OR Z_MAX < ?1)")
+                defer { sqlite3_reset(stmt) }
+                sqlite3_bind_int64(stmt, 1, Int64(number))
+                sqlite3_bind_int64(stmt, 2, Int64(mapping(e).number))
+                try step(stmt, sql: "UPDATE Z_PRIMARYKEY")
+            }
         }
     }
 

@@ -106,6 +106,23 @@ struct StoreLayoutHierarchyTests {
         #expect(sqlite3(path, "SELECT Z_ENT FROM ZPERSON WHERE Z_PK = 13;") == "2\n")
     }
 
+    @Test("two connections: a number another connection took for a sibling entity is not reused")
+    func siblingNumberTaken() throws {
+        let path = freshStorePath("hierarchy-two")
+        defer { unlink(path) }
+        let model = try Self.hierarchyModel()
+        let first = try storeContext(model, path)
+        let second = try storeContext(model, path)
+        let al = try first.insertObject(entityName: "Manager", values: [("name", .string("Al"))])
+        try first.save()
+        let bo = try second.insertObject(entityName: "Employee", values: [("name", .string("Bo"))])
+        try second.save()
+        #expect(al.displayName == "Manager#1")
+        #expect(bo.displayName == "Employee#2")
+        #expect(sqlite3(path, "SELECT Z_PK, Z_ENT, ZNAME FROM ZPERSON ORDER BY Z_PK;") == "1|4|Al\n2|3|Bo\n")
+        #expect(sqlite3(path, "SELECT Z_NAME, Z_MAX FROM Z_PRIMARYKEY WHERE Z_MAX > 0 ORDER BY Z_ENT;") == "Person|2\nEmployee|2\nManager|1\n")
+    }
+
     static func orderedModel() throws -> ManagedObjectModel {
         var songs = RelationshipDescription(name: "songs", destination: "Song", inverse: "playlist", isToMany: true)
         songs.isOrdered = true
