@@ -40,8 +40,14 @@ extension SQLiteStoreFile {
                     throw WrongValue(detail: "column \(m.table).\(name) holds \(storageName(stmt, column)) where a row number (INTEGER) belongs")
                 }
                 var destination = entity.destinations[i].name
-                if sqlite3_column_type(stmt, column + 1) == SQLITE_INTEGER,
-                   let name = names[Int(sqlite3_column_int64(stmt, column + 1))] { destination = name }
+                if sqlite3_column_type(stmt, column + 1) == SQLITE_INTEGER {
+                    let number = Int(sqlite3_column_int64(stmt, column + 1))
+                    guard let name = names[number],
+                          StoreLayout.hierarchy(of: entity.destinations[i]).contains(where: { $0.name == name }) else {
+                        throw WrongValue(detail: "the entity column next to \(m.table).\(name) holds \(number), which is not \(destination) or one of its sub-entities")
+                    }
+                    destination = name
+                }
                 toOne.append(ManagedObjectID(entityName: destination, number: Int(sqlite3_column_int64(stmt, column)),
                                              isTemporaryID: false))
             }

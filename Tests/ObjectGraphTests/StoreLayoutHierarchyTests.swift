@@ -99,6 +99,19 @@ struct StoreLayoutHierarchyTests {
         #expect(pets.map { $0.objectValue?.displayName } == ["Pet#1", "Pet#3"])
         let tom = try #require(try ctx.fetch(FetchRequest(entityName: "Pet", predicate: try Predicate(format: "name == 'Tom'"))).first)
         #expect(try tom.value(forKey: "owner").objectValue?.displayName == "Contractor#12")
+        // An entity column naming an entity outside the destination's hierarchy is a corrupt file.
+        let copy = path + "-bad"
+        defer { unlink(copy) }
+        _ = sqlite3(path, "VACUUM INTO '\(copy)';")
+        _ = sqlite3(copy, "UPDATE ZPET SET Z4_OWNER = 5 WHERE Z_PK = 2;")
+        let before = fileBytes(copy)
+        #expect {
+            _ = try storeContext(model, copy)
+        } throws: { error in
+            (error as? ObjectGraphError)?.code == 259
+                && (error as? ObjectGraphError)?.message.contains("the entity column next to ZPET.ZOWNER holds 5, which is not Person or one of its sub-entities") == true
+        }
+        #expect(fileBytes(copy) == before)
         // The hierarchy's next number follows Person's Z_MAX; the new row gets Employee's own Z_ENT.
         let dee = try ctx.insertObject(entityName: "Employee", values: [("name", .string("Dee"))])
         try ctx.save()
