@@ -391,17 +391,17 @@ extension SQLiteStoreFile {
         let relationships = m.relationships
         var joins: [(index: Int, delete: SQLiteStatement, insert: SQLiteStatement, ordered: Bool, keepsPairs: Bool)] = []
         // Ordered to-many relationships whose positions are set once every row is written: `UPDATE`s
-        // with the position, the object's number and (in a join table) the member's number.
-        var orderUpdates: [(index: Int, sql: String)] = []
+        // with the position, the member's number and (in a join table) the object's number.
+        var orderUpdates: [(index: Int, sql: String, pairs: Bool)] = []
         let q = Self.quoted
         for (i, storage) in relationships.enumerated() {
             if case .inverseForeignKey(let table, _, let j) = storage,
                case .foreignKey(_, _, let fok?)? = layout.mappings[entity.destinations[i].name]?.relationships[j] {
-                orderUpdates.append((i, "UPDATE \(q(table)) SET \(q(fok)) = ? WHERE Z_PK = ?2 AND ?3 IS NOT NULL"))
+                orderUpdates.append((i, "UPDATE \(q(table)) SET \(q(fok)) = ? WHERE Z_PK = ?", false))
             }
             if case .joinTable(let table, let source, let destination, false, let fok?) = storage {
                 // The side that does not write the pairs, ordered too: its positions in its own column.
-                orderUpdates.append((i, "UPDATE \(q(table)) SET \(q(fok)) = ? WHERE \(q(destination)) = ? AND \(q(source)) = ?"))
+                orderUpdates.append((i, "UPDATE \(q(table)) SET \(q(fok)) = ? WHERE \(q(destination)) = ? AND \(q(source)) = ?", true))
             }
             guard case .joinTable(let table, let source, let destination, true, let fok) = storage else { continue }
             let order = fok.map { ", " + q($0) } ?? ""
@@ -453,9 +453,9 @@ extension SQLiteStoreFile {
                 throw error
             }
             sqlite3_reset(stmt)
-            for (i, sql) in orderUpdates {
+            for (i, sql, pairs) in orderUpdates {
                 for (position, member) in row.toMany[i].enumerated() {
-                    positions.append((sql, [position + 1, member.number, id.number]))
+                    positions.append((sql, pairs ? [position + 1, member.number, id.number] : [position + 1, member.number]))
                 }
             }
             for (i, delete, insert, ordered, keepsPairs) in joins {
