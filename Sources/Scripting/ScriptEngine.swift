@@ -97,6 +97,8 @@ public final class ScriptEngine {
     var scriptedControllers: ScriptedControllers?
     /// The regular-expression step limit set by `ripple.regularExpressionStepLimit` (applied while this engine runs).
     var regularExpressionStepLimit = RegularExpressionStepLimit.defaultSteps
+    /// The report being recorded (``startReport(file:limits:)``; nil: none, and the hooks do nothing).
+    public internal(set) var report: ReportRecorder?
     /// The private folder of `ripple.temporaryPath` (made on first use, removed with the engine).
     let scratch = TemporaryDirectory()
 
@@ -163,6 +165,7 @@ public final class ScriptEngine {
         runningScenario = nil
         if !result.passed && stopsAtFirstFailure { stoppedAtFailure = true }
         results.append(result)
+        report?.scenarioEnded(result)
         onScenarioResult?(result)
     }
 
