@@ -14,7 +14,7 @@ extension ReportRecorder {
     struct Ownership {
         var viewOwners: [ObjectIdentifier: ViewController] = [:]
         var controllerViews: [ObjectIdentifier: [CollectionView]] = [:]
-        var controllerFetches: [ObjectIdentifier: [FetchedResultsController]] = [:]
+        var controllerFetches: [ObjectIdentifier: (controller: ViewController, fetches: [FetchedResultsController])] = [:]
     }
 
     /// Reads the controllers' Lua values (raw reads only; a failure leaves the map incomplete, never raises).
@@ -36,7 +36,7 @@ extension ReportRecorder {
                     if let view = state.object(at: field, as: CollectionView.self) {
                         own(view, vc)
                     } else if let frc = state.object(at: field, as: LuaFetchedResultsController.self) {
-                        result.controllerFetches[ObjectIdentifier(vc), default: []].append(frc.controller)
+                        result.controllerFetches[ObjectIdentifier(vc), default: (vc, [])].fetches.append(frc.controller)
                     }
                 }
             }

@@ -94,6 +94,8 @@ public final class ReportRecorder {
     /// Stable numbers of views in the pictures.
     var viewNumbers: [ObjectIdentifier: Int] = [:]
     var finished = false
+    /// Whether steps are recorded (false: only the views and controllers are followed, for ``wiring()``).
+    public var recordsSteps = true
 
     /// A weak reference.
     struct WeakBox<T: AnyObject> {
@@ -147,7 +149,7 @@ public final class ReportRecorder {
 
     /// Ends a step: its lines, its batches, and a picture of everything as it is now.
     func step(kind: String, label: String, location: String? = nil, error: String? = nil) {
-        guard !finished else { return }
+        guard !finished, recordsSteps else { return }
         if steps.count >= limits.steps, var last = steps.popLast() {
             last.lines += pendingLines
             if last.lines.count > limits.linesPerStep {

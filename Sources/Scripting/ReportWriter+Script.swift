@@ -264,7 +264,9 @@ function select(i, user) {
   current = i;
   items[i].classList.add("selected");
   items[i].firstChild.setAttribute("aria-current", "step");
-  if (items[i].scrollIntoView) items[i].scrollIntoView({ block: "nearest" });
+  // Scroll the timeline only (scrollIntoView would scroll the page too).
+  var box = document.getElementById("timeline"), r = items[i].getBoundingClientRect(), n = box.getBoundingClientRect();
+  if (r.top < n.top) box.scrollTop += r.top - n.top; else if (r.bottom > n.bottom) box.scrollTop += r.bottom - n.bottom;
   if (user && history.replaceState) history.replaceState(null, "", "#step-" + (i + 1));
   render(i);
 }

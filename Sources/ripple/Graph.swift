@@ -16,8 +16,10 @@ extension Ripple {
             Runs the script (its scenarios too, without printing them; its print goes to standard error), then draws every model it made with \
             ripple.model (entities, attributes, relationships with inverses and delete rules, derived \
             dependencies) and every window it made with ripple.window (root, stacks, tabs, children, \
-            presentations), as they are when the script ends. dot: one digraph, a cluster per model and per \
-            window. mermaid: Markdown, one ```mermaid block per model (erDiagram) and per window (flowchart). \
+            presentations, objects they depend on through dvc_add), and how its fetched-results controllers \
+            reach its views (delegate, the view controller that keeps them, shows, dataSource), as they are when \
+            the script ends. dot: one digraph, a cluster per model, per window and for the wiring. mermaid: \
+            Markdown, one ```mermaid block per model (erDiagram), per window and for the wiring (flowcharts). \
             svg: the DOT rendered by Graphviz's dot, which must be on PATH (Debian: apt-get install graphviz).
             """
         )
@@ -49,6 +51,8 @@ extension Ripple {
                       stderr:write(concat(parts, "\\t"), "\\n")
                     end
                     """, chunkName: "=graph")
+                // Follows the views and fetched-results controllers the script makes, for the wiring.
+                engine.startReport(file: file).recordsSteps = false
                 try engine.runFile(file)
             } catch {
                 printError("error: \(error)")
@@ -60,20 +64,22 @@ extension Ripple {
             }
             let models = engine.createdModels
             let windows = engine.createdWindows
-            if models.isEmpty && windows.isEmpty {
+            let wiring = engine.report?.wiring() ?? GraphWiring()
+            if models.isEmpty && windows.isEmpty && wiring.isEmpty {
                 printError("error: \(file) made no model (ripple.model) and no window (ripple.window): nothing to draw")
                 throw ExitCode(1)
             }
             var text: String
             switch format {
             case .dot:
-                text = GraphWriter.dot(models: models, windows: windows)
+                text = GraphWriter.dot(models: models, windows: windows, wiring: wiring)
             case .mermaid:
                 text = ""
                 for model in models { text += "```mermaid\n" + GraphWriter.model(model, format: .mermaid) + "```\n" }
                 for window in windows { text += "```mermaid\n" + GraphWriter.screens(window, format: .mermaid) + "```\n" }
+                if !wiring.isEmpty { text += "```mermaid\n" + wiring.mermaid + "```\n" }
             case .svg:
-                text = try renderSVG(GraphWriter.dot(models: models, windows: windows))
+                text = try renderSVG(GraphWriter.dot(models: models, windows: windows, wiring: wiring))
             }
             if let output {
                 try writeFile(output, text)

@@ -180,3 +180,61 @@ private let screen = """
         #expect(ReportWriter.escape("<a href=\"x\">'&'</a>\u{1}") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\u{FFFD}")
     }
 }
+
+@Suite struct GraphWiringTests {
+    @Test("the wiring of the contacts screen: controller → delegate, view controller → view → data source, view controller keeps the controller")
+    func contacts() throws {
+        let engine = try ScriptEngine()
+        let recorder = engine.startReport(file: "contacts-screen.lua")
+        recorder.recordsSteps = false
+        try engine.runFile(packageRoot + "/Scripts/examples/contacts-screen.lua")
+        #expect(recorder.steps.isEmpty)
+        let wiring = recorder.wiring()
+        #expect(wiring.nodes.map(\.label) == [#"FetchedResultsController "Persons" (Person in viewContext, sections by initial)"#,
+                                              #"ViewController "Contacts""#, #"table view "contacts""#])
+        #expect(wiring.edges.map { "\($0.from) -\($0.label)-> \($0.to)" } == [
+            "frc1 -delegate-> vc1", "vc1 -shows-> view1", "view1 -dataSource-> vc1", "vc1 -keeps-> frc1"])
+        let dot = GraphWriter.dot(models: engine.createdModels, windows: [], wiring: wiring)
+        #expect(dot.contains(#""wiring_frc1" -> "wiring_vc1" [label="delegate"];"#))
+        #expect(wiring.mermaid.contains(#"frc1 -->|"delegate"| vc1"#))
+    }
+
+    @Test("a view without a data source and a delegate that is a Lua table are drawn as such")
+    func tables() throws {
+        let engine = try ScriptEngine()
+        let recorder = engine.startReport(file: "x.lua")
+        try engine.run("""
+            local ctx = ripple.container(ripple.model { A = { n = "integer" } }).viewContext
+            local frc = ripple.fetchedResultsController { context = ctx, entity = "A", sortDescriptors = { "n" } }
+            frc.delegate = { controllerDidChangeContent = function() end }
+            lonely = ripple.collectionView { name = "lonely" }
+            """)
+        let wiring = recorder.wiring()
+        #expect(wiring.nodes.map(\.label) == [#"FetchedResultsController "A" (A in viewContext)"#,
+                                              "delegate of A (a Lua table)", #"collection view "lonely""#])
+        #expect(wiring.edges.map { "\($0.from) -\($0.label)-> \($0.to)" } == ["frc1 -delegate-> lua1"])
+    }
+
+    @Test("ripple graph draws dvc_add dependencies as dotted edges to the objects")
+    func dependencies() throws {
+        let engine = try ScriptEngine()
+        try engine.run("""
+            local ctx = ripple.container(ripple.model { Note = { title = "string" } }).viewContext
+            local note = ctx:insert("Note", { title = "a" })
+            window = ripple.window()
+            local vc = ripple.viewController { title = "Note" }
+            window.rootViewController = vc
+            vc:dvc_add(note)
+            dot = ripple.graph(window)
+            mermaid = ripple.graph(window, { format = "mermaid" })
+            """)
+        _ = engine.state.getGlobal("dot")
+        let dot = engine.state.toString(at: -1) ?? ""
+        _ = engine.state.getGlobal("mermaid")
+        let mermaid = engine.state.toString(at: -1) ?? ""
+        engine.state.pop(2)
+        #expect(dot.contains(#""vcobject Note#1" [label="Note#1", shape=ellipse];"#))
+        #expect(dot.contains(#""vc1" -> "vcobject Note#1" [style=dotted, label="dvc_add"];"#))
+        #expect(mermaid.contains(#"obj_Note_1(("Note#1"))"#) && mermaid.contains("vc1 -. dvc_add .-> obj_Note_1"))
+    }
+}
