@@ -37,8 +37,9 @@ h2 { font-size: 16px; margin: 6px 0; } h3 { font-size: 14px; margin: 10px 0 4px;
 .tabbar span.selected { color: #06c; font-weight: bold; }
 .vc-caption { font-size: 11px; color: #555; padding: 2px 6px; background: #fafafa; border-bottom: 1px dashed #ddd; }
 .placeholder { color: #777; padding: 24px 8px; text-align: center; font-style: italic; }
-.presenting { opacity: 0.45; }
-.sheet { position: absolute; left: 6px; right: 6px; top: 36px; bottom: 0; background: #fff; border: 1px solid #888; border-radius: 12px 12px 0 0; box-shadow: 0 -2px 8px rgba(0,0,0,.3); overflow: auto; }
+.presenting { opacity: 0.45; max-height: 120px; overflow: hidden; }
+.pair .screen { min-height: 0; }
+.sheet { position: relative; margin: -24px 6px 0; background: #fff; border: 1px solid #888; border-radius: 12px 12px 0 0; box-shadow: 0 -2px 8px rgba(0,0,0,.3); min-height: 300px; }
 .sheet-label { font-size: 11px; color: #444; text-align: center; padding: 3px; border-bottom: 1px solid #ddd; }
 .view-caption { font-size: 11px; color: #444; padding: 3px 6px; background: #eef; }
 .section-header { background: #eee; color: #333; font-size: 12px; font-weight: 600; padding: 3px 8px; text-transform: none; }

@@ -20,7 +20,7 @@ function add(parent, child) { parent.appendChild(child); return child; }
 var fragment = document.createDocumentFragment();
 steps.forEach(function (s, i) {
   var li = el("li", "step kind-" + String(s.kind).replace(/[^a-zA-Z]/g, "") + (s.error ? " failed" : ""));
-  li.id = "step-" + (i + 1);
+  li.id = "timeline-step-" + (i + 1);  // not "step-N": the page's address (#step-N) must not scroll to it
   var b = add(li, el("button"));
   b.type = "button";
   add(b, el("span", "n", "#" + (i + 1)));
@@ -120,7 +120,11 @@ function findView(screens, id) {
   return found;
 }
 
-function titleOf(vc) { return vc.title !== null ? vc.title : vc.type; }
+function titleOf(vc) {
+  if (vc.title !== null) return vc.title;
+  if (vc.kind === "navigation" && vc.children.length && vc.children[0].title !== null) return vc.children[0].title;
+  return vc.type;
+}
 
 // A controller as a phone shows it: navigation bar, tab bar, its views, a presented sheet over it.
 function drawController(vc, marksFor) {

@@ -68,7 +68,7 @@ import Glibc
         #expect(!start.contains("<span class=\"cell-text\">Ada Lovelace</span>"))
         // The save of "Add Person", found in the timeline chromium drew.
         let marker = try #require(start.firstRange(of: "in: Add Person"))
-        let id = try #require(start[..<marker.lowerBound].ranges(of: "id=\"step-").last)
+        let id = try #require(start[..<marker.lowerBound].ranges(of: "id=\"timeline-step-").last)
         let number = start[id.upperBound...].prefix { $0.isNumber }
         let step = try #require(Self.dom("file://" + page + "#step-" + number))
         #expect(step.contains("<li>[contacts] performBatchUpdates insertSections: [2]; insertRows: [2, 0]</li>"))
