@@ -96,6 +96,9 @@ public final class ReportRecorder {
     var finished = false
     /// Whether steps are recorded (false: only the views and controllers are followed, for ``wiring()``).
     public var recordsSteps = true
+    /// Called with the number (1-based) of each step as it is recorded, after its pictures were taken
+    /// (`ripple graph --at STEP` draws then).
+    public var onStep: ((Int) -> Void)?
 
     /// A weak reference.
     struct WeakBox<T: AnyObject> {
@@ -175,6 +178,7 @@ public final class ReportRecorder {
         step.models = intern(modelsPicture(), in: &models, &modelIndex)
         steps.append(step)
         clearPending()
+        onStep?(steps.count)
     }
 
     /// A scenario ended: a step of its own, marked failing (with the error) when it failed.

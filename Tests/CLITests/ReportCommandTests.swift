@@ -108,6 +108,20 @@ import Glibc
         #expect(!dom.contains("<img") && !dom.contains("<b>Hostile"))
     }
 
+    @Test("ripple graph --at STEP draws the screens of that step of the report: the pushed screen and its dvc_add object, gone at the end")
+    func graphAtStep() {
+        let script = packageRoot + "/Scripts/examples/dependent-screens.lua"
+        let atStep = runRipple(["graph", "--at", "3", script])
+        #expect(atStep.status == 0)
+        #expect(atStep.output.contains(#""w1_3" [label="ViewController \"Groceries for Sunday\"", style=bold];"#))
+        #expect(atStep.output.contains(#""w1_3" -> "w1_object Note#1" [style=dotted, label="dvc_add"];"#))
+        let atEnd = runRipple(["graph", script])
+        #expect(atEnd.status == 0 && !atEnd.output.contains("Groceries for Sunday") && !atEnd.output.contains("dvc_add"))
+        let tooFar = runRipple(["graph", "--at", "99", script])
+        #expect(tooFar.status == 1 && tooFar.output.contains("error: --at 99: \(script) has 7 steps"))
+        #expect(runRipple(["graph", "--at", "0", script]).status == 64)
+    }
+
     @Test("ripple test --report DIR writes one page per file, passing or not; a folder is refused as --report FILE")
     func folderOfReports() {
         let dir = Self.folder + "/examples"
