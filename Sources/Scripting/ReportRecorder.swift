@@ -243,7 +243,7 @@ extension ScriptEngine {
     @discardableResult
     public func startReport(file: String, limits: ReportRecorder.Limits = .init()) -> ReportRecorder {
         let recorder = ReportRecorder(engine: self, file: file, limits: limits)
-        report = recorder
+        reportHook.recorder = recorder
         let previous = log.onLine
         log.onLine = { [unowned recorder] line in
             previous?(line)
@@ -261,4 +261,12 @@ extension ScriptEngine {
     public func recordReportStep(kind: String, label: String) {
         report?.step(kind: kind, label: label, location: state.location(level: 1))
     }
+}
+
+/// The report recorder of an engine, in a box of its own: the `save` and `processPendingChanges` bindings hold
+/// the box strongly instead of reaching the recorder through an `unowned` engine reference (whose check
+/// takes the slow path on every call), so without a report their hook costs one load and a nil check.
+final class ReportHook {
+    /// The recorder, when a report was asked for.
+    var recorder: ReportRecorder?
 }

@@ -98,7 +98,9 @@ public final class ScriptEngine {
     /// The regular-expression step limit set by `ripple.regularExpressionStepLimit` (applied while this engine runs).
     var regularExpressionStepLimit = RegularExpressionStepLimit.defaultSteps
     /// The report being recorded (``startReport(file:limits:)``; nil: none, and the hooks do nothing).
-    public internal(set) var report: ReportRecorder?
+    public var report: ReportRecorder? { reportHook.recorder }
+    /// The box holding ``report``, which the `save` and `processPendingChanges` bindings capture.
+    let reportHook = ReportHook()
     /// The private folder of `ripple.temporaryPath` (made on first use, removed with the engine).
     let scratch = TemporaryDirectory()
 

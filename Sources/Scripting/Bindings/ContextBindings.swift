@@ -134,19 +134,19 @@ extension BridgeClasses {
                     try ctx.delete(try engine.checkObject(state, 2, "delete"))
                     return 0
                 },
-                "processPendingChanges": { [unowned engine] state in
+                "processPendingChanges": { [hook = engine.reportHook] state in
                     let ctx = try context(state, "processPendingChanges")
                     try ctx.processPendingChanges()
-                    if let report = engine.report, report.hasPendingChanges {
+                    if let report = hook.recorder, report.hasPendingChanges {
                         report.step(kind: "processPendingChanges", label: ctx.name + ":processPendingChanges()",
                                     location: state.location(level: 1))
                     }
                     return 0
                 },
-                "save": { [unowned engine] state in
+                "save": { [hook = engine.reportHook] state in
                     let ctx = try context(state, "save")
                     try ctx.save()
-                    engine.report?.step(kind: "save", label: ctx.name + ":save()", location: state.location(level: 1))
+                    hook.recorder?.step(kind: "save", label: ctx.name + ":save()", location: state.location(level: 1))
                     return 0
                 },
                 "rollback": { state in
