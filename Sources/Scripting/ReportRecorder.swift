@@ -161,19 +161,19 @@ public final class ReportRecorder {
             }
             last.droppedLines += pendingDropped
             last.merged += 1
-            if let error { last.error = error }
+            if let error { last.error = ReportJSON.clip(error, limits.textLength * 200) }
             (last.screens, last.models) = (intern(screensPicture(), in: &screens, &screenIndex),
                                            intern(modelsPicture(), in: &models, &modelIndex))
             steps.append(last)
             clearPending()
             return
         }
-        var step = Step(kind: kind, label: ReportJSON.clip(label, limits.textLength * 4), location: location,
-                        scenario: engine.runningScenario?.name)
+        var step = Step(kind: ReportJSON.clip(kind, 40), label: ReportJSON.clip(label, limits.textLength * 4), location: location,
+                        scenario: engine.runningScenario.map { ReportJSON.clip($0.name, limits.textLength * 4) })
         step.lines = pendingLines
         step.droppedLines = pendingDropped
         step.batches = pendingBatches
-        step.error = error
+        step.error = error.map { ReportJSON.clip($0, limits.textLength * 200) }
         step.screens = intern(screensPicture(), in: &screens, &screenIndex)
         step.models = intern(modelsPicture(), in: &models, &modelIndex)
         steps.append(step)
@@ -183,7 +183,8 @@ public final class ReportRecorder {
 
     /// A scenario ended: a step of its own, marked failing (with the error) when it failed.
     func scenarioEnded(_ result: ScenarioResult) {
-        outcomes.append((result.name, result.passed, result.message))
+        outcomes.append((ReportJSON.clip(result.name, limits.textLength * 4), result.passed,
+                         result.message.map { ReportJSON.clip($0, limits.textLength * 200) }))
         let label = (result.isPending ? "pending: " : result.passed ? "passed: " : "FAILED: ") + result.name
         step(kind: "scenario", label: label, error: result.passed ? nil : (result.message ?? "failed"))
     }
