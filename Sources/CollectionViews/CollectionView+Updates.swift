@@ -101,6 +101,7 @@ extension CollectionView {
             onEvent?(text + " failed: \(error)")
             throw error
         }
+        onValidatedBatch?(self, batch)
         do {
             if allowsInPlaceUpdates && visibleItemCount == nil && displayedIsComplete {
                 try applyInPlace(plan, after: after)

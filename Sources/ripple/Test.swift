@@ -73,6 +73,10 @@ extension Ripple {
         @Option(help: ArgumentHelp("Stop a file that runs longer than SECONDS of wall-clock time (default 60; 0: no limit): its worker is killed, the file fails naming the scenario it was running, and the run goes on.", valueName: "seconds"))
         var timeout: Double = 60
 
+        @Option(help: ArgumentHelp("Write an HTML report of each file's steps and screens into the folder DIR (made when missing).", valueName: "dir"),
+                completion: .directory)
+        var report: String?
+
         @Flag(help: .hidden)
         var worker = false
 
@@ -109,11 +113,12 @@ extension Ripple {
                 files.shuffle(using: &generator)
                 shuffleSeed = generator.seed
             }
+            let reportFolder = try report.map { try ReportOption.folder($0) }
             let tracer = try TraceWriter(traceOptions, console: console)
             let start = ScenarioClock.now()
             var reports: [ScenarioRunner.FileReport] = []
             var pool = WorkerPool(files: files, jobs: jobs ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))),
-                                  arguments: workerArguments(shuffleSeed: shuffleSeed))
+                                  arguments: workerArguments(shuffleSeed: shuffleSeed) + (reportFolder.map { ["--report", $0] } ?? []))
             pool.stopsAfterFailure = failFast
             pool.timeoutNanoseconds = timeout > 0 ? UInt64(timeout * 1e9) : nil
             var durations = TestDurations()
@@ -148,6 +153,7 @@ extension Ripple {
                 console.write("--fail-fast: stopped at the first failure (\(failure)); \(reports.count) of \(files.count) files ran")
             }
             if !tap && !list { console.write(summary.line(console)) }
+            if let reportFolder, !tap { console.write("reports: " + reportFolder + " (one page per file)") }
             if !complete && WorkerPool.interrupted != 0 { throw ExitCode(130) }
             if summary.failed + summary.errors > 0 { throw ExitCode(1) }
         }
@@ -156,14 +162,15 @@ extension Ripple {
         private func runWorker() {
             Test.runWorker(options: limits.engineOptions(sandboxByDefault: true, checksInvariants: checkInvariants),
                            trace: trace, filter: filter, filterOut: filterOut, list: list, tags: tags,
-                           excludeTags: excludeTags, seed: seed, failFast: failFast)
+                           excludeTags: excludeTags, seed: seed, failFast: failFast, report: report)
         }
 
         /// The worker loop with its options as plain values (``runWorker()`` and the worker's start-up fast
         /// path, ``WorkerFastPath``, both call it).
         static func runWorker(options: ScriptEngine.Options, trace: Bool = false, filter: String? = nil,
                               filterOut: String? = nil, list: Bool = false, tags: String? = nil,
-                              excludeTags: String? = nil, seed: UInt64? = nil, failFast: Bool = false) {
+                              excludeTags: String? = nil, seed: UInt64? = nil, failFast: Bool = false,
+                              report: String? = nil) {
             signal(SIGINT, SIG_IGN)  // the parent decides what Ctrl-C stops
             guard let paths = fdopen(4, "r") else { return }
             while let file = WorkerProtocol.readPath(paths) {
@@ -177,6 +184,7 @@ extension Ripple {
                 runner.onScenarioBegin = { WorkerProtocol.send(["B", $0]) }
                 runner.shuffleSeed = seed
                 runner.stopsAtFirstFailure = failFast
+                runner.reportPath = report
                 let report = runner.run(file: file)
                 if let error = report.error { WorkerProtocol.send(["E", error]) }
                 WorkerProtocol.send(["D"])

@@ -13,6 +13,7 @@ extension CollectionViewClasses {
     func makeView(_ state: LuaState, _ view: CollectionView, function: String) throws -> Int32 {
         view.onEvent = { [unowned self] line in self.engine.log.record(line) }
         view.platform = engine.platform
+        engine.report?.adopt(view)
         let windowKey = view is TableView ? "visibleRows" : "visibleItems"
         let known = ["dataSource", "name", windowKey]
         if !state.isNoneOrNil(1) {

@@ -207,6 +207,7 @@ extension ScriptEngine {
         controller.tracksRelationshipKeyPaths = optionalBool("tracksRelationshipKeyPaths") ?? false
         controller.checksInvariants = optionalBool("checksInvariants") ?? checksInvariants
         controller.platform = platform
+        report?.adopt(controller)
         state.push(object: LuaFetchedResultsController(controller: controller), class: classes.fetchedResultsController)
         return 1
     }
