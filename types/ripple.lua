@@ -275,13 +275,6 @@ function ManagedObjectContext:refreshAllObjects() end
 ---@return ManagedObjectContext
 function ManagedObjectContext:newChildContext(concurrencyType) end
 
----The token `ripple.observe` returns.
----@class ObservationToken : userdata
-local ObservationToken = {}
-
----Stops the observation.
-function ObservationToken:cancel() end
-
 ---The IDs of what a save changed (the `notification` field of a `didSave` note and of a history transaction);
 ---`mergeChangesFromContextDidSave` merges it.
 ---@class ContextDidSaveNotification : userdata
@@ -567,9 +560,6 @@ local BatchRequest = {}
 ---A history request made by `ripple.historyRequest`; run it with `ctx:execute(request)`.
 ---@class PersistentHistoryChangeRequest : userdata
 
----A point in a store's history (`NSPersistentHistoryToken`): one userdata per token, so `==` works.
----@class PersistentHistoryToken : userdata
-
 ---What `ctx:execute(historyRequest)` returns.
 ---@class PersistentHistoryResult
 ---@field result PersistentHistoryTransaction[] The transactions, oldest first (empty for a deletion).
@@ -638,6 +628,17 @@ function UndoManager:enableUndoRegistration() end
 ---@field item integer
 ---@field row integer The same as `item`.
 local IndexPath = {}
+
+---The token `ripple.observe` returns.
+---@class ObservationToken : userdata
+local ObservationToken = {}
+
+---Stops the observation.
+function ObservationToken:cancel() end
+
+---A point in a store's history (`NSPersistentHistoryToken`): one userdata per token, so `==` works.
+---@class PersistentHistoryToken : userdata
+local PersistentHistoryToken = {}
 
 ---Options of `ripple.fetchedResultsController` (every `FetchRequest` field too).
 ---@class FetchedResultsControllerOptions : FetchRequest

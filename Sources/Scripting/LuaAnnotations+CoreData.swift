@@ -150,9 +150,6 @@ local BatchRequest = {}
 ---A history request made by `ripple.historyRequest`; run it with `ctx:execute(request)`.
 ---@class PersistentHistoryChangeRequest : userdata
 
----A point in a store's history (`NSPersistentHistoryToken`): one userdata per token, so `==` works.
----@class PersistentHistoryToken : userdata
-
 ---What `ctx:execute(historyRequest)` returns.
 ---@class PersistentHistoryResult
 ---@field result PersistentHistoryTransaction[] The transactions, oldest first (empty for a deletion).

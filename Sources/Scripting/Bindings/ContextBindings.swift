@@ -43,7 +43,9 @@ final class BridgeClasses {
 extension BridgeClasses {
     /// The classes declared once with ``LuaClassDeclaration``: their annotations, `:help` and completeness
     /// checks come from these declarations.
-    static let declarations: [any LuaClassDescribing] = [undoManagerDeclaration, indexPathDeclaration]
+    static let declarations: [any LuaClassDescribing] = [
+        undoManagerDeclaration, indexPathDeclaration, tokenDeclaration, historyTokenDeclaration,
+    ]
 
     static func makeModel(_ engine: ScriptEngine) -> LuaClass {
         LuaClass(
