@@ -499,7 +499,8 @@ function ripple.batchUpdateRequest(options) end
 ---@param transformer { transformedValue: fun(value: any): string, reverseTransformedValue: fun(bytes: string): any }?
 function ripple.setValueTransformer(name, transformer) end
 
----Makes an `NSBatchInsertRequest`: inserts `objects` (tables of values) in the store.
+---Makes an `NSBatchInsertRequest`: inserts `objects` (tables of values) in the store, or the tables a
+---`dictionaryHandler` / `managedObjectHandler` fills, called until it returns true.
 ---@param options BatchInsertRequestOptions
 ---@return BatchRequest
 function ripple.batchInsertRequest(options) end
@@ -544,7 +545,9 @@ function ripple.undoManager() end
 ---Options of `ripple.batchInsertRequest`.
 ---@class BatchInsertRequestOptions
 ---@field entity string The entity name (required).
----@field objects table<string, any>[] One table of values per object (required).
+---@field objects? table<string, any>[] One table of values per object (or a handler).
+---@field dictionaryHandler? fun(values: table<string, any>): boolean? Fills a table per call; returns true to stop (that call's table is not inserted).
+---@field managedObjectHandler? fun(object: table<string, any>): boolean? The same, in Core Data's object form (Ripple passes a table).
 ---@field resultType? "statusOnly"|"objectIDs"|"count" What `execute` returns (status by default).
 
 ---A batch request made by `ripple.batchDeleteRequest`, `ripple.batchUpdateRequest` or `ripple.batchInsertRequest` (read-only).
