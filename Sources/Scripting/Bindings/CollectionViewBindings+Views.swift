@@ -73,6 +73,7 @@ extension CollectionViewClasses {
                 view.dataSource = source
                 return
             }
+            try engine.checkMembers(ofObjectAt: value, playing: isTable ? LuaProtocols.tableViewDataSource : LuaProtocols.collectionViewDataSource)
             state.pushValue(at: value)
             let source = LuaCollectionViewDataSource(classes: self, object: state.ref(), isTable: isTable)
             try source.checkRequiredMethods()
