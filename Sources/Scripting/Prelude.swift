@@ -31,8 +31,20 @@ local openFile = io.open
 local getenv = os.getenv
 local getinfo = debug.getinfo
 
+-- A float as Lua prints it when that reads back as the same number, else with the fewest digits that
+-- do (up to %.17g): 0.1 + 0.2 is 0.30000000000000004, never "0.3".
+local function describeNumber(v)
+  local text = tostring(v)
+  if math.type(v) ~= "float" or v ~= v or tonumber(text) == v then return text end
+  for digits = 15, 17 do
+    local exact = string.format("%." .. digits .. "g", v)
+    if tonumber(exact) == v or digits == 17 then return exact end
+  end
+end
+
 local function describe(v)
   if type(v) == "string" then return string.format("%q", v) end
+  if type(v) == "number" then return describeNumber(v) end
   if type(v) == "table" then
     local mt = getmetatable(v)
     if mt and mt.__tostring then return tostring(v) end
@@ -83,20 +95,6 @@ local function check(self, ok, message)
   if not ok then lastFailure = message; error(message, 3) end
 end
 
--- Two values described so that different ones read differently: numbers that print alike (0.1 + 0.2
--- and 0.3) with all their digits (%.17g).
-local function describeBoth(a, b)
-  local da, db = describe(a), describe(b)
-  if da == db and a ~= b and type(a) == "number" and type(b) == "number" then
-    local function digits(v)
-      if math.type(v) == "integer" or v ~= v or v == math.huge or v == -math.huge then return tostring(v) end
-      return string.format("%.17g", v)
-    end
-    return digits(a), digits(b)
-  end
-  return da, db
-end
-
 local lineDiff
 
 -- "a string of 3 lines" (the header of a line diff).
@@ -107,7 +105,7 @@ end
 
 function Expectation:toBe(expected)
   local actual = self.value
-  local da, de = describeBoth(actual, expected)
+  local da, de = describe(actual), describe(expected)
   local message = "expected " .. da .. " to be " .. de
   if actual ~= expected and not self.negated then
     local diff = lineDiff(expected, actual)
@@ -133,7 +131,7 @@ function Expectation:toBeCloseTo(expected, digits)
   local within = 10.0 ^ -digits / 2
   local difference = math.abs(actual - expected)
   local ok = actual == expected or difference < within
-  local da, de = describeBoth(actual, expected)
+  local da, de = describe(actual), describe(expected)
   check(self, ok, "expected " .. da .. " to be close to " .. de .. " (" .. digits .. " digits: |difference| < "
     .. string.format("%g", within) .. ", got " .. string.format("%.6g", difference) .. ")")
   return self
@@ -283,7 +281,7 @@ end
 function Expectation:toEqual(expected)
   local actual = self.value
   local equal = deepEqual(actual, expected)
-  local da, de = describeBoth(actual, expected)
+  local da, de = describe(actual), describe(expected)
   local message = "expected " .. da .. " to equal " .. de
   if not equal and not self.negated then
     local diff = lineDiff(expected, actual)
