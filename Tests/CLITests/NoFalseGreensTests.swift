@@ -84,4 +84,66 @@ import Glibc
         let coloured = runRipple(["test", Self.twoTests], environment: ["FORCE_COLOR": "1", "NO_COLOR": ""])
         #expect(coloured.output.contains("    \u{1B}[31m- B\u{1B}[0m\n    \u{1B}[32m+ b\u{1B}[0m\n      c"))
     }
+
+    static let brokenThenPassing = scratchFile("broken-batch-then-passing.lua", #"""
+        local model = ripple.model { Person = { firstName = "string", lastName = "string", group = "string" } }
+        local ctx = ripple.container(model).viewContext
+        for _, n in ipairs { { "Richard", "Branson" }, { "Steve", "Jobs" } } do
+          ctx:insert("Person", { firstName = n[1], lastName = n[2], group = "A" })
+        end
+        ctx:save()
+        local contacts = ripple.viewController { title = "Contacts" }
+        contacts.tableView = ripple.tableView { name = "contacts" }
+        contacts.tableView:register("PersonCell")
+        contacts.frc = ripple.fetchedResultsController { context = ctx, entity = "Person", sectionNameKeyPath = "group",
+                                                         sortDescriptors = { "group", "lastName", "firstName" } }
+        function contacts:numberOfSections(tableView) return #self.frc.sections end
+        function contacts:numberOfRowsInSection(tableView, section) return self.frc.sections[section + 1].numberOfObjects end
+        function contacts:cellForRowAtIndexPath(tableView, indexPath)
+          local cell = tableView:dequeueReusableCell("PersonCell", indexPath)
+          local person = self.frc:objectAtIndexPath(indexPath)
+          cell.text = person.firstName .. " " .. person.lastName
+          return cell
+        end
+        function contacts:controllerWillChangeContent(controller) self.tableView:beginUpdates() end
+        function contacts:didChangeObject(controller, person, indexPath, type, newIndexPath)
+          local tv = self.tableView
+          if type == "insert" then tv:insertRows({ newIndexPath })
+          elseif type == "delete" then tv:deleteRows({ indexPath })
+          elseif type == "update" then tv:reloadRows({ newIndexPath })
+          else tv:deleteRows({ indexPath }); tv:insertRows({ newIndexPath }) end
+        end
+        function contacts:controllerDidChangeContent(controller) self.tableView:endUpdates() end
+        contacts.frc.delegate = contacts
+        contacts.frc:performFetch()
+        contacts.tableView.dataSource = contacts
+        contacts.tableView:reloadData()
+
+        scenario("a new section without insertSections", function()
+          ctx:insert("Person", { firstName = "Ada", lastName = "Lovelace", group = "B" })
+          ctx:save()
+        end)
+        scenario("a later scenario passes", function()
+          ctx:insert("Person", { firstName = "Alan", lastName = "Turing", group = "A" })
+          ctx:save()
+          expect(contacts.tableView:describe()):toEqual({
+            '0: {text = "Richard Branson"}, {text = "Steve Jobs"}, {text = "Alan Turing"}', '1: {text = "Ada Lovelace"}' })
+        end)
+        """#)
+
+    @Test("a file whose first scenario breaks a batch and whose second passes reports exactly one failure, naming the batch's line and the cause")
+    func brokenBatchThenPassing() {
+        let result = runRipple(["test", Self.brokenThenPassing], environment: ["NO_COLOR": "1"])
+        let file = Self.brokenThenPassing
+        #expect(result.status == 1)
+        #expect(withoutTimes(result.output) == """
+            ✘ \(file) › a new section without insertSections
+                \(file):36: CoreData: error: Serious application error.  An exception was caught from the delegate of NSFetchedResultsController during a call to -controllerDidChangeContent:.  \(file):28: Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with row counts: [2] } Data source after updates = { 2 sections with row counts: [2, 1] } Updates = [ Insert row (1 - 0) ] with userInfo (null)
+                the batch: insertRows [1, 0] at \(file):23
+                hint: a change made a new section: tell the view with insertSections (the delegate's didChangeSection, type "insert")
+            ✔ \(file) › a later scenario passes
+            1 passed, 0 failed, 1 error
+
+            """)
+    }
 }

@@ -13,6 +13,7 @@ extension CollectionViewClasses {
     func makeView(_ state: LuaState, _ view: CollectionView, function: String) throws -> Int32 {
         view.onEvent = { [unowned self] line in self.engine.log.record(line) }
         view.platform = engine.platform
+        view.reloadsAfterFailedBatch = true   // a script's later batches start from a consistent view
         let windowKey = view is TableView ? "visibleRows" : "visibleItems"
         let known = ["dataSource", "name", windowKey]
         if !state.isNoneOrNil(1) {
