@@ -94,8 +94,14 @@ scenario("unknown keys and methods of bridged objects suggest the nearest known 
   local frc = ripple.fetchedResultsController { context = ctx, entity = "Person", sortDescriptors = { "lastName" } }
   err = failure(function() return frc:objectAtIndexpath(1) end)
   expect(err):toBe('95: [<FetchedResultsController> valueForUndefinedKey:]: this class is not key value coding-compliant for the key "objectAtIndexpath". (did you mean \'objectAtIndexPath\'?)')
+  err = failure(function() return ctx:fetch { entity = "Person", sortDescriptors = { "firstname" } } end)
+  expect(err):toBe("97: keypath firstname not found in entity Person (did you mean 'firstName'?)")
+  err = failure(function() return ctx:insert("Persn", {}) end)
+  expect(err):toBe("99: +entityForName: could not locate an entity named 'Persn' in this model. (did you mean 'Person'?)")
+  err = failure(function() return ctx:insert("Person", { lastname = "x" }) end)
+  expect(err):toBe('101: [<Person> valueForUndefinedKey:]: the entity Person is not key value coding-compliant for the key "lastname". (did you mean \'lastName\'?)')
   -- Far from every name: no suggestion.
   err = failure(function() return ctx.zzz end)
-  expect(err):toBe('98: [<ManagedObjectContext viewContext> valueForUndefinedKey:]: this class is not key value coding-compliant for the key "zzz".')
+  expect(err):toBe('104: [<ManagedObjectContext viewContext> valueForUndefinedKey:]: this class is not key value coding-compliant for the key "zzz".')
   ctx:rollback()
 end)

@@ -1,7 +1,8 @@
 /// Finds the known name a misspelled one was meant to be, for "did you mean" in error messages.
 ///
-/// Two strengths: ``typo(of:among:)`` is strict — another spelling of a known name (at most two edits,
-/// a swap of neighbours counting as one, or equal ignoring case) — and decides whether a name on a
+/// Two strengths: ``typo(of:among:)`` is strict — another spelling of a known name (at most two edits
+/// for a known name of eight characters or more, one for a shorter one, none below four; a swap of
+/// neighbours counting as one; or equal ignoring case) — and decides whether a name on a
 /// delegate is an error; ``suggestion(for:among:)`` is lenient and only adds a hint to an error that is
 /// raised anyway (it also accepts a known name that starts with, or is started by, the one typed).
 ///
@@ -32,17 +33,24 @@ public enum LuaNameSuggestion {
         return previous[b.count]
     }
 
-    /// The known name `name` is most likely a misspelling of: equal ignoring case, or at most two edits
-    /// away (the closest; the first in `known` on a tie). Nil when `name` is known itself or near none.
+    /// The known name `name` is most likely a misspelling of: equal ignoring case, or at most
+    /// ``allowedEdits(for:)`` edits away (the closest; the first in `known` on a tie). Nil when `name` is
+    /// known itself or near none.
     public static func typo<S: Sequence>(of name: String, among known: S) -> String? where S.Element == String {
         var best: (name: String, distance: Int)?
         let lowered = name.lowercased()
         for candidate in known {
             if candidate == name { return nil }
             let d = candidate.lowercased() == lowered ? 0 : distance(name, candidate)
-            if d <= 2, best.map({ d < $0.distance }) ?? true { best = (candidate, d) }
+            if d <= allowedEdits(for: candidate), best.map({ d < $0.distance }) ?? true { best = (candidate, d) }
         }
         return best?.name
+    }
+
+    /// The edits a misspelling of `known` may have: 2 for names of eight characters or more, 1 from four,
+    /// 0 below (`nope` is not `name`, `zz` is not `id`).
+    public static func allowedEdits(for known: String) -> Int {
+        known.count >= 8 ? 2 : known.count >= 4 ? 1 : 0
     }
 
     /// The known name to suggest in the error about an unknown `name`: a ``typo(of:among:)``, else the
@@ -53,7 +61,7 @@ public enum LuaNameSuggestion {
         if known.contains(name) { return nil }
         if let typo = typo(of: name, among: known) { return typo }
         guard name.count >= 4 else { return nil }
-        let limit = max(2, name.count / 3)
+        let limit = name.count / 3
         let near = known.map { ($0, distance(name, $0)) }.filter { $0.1 <= limit }
         if let best = near.min(by: { $0.1 < $1.1 }) { return best.0 }
         let lowered = name.lowercased()

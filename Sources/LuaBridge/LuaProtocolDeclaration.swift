@@ -14,7 +14,7 @@
 ///
 /// **The rule.** A name the protocol declares must hold a function (a member of kind ``Kind/value``
 /// holds anything). A name it does not declare is accepted unless it is another spelling of a declared
-/// one (``LuaNameSuggestion/typo(of:among:)``: equal ignoring case, or at most two edits away): an
+/// one (``LuaNameSuggestion/typo(of:among:)``: equal ignoring case, or at most two edits away, one for a name shorter than eight characters): an
 /// object's own helpers stay allowed, a typo is an error.
 public struct LuaProtocolDeclaration: Sendable {
     /// Whether an object playing the protocol must implement a member.

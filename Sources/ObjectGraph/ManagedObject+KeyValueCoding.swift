@@ -11,6 +11,7 @@ extension ManagedObject {
         guard let slot = entity.slots[key] else {
             throw ObjectGraphError(.unknownKey,
                 "[<\(entity.name) \(displayName)> valueForUndefinedKey:]: the entity \(entity.name) is not key value coding-compliant for the key \"\(key)\".")
+                .naming(key, among: entity.propertyNames)
         }
         switch slot {
         case .attribute(let i):

@@ -54,6 +54,9 @@ public struct ObjectGraphError: Error, CustomStringConvertible {
     public var detailedErrors: [ObjectGraphError]
     /// For `.callback` errors: the error thrown by the callback, unchanged.
     public var underlying: (any Error)?
+    /// For an unknown name (`.unknownKey`, `.unknownEntity`): the name given and the names it could have
+    /// been (an entity's properties, a model's entities), so that a front end can suggest the nearest.
+    public var unknownName: (name: String, known: [String])?
 
     /// Creates an error.
     public init(_ kind: Kind, code: Int = 0, _ message: String, detailedErrors: [ObjectGraphError] = [],
@@ -63,6 +66,13 @@ public struct ObjectGraphError: Error, CustomStringConvertible {
         self.message = message
         self.detailedErrors = detailedErrors
         self.underlying = underlying
+    }
+
+    /// This error with ``unknownName`` set.
+    func naming(_ name: String, among known: [String]) -> ObjectGraphError {
+        var error = self
+        error.unknownName = (name, known)
+        return error
     }
 
     /// The message, prefixed by the Cocoa domain and code for validation errors.

@@ -29,6 +29,10 @@ import Testing
         #expect(LuaNameSuggestion.suggestion(for: "save", among: ["save"]) == nil)
         #expect(LuaNameSuggestion.didYouMean("nmae", among: ["name"]) == " (did you mean 'name'?)")
         #expect(LuaNameSuggestion.didYouMean("zzz", among: ["name"]) == "")
+        // Short names allow fewer edits: `nope` is not `name`, `zz` is not `id`.
+        #expect(LuaNameSuggestion.suggestion(for: "nope", among: ["name"]) == nil)
+        #expect(LuaNameSuggestion.suggestion(for: "zz", among: ["id"]) == nil)
+        #expect(LuaNameSuggestion.typo(of: "Persn", among: ["Person"]) == "Person")
     }
 
     @Test("a declaration's problems: misspelled names, non-functions under method names; values and helpers pass")

@@ -46,6 +46,7 @@ extension EntityDescription {
             }
             guard let slot = current.slots[String(decoding: bytes, as: UTF8.self)] else {
                 throw ObjectGraphError(.unknownKey, "keypath \(keyPath) not found in entity \(name)")
+                    .naming(String(decoding: bytes, as: UTF8.self), among: current.propertyNames)
             }
             switch slot {
             case .attribute, .derived:
