@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// `-enforce-exclusivity=unchecked` in release builds only (docs/performance.md, "Exclusivity checks").
@@ -56,8 +56,14 @@ let package = Package(
         .target(
             name: "Scripting",
             dependencies: ["ObjectGraph", "FetchedResults", "CollectionViews", "ViewControllers", "LuaBridge"],
-            swiftSettings: releaseUncheckedExclusivity
+            // Lua/*.lua (the test DSL, the sandbox) are compiled into `LuaChunk`s at build time.
+            exclude: ["Lua"],
+            swiftSettings: releaseUncheckedExclusivity,
+            plugins: ["LuaChunks"]
         ),
+        // The build step of the Lua chunks: compiles a `.lua` file into Swift source (text and bytecode).
+        .executableTarget(name: "ripple-luac", dependencies: ["CLua"]),
+        .plugin(name: "LuaChunks", capability: .buildTool(), dependencies: ["ripple-luac"]),
 
         // A seeded random number generator shared by the runner's shuffle, the benchmarks and the tests.
         .target(name: "SeededRandom"),
@@ -110,5 +116,5 @@ let package = Package(
         // not a target dependency, which would link the executable's code into the test bundle.
         .testTarget(name: "CLITests"),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -9,10 +9,17 @@
 ---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
 ripple = {}
 
----Declares entities, attributes and relationships; refused with a message naming the entity and key when inconsistent.
+---Declares entities, attributes and relationships (reserved entity keys: `uniquenessConstraints`, `parentEntity`, `isAbstract`); refused with a message naming the entity and key when inconsistent.
 ---@param entities table<string, table<string, string|table>> `{ Entity = { key = spec, … } }`
 ---@return ManagedObjectModel
 function ripple.model(entities) end
+
+---Reads an Xcode model: a `.xcdatamodeld` bundle (its current version, or `{ version = "Name" }`), a `.xcdatamodel` folder or its `contents` file. Returns the model and its warnings (`file:line: …`, also in the trace).
+---@param path string
+---@param options? { version: string? }
+---@return ManagedObjectModel model
+---@return string[] warnings
+function ripple.loadModel(path, options) end
 
 ---A persistent container over an in-memory store (or `{ store = "sqlite", path = … }`), with a main-queue `viewContext`.
 ---@param model ManagedObjectModel
@@ -137,9 +144,25 @@ function ripple.graph(target, options) end
 ---@field isPrior boolean
 ---@field isDeleted boolean
 
----A data model made by `ripple.model`.
+---A data model made by `ripple.model` or read by `ripple.loadModel`.
 ---@class ManagedObjectModel : userdata
 ---@field entities string[] The entity names, sorted.
+local ManagedObjectModel = {}
+
+---Gives an entity the code of its `NSManagedObject` subclass (docs/classes.md): lifecycle callbacks
+---(`awakeFromInsert`, `awakeFromFetch`, `willSave`, `didSave`, `prepareForDeletion`, `willTurnIntoFault`,
+---`didTurnIntoFault`), validation (`validateForInsert`, `validateForUpdate`, `validateForDelete`,
+---`validate<Key>(self, value)` returning true, or false and a message [and a code]), methods called as
+---`obj:name(…)`, and `properties = { name = function(self) … end }` read as `obj.name`. Declaring it
+---again replaces it.
+---@param entityName string
+---@param methods table<string, function|table<string, fun(self: ManagedObject): any>>
+function ManagedObjectModel:class(entityName, methods) end
+---A fetch request table (for `ctx:fetch`) made from the model's template `name`, its `$VARIABLES` bound to `variables`; a missing variable is Core Data's error.
+---@param name string
+---@param variables? table<string, any>
+---@return FetchRequest
+function ManagedObjectModel:fetchRequestFromTemplate(name, variables) end
 
 ---A persistent container (`NSPersistentContainer`).
 ---@class PersistentContainer : userdata
@@ -280,6 +303,7 @@ function ObservationToken:cancel() end
 ---@field propertiesToFetch? string[] The keys of a `dictionaryResultType` fetch.
 ---@field includesPendingChanges? boolean Default true: unsaved insertions and deletions count.
 ---@field substitutionVariables? table<string, any> Values of the predicate's `$VARIABLE`s.
+---@field includesSubentities? boolean Default true: objects of the entity's sub-entities are fetched too.
 
 ---A sort descriptor.
 ---@class SortDescriptor
@@ -523,6 +547,13 @@ function UndoManager:disableUndoRegistration() end
 ---Resumes recording; an error when registration is not disabled.
 function UndoManager:enableUndoRegistration() end
 
+---An index path (0-based).
+---@class IndexPath : userdata
+---@field section integer
+---@field item integer
+---@field row integer The same as `item`.
+local IndexPath = {}
+
 ---Options of `ripple.fetchedResultsController` (every `FetchRequest` field too).
 ---@class FetchedResultsControllerOptions : FetchRequest
 ---@field context ManagedObjectContext The context to fetch from (required).
@@ -581,12 +612,6 @@ function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
 ---@field controllerDidChangeContent? fun(controller: FetchedResultsController)
 ---@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: Snapshot) Section names and object IDs, updated objects marked for reload; `dataSource:apply(snapshot)` shows it.
 ---@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: { removals: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[], insertions: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[] })
-
----An index path (0-based).
----@class IndexPath : userdata
----@field section integer
----@field item integer
----@field row integer The same as `item`.
 
 ---A window (`UIWindow`).
 ---@class Window : userdata

@@ -1,4 +1,4 @@
--- Every name of DESIGN.md's Lua API contract, used once in a sensible order: if a name is renamed or
+-- Every name of the Lua API contract (docs/lua-api.md), used once in a sensible order: if a name is renamed or
 -- removed, this file fails.
 local model = ripple.model {
   Customer = {

@@ -1,4 +1,4 @@
--- Fetched results controller: the callback rules of DESIGN decision 5, from Lua.
+-- Fetched results controller: the callback rules of docs/decisions.md, decision 5, from Lua.
 local model = ripple.model {
   Customer = { name = "string", initial = { "string", optional = true, transient = true },
                age = "integer?", active = { "boolean", default = true } },

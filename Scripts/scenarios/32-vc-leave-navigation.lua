@@ -1,4 +1,4 @@
--- Leaving the screen inside navigation stacks (DESIGN decision 3), with dvc_autoDismissAnimated on and
+-- Leaving the screen inside navigation stacks (docs/decisions.md, decision 3), with dvc_autoDismissAnimated on and
 -- off and dvc_autoDismiss on and off: pushed at index > 0, index 0 of a presented navigation controller,
 -- index 0 of the window's navigation controller, and a child of a pushed controller.
 local model = ripple.model { Customer = { name = "string" } }

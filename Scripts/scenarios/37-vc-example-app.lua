@@ -1,4 +1,4 @@
--- BTDependentVC's example app (seeds 000/004, reference §1.4): controllers showing DBObjects are
+-- BTDependentVC's example app: controllers showing DBObjects are
 -- presented (page sheet), wrapped in a navigation controller and presented as a popover, or pushed.
 -- Renaming an object updates every controller that shows it; deleting objects pops or dismisses them.
 local model = ripple.model { DBObject = { title = "string", date = "date" } }

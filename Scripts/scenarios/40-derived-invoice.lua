@@ -1,5 +1,5 @@
 -- Seed 002 (turbo-derive): an item's total is itemPrice × quantity (function form), the invoice's
--- totalSum is items.@sum.total (expression form). The reference values of §3.5, step by step, and
+-- totalSum is items.@sum.total (expression form). The values of Turbo Derive's invoice example, step by step, and
 -- exactly one key-value notification per actual change of value.
 local model = ripple.model {
   Invoice = {

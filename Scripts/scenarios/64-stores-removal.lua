@@ -1,4 +1,4 @@
--- Removing a persistent store invalidates its objects in every context at once (DESIGN decision 7):
+-- Removing a persistent store invalidates its objects in every context at once (docs/decisions.md, decision 7):
 -- observers get them in `invalidated` with `invalidatedAll`; fetched-results controllers send no
 -- per-object deletions and wait for performFetch(); dependent view controllers lose every dependency.
 local model = ripple.model { DBObject = { title = "string", date = "date" } }

@@ -160,8 +160,8 @@ scenario("the FRC's snapshot applies as is: the table always equals a fresh fetc
   ctx:save()
   expect(texts(tv)):toEqual({ "Al,Ann", "Cy", "Dan" })
   expect(texts(tv)):toEqual(fresh())
-  -- Al was inserted with a temporary object ID that became permanent at the save: as on iOS (reference
-  -- §1.6), the new identifier is a new item, so his row is deleted and inserted again.
+  -- Al was inserted with a temporary object ID that became permanent at the save: as on iOS, the
+  -- new identifier is a new item, so his row is deleted and inserted again.
   expect(ripple.events()):toContain("[people] apply A: Person#4, Person#1; C: Person#3; D: Person#2")
   expect(ripple.events()):toContain("[people] performBatchUpdates deleteSections: [1]; insertSections: [2]; deleteRows: [0, 0]; insertRows: [0, 0]")
   local cy = ctx:fetch { entity = "Person", predicate = "name == 'Cy'" }[1]

@@ -2,7 +2,7 @@ import FetchedResults
 
 /// Validates a batch update the way UIKit does and works out where every item ends up.
 ///
-/// The rules and messages are those of `UICollectionView` / `UITableView` (reference §2.3–2.4): section
+/// The rules and messages are those of `UICollectionView` / `UITableView` (docs/table-views.md, "Validation" and the profiles): section
 /// operations are checked first (ranges, delete+move and insert+move of one section, fan-in and fan-out
 /// moves), then item operations (delete+reload of one path, ranges, moves from deleted or into inserted
 /// sections, fan-in and fan-out, delete+move and insert+move of one path), then the number of sections,

@@ -1,7 +1,7 @@
 /// The content of a diffable data source (`NSDiffableDataSourceSnapshot`): section identifiers, the item
 /// identifiers of each section, and the items and sections to reload or reconfigure when it is applied.
 ///
-/// Identifiers are unique across the snapshot. The messages are UIKit's (reference §2.5): supplying the
+/// Identifiers are unique across the snapshot. The messages are UIKit's (docs/table-views.md, diffable data sources): supplying the
 /// same identifier twice in one call is `Fatal: supplied item identifiers are not unique. Duplicate
 /// identifiers: {( … )}`; appending an identifier the snapshot already has moves it, with UIKit's iOS 15
 /// warning returned to the caller (the script engine writes it in the trace).

@@ -5,7 +5,7 @@ import ObjectGraph
 /// ``FetchedResultsController`` and kept up to date as the context changes.
 ///
 /// Each batch of the controller's changes becomes one batch update that UIKit's validation accepts
-/// (DESIGN decision 4): section deletes and item deletes and move sources use the old indexes, section
+/// (docs/decisions.md, decision 4): section deletes and item deletes and move sources use the old indexes, section
 /// inserts and item inserts and move destinations the new ones, never mixed; a move out of a deleted
 /// section becomes an insert, a move into an inserted section a delete; updated objects are reloaded at
 /// their old paths; moved objects are not reloaded but reconfigured at their new paths after the batch;

@@ -93,9 +93,9 @@ extension FetchedResultsController: ContextObserver {
     /// are tracked, any object).
     func touches(_ note: ObjectsDidChangeNotification) -> Bool {
         if tracksRelationshipKeyPaths { return !note.isEmpty }
-        let name = activeRequest.entityName
+        let request = activeRequest
         for list in [note.inserted, note.updated, note.deleted, note.refreshed, note.invalidated] {
-            if list.contains(where: { $0.entity.name == name }) { return true }
+            if list.contains(where: { request.fetches($0.entity) }) { return true }
         }
         return false
     }
@@ -113,7 +113,6 @@ extension FetchedResultsController: ContextObserver {
     func applyIncrementally(_ note: ObjectsDidChangeNotification) throws -> FetchedResultsChangeSet {
         guard let tree else { return FetchedResultsChangeSet() }
         let request = activeRequest
-        let entityName = request.entityName
         // The touched objects in the order they were first met; a batch of a few objects finds an object by
         // a scan, a larger one through `position` (built once the list reaches `scanLimit`).
         var list: [Touch] = []
@@ -141,13 +140,13 @@ extension FetchedResultsController: ContextObserver {
         // Without pending changes, an object deleted but not saved is still fetched, with its current values
         // (which may have changed in the same event, unreported since deletion wins): evaluate it again.
         let keepsDeleted = !request.includesPendingChanges
-        for o in note.deleted where entries[ObjectIdentifier(o)] != nil || (keepsDeleted && o.entity.name == entityName) {
+        for o in note.deleted where entries[ObjectIdentifier(o)] != nil || (keepsDeleted && request.fetches(o.entity)) {
             list[touch(o)].gone = true
         }
-        for o in note.invalidated where entries[ObjectIdentifier(o)] != nil || (keepsDeleted && o.entity.name == entityName) {
+        for o in note.invalidated where entries[ObjectIdentifier(o)] != nil || (keepsDeleted && request.fetches(o.entity)) {
             list[touch(o)].gone = true
         }
-        for o in note.inserted where o.entity.name == entityName { list[touch(o)].changed = true }
+        for o in note.inserted where request.fetches(o.entity) { list[touch(o)].changed = true }
         // Appends the keys an updated or refreshed object changed (its first list is taken as it is).
         func markChanged(_ o: ManagedObject, keys: [String]?) {
             let i = touch(o)
@@ -156,10 +155,10 @@ extension FetchedResultsController: ContextObserver {
                 if list[i].changedKeys.isEmpty { list[i].changedKeys = keys } else { list[i].changedKeys += keys }
             }
         }
-        for o in note.updated where o.entity.name == entityName { markChanged(o, keys: note.changedKeys[o]) }
-        for o in note.refreshed where o.entity.name == entityName { markChanged(o, keys: note.changedKeys[o]) }
+        for o in note.updated where request.fetches(o.entity) { markChanged(o, keys: note.changedKeys[o]) }
+        for o in note.refreshed where request.fetches(o.entity) { markChanged(o, keys: note.changedKeys[o]) }
         if tracksRelationshipKeyPaths {
-            for o in dependents(of: note) where o.entity.name == entityName { list[touch(o)].changed = true }
+            for o in dependents(of: note) where request.fetches(o.entity) { list[touch(o)].changed = true }
         }
 
         let oldLayout = currentLayout()

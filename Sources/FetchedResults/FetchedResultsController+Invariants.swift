@@ -144,7 +144,7 @@ extension FetchedResultsController {
                 entities.append(next)
             }
             for object in changedObjects {
-                for depth in stride(from: steps.count, through: 1, by: -1) where object.entity === entities[depth] {
+                for depth in stride(from: steps.count, through: 1, by: -1) where object.entity.isKind(of: entities[depth]) {
                     let keys = note.changedKeys[object] ?? []
                     guard whole.contains(ObjectIdentifier(object)) || keys.contains(components[depth]) else { continue }
                     func related(_ o: ManagedObject, _ key: String) -> [ManagedObject] {
@@ -165,7 +165,7 @@ extension FetchedResultsController {
                         // fetched entity and keep those whose key path reaches the changed object.
                         let target = ObjectIdentifier(object)
                         level = managedObjectContext.registeredObjects.filter { candidate in
-                            guard candidate.entity === model, !candidate.isDeleted else { return false }
+                            guard candidate.entity.isKind(of: model), !candidate.isDeleted else { return false }
                             var reached = [candidate]
                             for d in 0..<depth { reached = reached.flatMap { related($0, steps[d].name) } }
                             return reached.contains { ObjectIdentifier($0) == target }

@@ -1,7 +1,7 @@
 import ObjectGraph
 
 extension FetchedResultsController {
-    /// Turns records into the reported changes (DESIGN decision 5).
+    /// Turns records into the reported changes (docs/decisions.md, decision 5).
     ///
     /// - An object only before is a delete (old path), only after an insert (new path).
     /// - An object whose sort or section key did not change is an update (old and new path) when it
@@ -161,7 +161,7 @@ extension FetchedResultsController {
                 for c in changes.objectChanges {
                     try delegate.controller(self, didChange: c.object, at: c.indexPath, for: c.type,
                                             newIndexPath: c.newIndexPath)
-                    // iOS 9 quirk (reference §1.5, OpenRadar 22380191): the update of an object that stayed
+                    // iOS 9 quirk (OpenRadar 22380191; docs/table-views.md, profiles): the update of an object that stayed
                     // in place is followed by a move to the same index path.
                     if platform.profile.sendsSamePathMoveAfterUpdate, c.type == .update, let path = c.indexPath,
                        c.newIndexPath == nil || c.newIndexPath == path {

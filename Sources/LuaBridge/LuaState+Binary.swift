@@ -8,7 +8,7 @@ extension LuaState {
     /// binary chunk can crash the Lua VM). Lua checks the header (version, format, sizes of its integer and
     /// number types); a chunk dumped by another Lua build fails here with ``LuaError/Status/syntax``.
     /// ```swift
-    /// try lua.loadBinary(Prelude.bytecode, chunkName: "=prelude")
+    /// try lua.loadBinary(LuaChunk.prelude.bytecode, chunkName: "=prelude")
     /// ```
     /// - Parameters:
     ///   - bytes: The dumped chunk.

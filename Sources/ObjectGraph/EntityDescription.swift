@@ -19,28 +19,45 @@ public enum PropertySlot: Equatable, Sendable {
 public final class EntityDescription: CustomStringConvertible, @unchecked Sendable {
     /// The entity name.
     public let name: String
-    /// The attributes, in the order given (Lua models sort them by name).
-    public let attributes: [AttributeDescription]
-    /// The relationships, in the order given (Lua models sort them by name).
-    public let relationships: [RelationshipDescription]
-    /// The derived properties, in the order given (Lua models sort them by name).
-    public let derivedProperties: [DerivedPropertyDescription]
+    /// The attributes: the parent entity's first (in its order), then the entity's own, in the order given
+    /// (Lua models sort them by name). An inherited property keeps its parent's index, so a slot found on
+    /// the parent reads the same property of a sub-entity's object.
+    public private(set) var attributes: [AttributeDescription]
+    /// The relationships, the parent entity's first, then the entity's own (Lua models sort them by name).
+    public private(set) var relationships: [RelationshipDescription]
+    /// The derived properties, the parent entity's first, then the entity's own.
+    public private(set) var derivedProperties: [DerivedPropertyDescription]
     /// The uniqueness constraints (`uniquenessConstraints`): each a list of attribute or to-one keys whose
-    /// values together must be unique among the entity's saved objects.
-    public let uniquenessConstraints: [[String]]
+    /// values together must be unique among the entity's saved objects. A sub-entity has its parent's too.
+    public private(set) var uniquenessConstraints: [[String]]
+    /// The attributes declared on this entity itself (without inherited ones).
+    public let declaredAttributes: [AttributeDescription]
+    /// The relationships declared on this entity itself.
+    public let declaredRelationships: [RelationshipDescription]
+    /// The derived properties declared on this entity itself.
+    public let declaredDerivedProperties: [DerivedPropertyDescription]
+    /// The uniqueness constraints declared on this entity itself.
+    public let declaredUniquenessConstraints: [[String]]
+    /// The name of the parent entity (Xcode's `parentEntity`), or nil for a root entity.
+    public let superentityName: String?
+    /// Whether the entity is abstract (`isAbstract`): it has no instances of its own; inserting one fails.
+    public let isAbstract: Bool
+    /// What the model file says about the entity that Ripple keeps without simulating it (class name,
+    /// user info, version hash modifier, renaming identifier, fetch indexes, fetched properties).
+    public var details = EntityDetails()
     /// Every property key, mapped to its storage slot.
     public private(set) var slots: [String: PropertySlot] = [:]
     /// Each attribute's default value (`.null` without one), indexed like `attributes`: a new object's values.
-    public let initialAttributeValues: [Value]
+    public private(set) var initialAttributeValues: [Value] = []
     /// Attribute indexes in the order of their names (the order values given by key are applied in).
-    public let attributeIndexesByName: [Int]
+    public private(set) var attributeIndexesByName: [Int] = []
     /// Attributes validation has anything to check on (required, or with a range, length or pattern), with
     /// whether being non-null is all there is to check.
-    let validatedAttributes: [(index: Int, requiredOnly: Bool)]
+    private(set) var validatedAttributes: [(index: Int, requiredOnly: Bool)] = []
     /// Each attribute's type, indexed like `attributes` (read without copying the attribute's description).
-    let attributeTypes: [AttributeType]
+    private(set) var attributeTypes: [AttributeType] = []
     /// Transient attributes (not saved).
-    let transientAttributeIndexes: [Int]
+    private(set) var transientAttributeIndexes: [Int] = []
     /// The destination entity of each relationship (same indexes as `relationships`), set by the model.
     public internal(set) var destinations: [EntityDescription] = []
     /// The index of each relationship's inverse in its destination's relationships, or nil.
@@ -49,18 +66,50 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
     public internal(set) var index: Int = 0
     /// The model the entity belongs to.
     public internal(set) weak var model: ManagedObjectModel?
+    /// The parent entity (`superentity`), set by the model.
+    public internal(set) weak var superentity: EntityDescription?
+    /// The direct sub-entities (`subentities`), sorted by name, set by the model.
+    public internal(set) var subentities: [EntityDescription] = []
+
+    /// The code of the entity's managed-object class (its lifecycle callbacks and validation), or nil.
+    /// A front end sets it; for a sub-entity it is the class that inherits the parent's code.
+    public var managedObjectClass: ManagedObjectClass?
 
     /// Compiled derived-property bookkeeping, set by the model (empty for entities without any).
     var derived = DerivedBookkeeping()
 
     /// Creates an entity description.
+    /// - Parameters:
+    ///   - superentityName: The parent entity: the model gives this entity the parent's properties first.
+    ///   - isAbstract: An abstract entity cannot be instantiated (only its sub-entities can).
     public init(name: String, attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
-                derivedProperties: [DerivedPropertyDescription] = [], uniquenessConstraints: [[String]] = []) {
+                derivedProperties: [DerivedPropertyDescription] = [], uniquenessConstraints: [[String]] = [],
+                superentityName: String? = nil, isAbstract: Bool = false) {
         self.name = name
+        self.superentityName = superentityName
+        self.isAbstract = isAbstract
+        declaredAttributes = attributes
+        declaredRelationships = relationships
+        declaredDerivedProperties = derivedProperties
+        declaredUniquenessConstraints = uniquenessConstraints
         self.uniquenessConstraints = uniquenessConstraints
         self.attributes = attributes
         self.relationships = relationships
         self.derivedProperties = derivedProperties
+        configure()
+    }
+
+    /// Sets the properties to the parent's followed by the declared ones (nil parent: the declared ones).
+    func inherit(from parent: EntityDescription?) {
+        attributes = (parent?.attributes ?? []) + declaredAttributes
+        relationships = (parent?.relationships ?? []) + declaredRelationships
+        derivedProperties = (parent?.derivedProperties ?? []) + declaredDerivedProperties
+        uniquenessConstraints = (parent?.uniquenessConstraints ?? []) + declaredUniquenessConstraints
+        configure()
+    }
+
+    /// Computes the lookup tables from the properties.
+    private func configure() {
         initialAttributeValues = attributes.map { $0.defaultValue ?? .null }
         attributeIndexesByName = attributes.indices.sorted { attributes[$0].name < attributes[$1].name }
         validatedAttributes = attributes.indices.compactMap { i in
@@ -71,9 +120,41 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
         }
         transientAttributeIndexes = attributes.indices.filter { attributes[$0].isTransient }
         attributeTypes = attributes.map(\.type)
+        slots = [:]
         for (i, d) in derivedProperties.enumerated() { slots[d.name] = .derived(i) }
         for (i, a) in attributes.enumerated() { slots[a.name] = .attribute(i) }
         for (i, r) in relationships.enumerated() { slots[r.name] = .relationship(i) }
+    }
+
+    /// Whether the entity is `other` or one of its sub-entities, at any depth (`isKindOfEntity:`).
+    public func isKind(of other: EntityDescription) -> Bool {
+        var current: EntityDescription? = self
+        while let e = current {
+            if e === other { return true }
+            current = e.superentity
+        }
+        return false
+    }
+
+    /// Whether the entity is named `entityName` or descends from an entity so named.
+    public func isKind(ofEntityNamed entityName: String) -> Bool {
+        var current: EntityDescription? = self
+        while let e = current {
+            if e.name == entityName { return true }
+            current = e.superentity
+        }
+        return false
+    }
+
+    /// The entity followed by all its sub-entities at any depth, level by level (each level in name order).
+    public var selfAndDescendants: [EntityDescription] {
+        var result: [EntityDescription] = [self]
+        var i = 0
+        while i < result.count {
+            result.append(contentsOf: result[i].subentities)
+            i += 1
+        }
+        return result
     }
 
     /// The attribute with that key, if any.

@@ -1,14 +1,18 @@
 extension ManagedObject {
     /// The value for a key: an attribute, a to-one destination (`.object` or `.null`) or a to-many
     /// relationship (`.collection` of `.object`s, in insertion order).
+    /// The key `entity`, unless the entity has a property so named, gives the entity's name.
     /// - Throws: `.unknownKey` when the entity has no such property; `.inaccessibleObject` when the
     ///   object was invalidated.
     public func value(forKey key: String) throws -> Value {
         if state.isInvalid { throw ObjectGraphError.unfulfillableFault(self) }
         if state.isConfined, let context = managedObjectContext { try context.checkQueue("reading \(displayName).\(key)") }
-        fireFault()
+        if state.isFault { try fireFaultThrowingCallbackError() }
         if state.isInvalid { throw ObjectGraphError.unfulfillableFault(self) }
         guard let slot = entity.slots[key] else {
+            // `entity` (NSManagedObject's own property) reads as the entity's name, so that predicates can
+            // say `entity == %@` with a name, or `entity.name == "Manager"`.
+            if key == "entity" { return .string(entity.name) }
             throw ObjectGraphError(.unknownKey,
                 "[<\(entity.name) \(displayName)> valueForUndefinedKey:]: the entity \(entity.name) is not key value coding-compliant for the key \"\(key)\".")
                 .naming(key, among: entity.propertyNames)

@@ -37,7 +37,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     var link: ContextLink
 
     /// Attribute values, indexed like `entity.attributes`. Not checked for exclusivity at run time: it is
-    /// the hot storage of every property access (performance.md §3.1), and only this module touches it.
+    /// the hot storage of every property access (docs/performance.md), and only this module touches it.
     @exclusivity(unchecked) @usableFromInline var attributeValues: [Value] { didSet { readCacheWord?.pointee = 0 } }
     /// To-one destinations, indexed like `entity.relationships` (nil for to-many slots).
     var toOneValues: [ManagedObject?] {

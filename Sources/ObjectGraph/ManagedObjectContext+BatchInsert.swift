@@ -7,6 +7,7 @@ extension ManagedObjectContext {
     /// returned as `count`).
     func executeBatchInsert(_ action: BatchRequest.Action, of entity: EntityDescription, into store: PersistentStore,
                             resultType: BatchResultType) throws -> (ids: [ManagedObjectID]?, count: Int) {
+        if entity.isAbstract { throw ObjectGraphError.abstractEntity(entity) }
         guard entity.uniquenessConstraints.isEmpty else {
             throw ObjectGraphError(.invalidOperation,
                 "A batch insert into \(entity.name), which has uniqueness constraints, is not simulated by Ripple; insert through a context with a merge policy instead.")

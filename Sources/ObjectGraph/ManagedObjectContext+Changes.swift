@@ -27,7 +27,7 @@ extension ManagedObjectContext {
                         "Unacceptable type of value for to-many relationship: property = \"\(key)\"; desired type = NSSet; given type = \(value.cocoaTypeName); value = \(value).")
                 }
                 for member in members {
-                    guard case .object(let o) = member, o.entity === destination else {
+                    guard case .object(let o) = member, o.entity.isKind(of: destination) else {
                         throw ObjectGraphError(.wrongType,
                             "Unacceptable type of value for to-many relationship: property = \"\(key)\"; desired type = \(destination.name); given type = \(member.cocoaTypeName); value = \(member).")
                     }
@@ -36,7 +36,7 @@ extension ManagedObjectContext {
             }
             switch value {
             case .null: return .null
-            case .object(let o) where o.entity === destination: return value
+            case .object(let o) where o.entity.isKind(of: destination): return value
             default:
                 throw ObjectGraphError(.wrongType,
                     "Unacceptable type of value for to-one relationship: property = \"\(key)\"; desired type = \(destination.name); given type = \(value.cocoaTypeName); value = \(value).")

@@ -96,7 +96,7 @@ extension ManagedObjectContext {
             }
             guard faultsBefore.contains(ObjectIdentifier(object)), !object.state.isInserted, !object.state.isDeleted,
                   !updated.contains(object), !snapshotted.contains(object),
-                  object.entity.derivedProperties.isEmpty else { continue }
+                  object.entity.derivedProperties.isEmpty, object.entity.managedObjectClass == nil else { continue }
             object.state.isFault = true
             object.faultBatch = batch
             batch.members.append(object)

@@ -11,6 +11,7 @@ extension ManagedObjectContext {
         if !pendingInserted.isEmpty {
             for object in result where pendingInserted.contains(object) { fetchedPendingInserts.insert(object) }
         }
+        try throwCallbackError()  // awakeFromFetch of objects the predicate or the sort loaded
         return result
     }
 
@@ -28,7 +29,7 @@ extension ManagedObjectContext {
     /// fetched. (Values are always the context's current ones.)
     public func isFetchCandidate(_ object: ManagedObject, for request: FetchRequest) -> Bool {
         guard object.managedObjectContext === self, !object.state.isInvalid,
-              object.entity.name == request.entityName else { return false }
+              request.fetches(object.entity) else { return false }
         if request.includesPendingChanges {
             if object.state.isDeleted { return false }
             if object.state.isInserted { return true }
@@ -52,21 +53,25 @@ extension ManagedObjectContext {
         }
     }
 
-    /// Every live object of the request's entity, in object order.
+    /// Every live object of the request's entity (and of its sub-entities unless the request says
+    /// otherwise), in object order.
     func candidates(for request: FetchRequest) throws -> [ManagedObject] {
-        let entity = try model.requireEntity(named: request.entityName)
-        try request.validate(for: entity)
+        let requested = try model.requireEntity(named: request.entityName)
+        try request.validate(for: requested)
         var result: [ManagedObject] = []
-        var seen = Set<Int>()
-        for id in sourceObjectIDs(entityName: entity.name) {
-            seen.insert(id.number)
-            guard let object = registered[id] ?? materialize(id) else { continue }
-            if object.state.isDeleted && request.includesPendingChanges { continue }
-            result.append(object)
-        }
-        if request.includesPendingChanges {
-            for object in inserted where object.entity === entity && !seen.contains(object.number) {
+        let entities = request.includesSubentities && !requested.subentities.isEmpty ? requested.selfAndDescendants : [requested]
+        for entity in entities {
+            var seen = Set<Int>()
+            for id in sourceObjectIDs(entityName: entity.name) {
+                seen.insert(id.number)
+                guard let object = registered[id] ?? materialize(id) else { continue }
+                if object.state.isDeleted && request.includesPendingChanges { continue }
                 result.append(object)
+            }
+            if request.includesPendingChanges {
+                for object in inserted where object.entity === entity && !seen.contains(object.number) {
+                    result.append(object)
+                }
             }
         }
         return result.sortedInObjectOrder()
@@ -107,6 +112,7 @@ extension ManagedObjectContext {
             }
         }
         if !object.entity.derivedProperties.isEmpty { computeDerivedOnLoad(object) }
+        deferCallback(.awakeFromFetch, on: object)
     }
 }
 

@@ -55,6 +55,7 @@ extension ManagedObjectContext {
         }
         guard object.managedObjectContext === self, !object.state.isInvalid, !object.state.isInserted else { return }
         try performMutation { refreshNow(object, mergeChanges: mergeChanges, reportedKeys: nil) }
+        try throwCallbackError()  // willTurnIntoFault, didTurnIntoFault
     }
 
     /// Refreshes every registered object that is neither inserted nor deleted, keeping unsaved changes
@@ -76,6 +77,8 @@ extension ManagedObjectContext {
             return
         }
         guard let row = sourceRow(for: object.objectID) else { return }
+        let turnsIntoFault = !mergeChanges && !object.state.isDeleted
+        if turnsIntoFault { deferCallback(.willTurnIntoFault, on: object) }
         object.state.snapshotVersion = row.version
         let entity = object.entity
         let local = mergeChanges ? object.changedValuesSnapshot() : [:]
@@ -132,10 +135,11 @@ extension ManagedObjectContext {
             object.state.committedToMany = savedToMany
             snapshotted.insert(object)
         }
-        if !mergeChanges && !object.state.isDeleted {
+        if turnsIntoFault {
             object.state.isFault = true
         }
         noteRefreshed(object, keys: reportedKeys ?? keys.sorted(), old: old)
+        if turnsIntoFault { deferCallback(.didTurnIntoFault, on: object) }
     }
 
     private func noteRefreshed(_ object: ManagedObject, keys: [String], old: [String: Value]) {

@@ -11,10 +11,11 @@ extension ManagedObjectContext {
     /// time) before the notification is posted.
     public func processPendingChanges() throws {
         try checkQueue("processPendingChanges")
-        guard !isPosting, hasPendingChanges else { return }
-        var firstError: Error?
+        guard !isPosting, hasPendingChanges else { try throwCallbackError(); return }
+        var firstError: Error? = takeCallbackError()
         propagateDeletes()
-        do { try flushDerived() } catch { firstError = error }
+        if firstError == nil { firstError = takeCallbackError() }  // prepareForDeletion
+        do { try flushDerived() } catch { if firstError == nil { firstError = error } }
         if undoManager != nil { recordUndoGroup() }
         let note = takePendingNotification()
         do { try deliverKeyValueChanges(finalizingDeletions: true) } catch { if firstError == nil { firstError = error } }
@@ -23,7 +24,8 @@ extension ManagedObjectContext {
     }
 
     /// Applies the delete rules to every object deleted since the last processing, repeatedly, until
-    /// cascades reach a fixed point. Deny rules are left for save-time validation.
+    /// cascades reach a fixed point; each object's `prepareForDeletion` runs just before its rules (a
+    /// failure is kept for `processPendingChanges` to rethrow). Deny rules are left for save-time validation.
     func propagateDeletes() {
         var done: Set<ManagedObject> = []
         while true {
@@ -32,6 +34,7 @@ extension ManagedObjectContext {
             for object in work {
                 done.insert(object)
                 object.fireFault()
+                deferCallback(.prepareForDeletion, on: object)
                 for (i, relationship) in object.entity.relationships.enumerated() {
                     let targets: [ManagedObject] = relationship.isToMany
                         ? Array(object.toManyValues[i])

@@ -135,6 +135,14 @@ extension ManagedObjectContext {
     /// fetched afterwards are new instances loaded from the store.
     public func reset() throws {
         try checkQueue("reset")
+        // The loaded objects of classes with fault callbacks hear that they turn into faults: before, while
+        // they can still be read, and after.
+        let faulting = model.hasManagedObjectClasses
+            ? registeredObjects.filter { !$0.state.isFault && $0.entity.managedObjectClass != nil } : []
+        var callbackFailure: Error? = takeCallbackError()
+        for object in faulting {
+            do { try runCallback(.willTurnIntoFault, on: object) } catch { if callbackFailure == nil { callbackFailure = error } }
+        }
         undoManager?.removeAllActions()
         external = ExternalChanges()
         unmergedStoreChanges.removeAll()
@@ -155,8 +163,11 @@ extension ManagedObjectContext {
         snapshotted.removeAll()
         propagation.dirty.removeAll()
         propagation.dirtySet.removeAll()
-        var firstError: Error?
-        do { try deliverKeyValueChanges(finalizingDeletions: true) } catch { firstError = error }
+        var firstError: Error? = callbackFailure
+        for object in faulting {
+            do { try runCallback(.didTurnIntoFault, on: object) } catch { if firstError == nil { firstError = error } }
+        }
+        do { try deliverKeyValueChanges(finalizingDeletions: true) } catch { if firstError == nil { firstError = error } }
         var note = ObjectsDidChangeNotification(context: self)
         note.invalidatedAll = true
         do { try post(note) } catch { if firstError == nil { firstError = error } }

@@ -1,7 +1,9 @@
 extension ManagedObjectContext {
-    /// Saves (`save()`): processes pending changes, tells observers the context will save, validates
+    /// Saves (`save()`): processes pending changes, tells observers the context will save, runs the
+    /// `willSave` callbacks of managed-object classes (``ManagedObjectCallback``), validates
     /// every inserted and updated object and every deny rule, writes the changes to the store as one
-    /// batch, gives inserted objects permanent IDs, and posts ``ContextDidSaveNotification``.
+    /// batch, gives inserted objects permanent IDs, runs the `didSave` callbacks
+    /// (and turns saved deletions into faults), and posts ``ContextDidSaveNotification``.
     ///
     /// A save with no changes does nothing. When validation fails nothing is written and the context
     /// keeps its changes; the error lists every problem at once (code 1560 when there are several).
@@ -15,8 +17,9 @@ extension ManagedObjectContext {
         }
         if let firstError { throw firstError }
         try processUntilQuiet()
+        try runWillSaveCallbacks()
         guard hasChanges else { return }
-        if let error = validationError() { throw error }
+        if let error = try validationError() { throw error }
         var didSaveError: Error?
         let note: ContextDidSaveNotification
         if let parent {
@@ -32,6 +35,7 @@ extension ManagedObjectContext {
                 }
             }
         }
+        if let error = runDidSaveCallbacks(note), didSaveError == nil { didSaveError = error }
         for observer in liveObservers {
             do { try observer.contextDidSave(note) } catch { if didSaveError == nil { didSaveError = error } }
         }
@@ -58,10 +62,7 @@ extension ManagedObjectContext {
         var rounds = 0
         while hasPendingChanges {
             rounds += 1
-            if rounds > 100 {
-                throw ObjectGraphError(.invalidOperation,
-                    "Failed to process pending changes before save. The context is still dirty after 100 attempts. Typically this recursive dirtying is caused by a bad validation method, -willSave, or notification handler.")
-            }
+            if rounds > Self.dirtyAttemptLimit { throw Self.stillDirtyError }
             try processPendingChanges()
         }
     }

@@ -1,16 +1,23 @@
 extension ManagedObjectContext {
-    /// Validates every inserted and updated object and every deleted object's deny rules.
+    /// Validates every inserted and updated object and every deleted object's deny rules, then what the
+    /// objects' classes check (``classValidationErrors(_:operation:after:)``).
     /// Returns nil when all is well, the single error, or a 1560 error wrapping several.
-    func validationError() -> ObjectGraphError? {
+    /// - Throws: the error a class's validation method raised (not a validation failure: its code is wrong).
+    func validationError() throws -> ObjectGraphError? {
         var errors: [ObjectGraphError] = []
+        let classes = model.hasManagedObjectClasses
         // Most saves are valid: the objects are checked in any order first (no union of the two), and put in
         // object order (the order the errors are listed in) only when one of them has something to report.
-        if deleted.isEmpty && !inserted.contains(where: { !Self.validate($0).isEmpty })
+        if !classes && deleted.isEmpty && !inserted.contains(where: { !Self.validate($0).isEmpty })
             && !updated.contains(where: { !Self.validate($0).isEmpty }) { return nil }
         let candidates = updated.isEmpty ? inserted.objectsInObjectOrder()
             : (inserted.isEmpty ? updated : Set(inserted).union(updated)).sortedInObjectOrder()
         for object in candidates {
-            errors += Self.validate(object)
+            let own = Self.validate(object)
+            errors += own
+            if classes {
+                errors += try classValidationErrors(object, operation: object.state.isInserted ? .insert : .update, after: own)
+            }
         }
         for object in deleted.sortedInObjectOrder() {
             for (i, r) in object.entity.relationships.enumerated() where r.deleteRule == .deny {
@@ -22,6 +29,7 @@ extension ManagedObjectContext {
                 errors.append(.validation(1600, "\(r.name) is not valid.", object: object, key: r.name, value: value,
                     reason: "the relationship denies the delete while it holds \(live.map(\.displayName).joined(separator: ", "))"))
             }
+            if classes { errors += try classValidationErrors(object, operation: .delete, after: []) }
         }
         if errors.isEmpty { return nil }
         if errors.count == 1 { return errors[0] }
@@ -116,6 +124,8 @@ extension ObjectGraphError {
         var message = "Error Domain=NSCocoaErrorDomain Code=\(code) \"\(description)\" UserInfo={NSValidationErrorObject=\(object.displayName), NSValidationErrorKey=\(key), NSValidationErrorValue=\(value)"
         if let reason { message += ", NSLocalizedFailureReason=\(reason)" }
         message += "}"
-        return ObjectGraphError(.validation, code: code, message)
+        var error = ObjectGraphError(.validation, code: code, message)
+        error.validationKey = key
+        return error
     }
 }

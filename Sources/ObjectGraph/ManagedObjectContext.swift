@@ -103,6 +103,9 @@ public final class ManagedObjectContext {
     var performDepth = 0
     /// Changes that come from outside (merges, refreshes, store removal), announced at the next processing.
     var external = ExternalChanges()
+    /// The first error of a managed-object class's callback that ran where nothing could throw (a fault
+    /// firing, a delete rule, a refresh), rethrown by the public call that caused it.
+    var callbackError: Error?
 
     /// Creates a root context over a coordinator.
     public init(coordinator: PersistentStoreCoordinator, concurrencyType: ConcurrencyType = .mainQueue,
@@ -189,6 +192,7 @@ public final class ManagedObjectContext {
 
     private func insertObjectNow(entityName: String, values: [(String, Value)]) throws -> ManagedObject {
         let entity = try model.requireEntity(named: entityName)
+        if entity.isAbstract { throw ObjectGraphError.abstractEntity(entity) }
         // Check every value before anything changes, so a bad value inserts nothing. Each key is looked up
         // once; attributes convert here (`coerce` is only asked again to word the error).
         var checked: [(key: String, slot: PropertySlot, value: Value)] = []
@@ -221,6 +225,7 @@ public final class ManagedObjectContext {
         precondition(model.entities.indices.contains(entity.index) && model.entities[entity.index] === entity
                      && values.count == entity.attributes.count,
                      "insertObject(entity:attributeValues:assigned:) with an entity of another model")
+        if entity.isAbstract { throw ObjectGraphError.abstractEntity(entity) }
         return try performMutation {
             // Convert in key order, so the first value that cannot convert is the one the general path
             // would report (`coerce` words the error).
@@ -236,7 +241,7 @@ public final class ManagedObjectContext {
                     values[i] = try coerce(values[i], forKey: entity.attributes[i].name, of: entity, objectName: nil)
                 }
             }
-            if entity.derived.triggers.isEmpty && propagation.observations.isEmpty {
+            if entity.derived.triggers.isEmpty && propagation.observations.isEmpty && !Self.awakensFromInsert(entity) {
                 return try insertChecked(entity, [], attributeValues: values)
             }
             var checked: [(key: String, slot: PropertySlot, value: Value)] = []
@@ -261,6 +266,13 @@ public final class ManagedObjectContext {
         registered.register(object)
         inserted.insert(object)
         pendingInserted.insert(object)
+        // The class's awakeFromInsert sees the defaults; the given values are applied after it, as the code
+        // that inserts an object sets its values after `insertNewObject` returns. When it fails the insertion
+        // stands (the values are applied) and its error is rethrown.
+        var awakeError: Error?
+        if attributeValues == nil && Self.awakensFromInsert(entity) {
+            do { try runCallback(.awakeFromInsert, on: object) } catch { awakeError = error }
+        }
         // A new object's attributes are stored directly when nothing can watch them change: its insertion
         // is what this event reports (the per-key old values `willChange` records are never read for an
         // object inserted in the same event), no key-value observer can know it yet, and no derived
@@ -274,7 +286,13 @@ public final class ManagedObjectContext {
             }
         }
         for i in entity.derivedProperties.indices { markDerivedDirty(object, i) }
+        if let awakeError { throw awakeError }
         return object
+    }
+
+    /// Whether the entity's class has an `awakeFromInsert`.
+    static func awakensFromInsert(_ entity: EntityDescription) -> Bool {
+        entity.managedObjectClass?.implements(.awakeFromInsert) == true
     }
 
     /// Inserts a new object from a dictionary of values (keys are applied in sorted order).
@@ -329,7 +347,7 @@ public final class ManagedObjectContext {
             if object.managedObjectContext == nil { throw ObjectGraphError.removedFromContext(object) }
             throw otherContextError(object, use)
         }
-        object.fireFault()
+        if object.state.isFault { try object.fireFaultThrowingCallbackError() }
         if object.state.isInvalid { throw ObjectGraphError.unfulfillableFault(object) }
         if forWriting && object.state.isDeleted {
             throw ObjectGraphError(.inaccessibleObject,
@@ -415,6 +433,12 @@ extension ObjectGraphError {
     }
 
     /// Core Data's `valueForUndefinedKey:` wording.
+    /// Inserting an object of an abstract entity: Core Data's `NSInternalInconsistencyException`.
+    static func abstractEntity(_ entity: EntityDescription) -> ObjectGraphError {
+        ObjectGraphError(.invalidOperation,
+            "Cannot create an instance of abstract entity \(entity.name); insert one of its sub-entities (\(entity.subentities.map(\.name).joined(separator: ", ")))")
+    }
+
     static func unknownKey(_ key: String, entity: EntityDescription, object: ManagedObject?) -> ObjectGraphError {
         let who = object.map { "<\(entity.name) \($0.displayName)>" } ?? "<\(entity.name)>"
         return ObjectGraphError(.unknownKey,

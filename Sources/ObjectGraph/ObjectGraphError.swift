@@ -57,6 +57,8 @@ public struct ObjectGraphError: Error, CustomStringConvertible {
     /// For an unknown name (`.unknownKey`, `.unknownEntity`): the name given and the names it could have
     /// been (an entity's properties, a model's entities), so that a front end can suggest the nearest.
     public var unknownName: (name: String, known: [String])?
+    /// For a validation error about one property: its key (`NSValidationErrorKey`).
+    public var validationKey: String?
 
     /// Creates an error.
     public init(_ kind: Kind, code: Int = 0, _ message: String, detailedErrors: [ObjectGraphError] = [],

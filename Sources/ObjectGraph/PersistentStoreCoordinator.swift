@@ -54,7 +54,7 @@ public final class PersistentStoreCoordinator {
     }
 
     /// Removes a store (`remove(_:)`): every object saved in it is invalidated in every context over the
-    /// coordinator (DESIGN.md decision 7). Each context posts one objects-did-change notification with
+    /// coordinator (docs/decisions.md, decision 7). Each context posts one objects-did-change notification with
     /// them in `invalidated`, in context creation order, at once. A SQLite store's file is closed.
     /// - Throws: `.store` when the store is not one of the coordinator's; the first observer failure
     ///   after every context was told.

@@ -67,6 +67,8 @@ public struct AttributeDescription: Sendable {
     public var regularExpression: String?
     /// Transient attributes are not saved to the store and not counted as persistent changes.
     public var isTransient: Bool
+    /// What a model file says about the attribute beyond the above (kept, not simulated).
+    public var details = PropertyDetails()
 
     /// Creates an attribute; it is required (non-optional) unless told otherwise.
     public init(name: String, type: AttributeType, isOptional: Bool = false, defaultValue: Value? = nil,
@@ -110,6 +112,8 @@ public struct RelationshipDescription: Sendable {
     public var minCount: Int?
     /// For to-many relationships: the greatest number of members accepted at save (1590).
     public var maxCount: Int?
+    /// What a model file says about the relationship beyond the above (kept, not simulated).
+    public var details = PropertyDetails()
 
     /// Creates a relationship; it is optional and nullifies unless told otherwise.
     public init(name: String, destination: String, inverse: String? = nil, isToMany: Bool = false,

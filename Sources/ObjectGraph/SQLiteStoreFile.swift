@@ -316,14 +316,13 @@ final class SQLiteStoreFile {
             if r.isToMany {
                 toOne.append(nil)
                 let text = sqlite3_column_type(stmt, column) == SQLITE_NULL ? "" : columnText(stmt, column)
-                toMany.append(text.split(separator: ",").compactMap { Int($0) }.map {
-                    ManagedObjectID(entityName: destination, number: $0, isTemporaryID: false)
-                })
+                toMany.append(text.split(separator: ",").compactMap { Self.reference($0, destination: destination) })
             } else {
                 toMany.append([])
-                if sqlite3_column_type(stmt, column) == SQLITE_NULL {
-                    toOne.append(nil)
-                } else {
+                switch sqlite3_column_type(stmt, column) {
+                case SQLITE_NULL: toOne.append(nil)
+                case SQLITE_TEXT: toOne.append(Self.reference(Substring(columnText(stmt, column)), destination: destination))
+                default:
                     toOne.append(ManagedObjectID(entityName: destination, number: Int(sqlite3_column_int64(stmt, column)),
                                                  isTemporaryID: false))
                 }
@@ -461,8 +460,12 @@ final class SQLiteStoreFile {
                 column += 1
             }
             for i in relationships.indices {
+                // A reference to an object of a sub-entity of the destination names its entity: `Manager:3`.
+                let destination = entity.destinations[i].name
                 if relationships[i].isToMany {
-                    bindText(stmt, column, row.toMany[i].map { String($0.number) }.joined(separator: ","))
+                    bindText(stmt, column, row.toMany[i].map { Self.referenceText($0, destination: destination) }.joined(separator: ","))
+                } else if let target = row.toOne[i], target.entityName != destination {
+                    bindText(stmt, column, Self.referenceText(target, destination: destination))
                 } else if let target = row.toOne[i] {
                     sqlite3_bind_int64(stmt, column, Int64(target.number))
                 } else {

@@ -106,13 +106,19 @@ public enum GraphWriter {
         -> [(EntityDescription, RelationshipDescription, EntityDescription, RelationshipDescription?)] {
         var result: [(EntityDescription, RelationshipDescription, EntityDescription, RelationshipDescription?)] = []
         var drawn: Set<String> = []
+        // An inherited relationship is drawn once, from the entity that declares it.
+        func declaring(_ key: String, _ entity: EntityDescription) -> EntityDescription {
+            var current = entity
+            while let parent = current.superentity, parent.slots[key] != nil { current = parent }
+            return current
+        }
         for entity in model.entities {
-            for relationship in entity.relationships {
+            for relationship in entity.declaredRelationships {
                 guard let destination = model.entity(named: relationship.destinationEntityName),
                       !drawn.contains(entity.name + "." + relationship.name) else { continue }
                 let inverse = relationship.inverseName.flatMap { destination.relationship(named: $0) }
                 drawn.insert(entity.name + "." + relationship.name)
-                if let inverse { drawn.insert(destination.name + "." + inverse.name) }
+                if let inverse { drawn.insert(declaring(inverse.name, destination).name + "." + inverse.name) }
                 result.append((entity, relationship, destination, inverse))
             }
         }
@@ -123,12 +129,19 @@ public enum GraphWriter {
         var text = indent + "node [shape=box, fontname=\"Helvetica\"];\n"
         text += indent + "edge [fontname=\"Helvetica\", fontsize=10];\n"
         for entity in model.entities {
-            var lines = entity.attributes.map(describe)
-            lines += entity.derivedProperties.map { $0.name + " = " + derivation($0) + " (derived)" }
+            // A sub-entity lists its own properties; an arrow to its parent stands for the inherited ones.
+            var lines = entity.declaredAttributes.map(describe)
+            lines += entity.declaredDerivedProperties.map { $0.name + " = " + derivation($0) + " (derived)" }
+            if entity.isAbstract { lines.insert("(abstract)", at: 0) }
             // U+0001 marks DOT's left-justified line ends (`\l`), put in after quoting.
             let label = entity.name + (lines.isEmpty ? "" : "\n\n" + lines.map { $0 + "\u{1}" }.joined())
             let literal = quoted(label).split(separator: "\u{1}", omittingEmptySubsequences: false).joined(separator: "\\l")
             text += indent + quoted(prefix + entity.name) + " [label=" + literal + "];\n"
+        }
+        for entity in model.entities {
+            guard let parent = entity.superentity else { continue }
+            text += indent + quoted(prefix + entity.name) + " -> " + quoted(prefix + parent.name)
+                + " [arrowhead=empty, style=bold, label=\"parent\"];\n"
         }
         for (entity, relationship, destination, inverse) in relationshipPairs(model) {
             var label = relationship.name + " (" + relationship.deleteRule.rawValue + ")"
@@ -143,7 +156,7 @@ public enum GraphWriter {
                 + " [" + attributes + ", label=" + quoted(label) + "];\n"
         }
         for entity in model.entities {
-            for derived in entity.derivedProperties {
+            for derived in entity.declaredDerivedProperties {
                 var seen: Set<String> = []
                 for keyPath in derived.dependencies {
                     guard let (source, _) = source(of: keyPath, from: entity, in: model),
@@ -181,6 +194,8 @@ public enum GraphWriter {
             for derived in entity.derivedProperties {
                 rows.append("derived " + derived.name + " " + quoted(derivation(derived)))
             }
+            if let parent = entity.superentity { rows.append("parent " + parent.name + " " + quoted("inherits its properties")) }
+            if entity.isAbstract { rows.append("abstract " + entity.name + " " + quoted("no instances of its own")) }
             if rows.isEmpty {
                 text += "  " + entity.name + "\n"
             } else {

@@ -1,8 +1,24 @@
 extension LuaAnnotations {
     static let contexts = #"""
----A data model made by `ripple.model`.
+---A data model made by `ripple.model` or read by `ripple.loadModel`.
 ---@class ManagedObjectModel : userdata
 ---@field entities string[] The entity names, sorted.
+local ManagedObjectModel = {}
+
+---Gives an entity the code of its `NSManagedObject` subclass (docs/classes.md): lifecycle callbacks
+---(`awakeFromInsert`, `awakeFromFetch`, `willSave`, `didSave`, `prepareForDeletion`, `willTurnIntoFault`,
+---`didTurnIntoFault`), validation (`validateForInsert`, `validateForUpdate`, `validateForDelete`,
+---`validate<Key>(self, value)` returning true, or false and a message [and a code]), methods called as
+---`obj:name(…)`, and `properties = { name = function(self) … end }` read as `obj.name`. Declaring it
+---again replaces it.
+---@param entityName string
+---@param methods table<string, function|table<string, fun(self: ManagedObject): any>>
+function ManagedObjectModel:class(entityName, methods) end
+---A fetch request table (for `ctx:fetch`) made from the model's template `name`, its `$VARIABLES` bound to `variables`; a missing variable is Core Data's error.
+---@param name string
+---@param variables? table<string, any>
+---@return FetchRequest
+function ManagedObjectModel:fetchRequestFromTemplate(name, variables) end
 
 ---A persistent container (`NSPersistentContainer`).
 ---@class PersistentContainer : userdata
@@ -143,6 +159,7 @@ function ObservationToken:cancel() end
 ---@field propertiesToFetch? string[] The keys of a `dictionaryResultType` fetch.
 ---@field includesPendingChanges? boolean Default true: unsaved insertions and deletions count.
 ---@field substitutionVariables? table<string, any> Values of the predicate's `$VARIABLE`s.
+---@field includesSubentities? boolean Default true: objects of the entity's sub-entities are fetched too.
 
 ---A sort descriptor.
 ---@class SortDescriptor

@@ -157,36 +157,5 @@ local BatchRequest = {}
 ---@field changedObjectID ManagedObjectID
 ---@field updatedProperties string[] The keys an update changed.
 
----An undo manager (`UndoManager`) made by `ripple.undoManager()`: a context with one records a group each
----time it processes its own changes (once per event for the view context).
----@class UndoManager : userdata
----@field canUndo boolean Whether there is a group to undo.
----@field canRedo boolean Whether there is a group to redo.
----@field undoActionName string The name of the group `undo()` would undo (`""` when unnamed).
----@field redoActionName string The name of the group `redo()` would redo.
----@field groupsByEvent boolean Always true: a group per run-loop event.
----@field isUndoRegistrationEnabled boolean False between `disableUndoRegistration` and `enableUndoRegistration`.
-local UndoManager = {}
-
----Undoes the last group: the context processes its pending changes first, then the inverse is applied
----and announced; an error when there is nothing to undo.
-function UndoManager:undo() end
-
----Redoes the last undone group; an error when there is nothing to redo.
-function UndoManager:redo() end
-
----Names the group being made (the current event's changes, or the last group when there are none).
----@param name string
-function UndoManager:setActionName(name) end
-
----Forgets every group.
-function UndoManager:removeAllActions() end
-
----Stops recording changes; calls nest.
-function UndoManager:disableUndoRegistration() end
-
----Resumes recording; an error when registration is not disabled.
-function UndoManager:enableUndoRegistration() end
-
 """#
 }

@@ -59,12 +59,6 @@ function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
 ---@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: Snapshot) Section names and object IDs, updated objects marked for reload; `dataSource:apply(snapshot)` shows it.
 ---@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: { removals: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[], insertions: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[] })
 
----An index path (0-based).
----@class IndexPath : userdata
----@field section integer
----@field item integer
----@field row integer The same as `item`.
-
 """#
 
     static let screens = #"""

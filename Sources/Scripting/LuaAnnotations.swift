@@ -14,7 +14,14 @@
 public enum LuaAnnotations {
     /// The whole annotation file.
     public static var source: String {
-        [header, module, contexts, objects, coreData, fetchedResults, screens, collectionViews, diffable, scenarios].joined(separator: "\n")
+        [header, module, contexts, objects, coreData, declaredClasses, fetchedResults, screens, collectionViews, diffable, scenarios]
+            .joined(separator: "\n")
+    }
+
+    /// The annotations of the classes declared with ``LuaClassDeclaration`` (``BridgeClasses/declarations``),
+    /// generated from their declarations.
+    static var declaredClasses: String {
+        BridgeClasses.declarations.map(\.annotations).joined(separator: "\n")
     }
 
     static let header = #"""
@@ -32,10 +39,17 @@ public enum LuaAnnotations {
 ---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
 ripple = {}
 
----Declares entities, attributes and relationships; refused with a message naming the entity and key when inconsistent.
+---Declares entities, attributes and relationships (reserved entity keys: `uniquenessConstraints`, `parentEntity`, `isAbstract`); refused with a message naming the entity and key when inconsistent.
 ---@param entities table<string, table<string, string|table>> `{ Entity = { key = spec, … } }`
 ---@return ManagedObjectModel
 function ripple.model(entities) end
+
+---Reads an Xcode model: a `.xcdatamodeld` bundle (its current version, or `{ version = "Name" }`), a `.xcdatamodel` folder or its `contents` file. Returns the model and its warnings (`file:line: …`, also in the trace).
+---@param path string
+---@param options? { version: string? }
+---@return ManagedObjectModel model
+---@return string[] warnings
+function ripple.loadModel(path, options) end
 
 ---A persistent container over an in-memory store (or `{ store = "sqlite", path = … }`), with a main-queue `viewContext`.
 ---@param model ManagedObjectModel

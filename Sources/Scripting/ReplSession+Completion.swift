@@ -51,8 +51,17 @@ extension ReplSession {
             return names.sorted()
         case .userdata:
             guard let cls = engine.luaClass(ofObjectAt: -1) else { return [] }
-            let methods = Array(cls.methods.keys)
-            return (methodsOnly ? methods : methods + cls.properties).sorted()
+            var methods = Array(cls.methods.keys)
+            var properties = cls.properties
+            // A managed object's class (model:class): its methods and computed properties, inherited ones too.
+            if let object = state.object(at: -1, as: ManagedObject.self),
+               let objectClass = object.entity.managedObjectClass as? LuaManagedObjectClass {
+                for definition in objectClass.chain {
+                    methods += definition.methods.keys
+                    properties += definition.properties.keys
+                }
+            }
+            return Array(Set(methodsOnly ? methods : methods + properties)).sorted()
         default:
             return []
         }

@@ -110,7 +110,7 @@ public final class ScriptEngine {
         state.errorMessage = ScriptEngine.errorMessage   // "did you mean" for unknown names
         self.checksInvariants = checksInvariants
         installModule()
-        try Prelude.load(into: state)
+        try LuaChunk.prelude.load(into: state)
         try state.pcall(arguments: 0, results: 0, traceback: true)
         try installSandbox(sandbox)
         if let instructionLimit { state.setInstructionLimit(instructionLimit) }

@@ -8,7 +8,7 @@ public typealias DependencyUpdatedHandler = (ViewController, ManagedObject, [Str
 /// Hook type for ``ViewController/dvc_deletedHandler``.
 public typealias DependencyDeletedHandler = (ViewController, ManagedObject) throws -> Void
 
-/// Dependent view controllers (BTDependentVC), following its documentation (DESIGN decision 2).
+/// Dependent view controllers (BTDependentVC), following its documentation (docs/decisions.md, decision 2).
 ///
 /// A controller depends on managed objects of main-queue contexts. When a dependency changes it gets
 /// ``dvc_updated(_:changedKeys:)``; when one is deleted, invalidated, or its context is reset, the
@@ -108,7 +108,7 @@ extension ViewController {
         try dependencyStorage?.deletedHandler?(self, object)
     }
 
-    /// Leaves the screen by BTDependentVC's rule (reference §1.3, DESIGN decision 3).
+    /// Leaves the screen by BTDependentVC's rule (docs/decisions.md, decision 3).
     ///
     /// In a navigation stack at index > 0: pop to the previous controller. At index 0: the navigation
     /// controller's presenter dismisses it, or the stack is emptied when it was not presented. Not in

@@ -1,4 +1,4 @@
-/// Modal presentation, following UIKit's full-screen presentation rules (DESIGN decision 3).
+/// Modal presentation, following UIKit's full-screen presentation rules (docs/decisions.md, decision 3).
 extension ViewController {
     /// Presents a controller modally (`present(_:animated:completion:)`).
     ///

@@ -116,7 +116,7 @@ open class ViewController {
 
     /// The controller that presented this one or its nearest presented ancestor, or nil.
     ///
-    /// Presentations are owned by outermost containers (DESIGN decision 3), so this is the outermost
+    /// Presentations are owned by outermost containers (docs/decisions.md, decision 3), so this is the outermost
     /// container of the controller on which `present` was called.
     public var presentingViewController: ViewController? { outermostContainer.presenterStorage }
 

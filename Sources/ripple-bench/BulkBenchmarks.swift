@@ -1,3 +1,4 @@
+import CRippleBench
 import Scripting
 
 #if canImport(Glibc)
@@ -92,7 +93,7 @@ enum BulkBenchmarks {
     /// The child: prints `insertedRSS savedRSS insertNs saveNs` and returns the exit status.
     static func child(_ arguments: [String]) -> Int32 {
         guard arguments.count == 2, let n = Int(arguments[1]), ["objects", "tables", "batch", "batchIDs", "batchGeneral"].contains(arguments[0]) else {
-            fputs("usage: ripple-bench \(childFlag) objects|tables|batch|batchIDs|batchGeneral N\n", stderr)
+            fputs("usage: ripple-bench \(childFlag) objects|tables|batch|batchIDs|batchGeneral N\n", ripplebench_stderr())
             return 64
         }
         do {
@@ -139,7 +140,7 @@ enum BulkBenchmarks {
             print("\(inserted) \(saved) \(insertTime) \(saveTime)")
             return 0
         } catch {
-            fputs("bulk child: \(error)\n", stderr)
+            fputs("bulk child: \(error)\n", ripplebench_stderr())
             return 1
         }
     }

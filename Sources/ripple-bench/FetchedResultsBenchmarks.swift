@@ -37,7 +37,7 @@ enum FetchedResultsBenchmarks {
         var setUp: Double = 0
     }
 
-    static var rng = SplitMix64(seed: 2024)
+    nonisolated(unsafe) static var rng = SplitMix64(seed: 2024)  // the benchmark runs on one thread
 
     static func fixture(n: Int) throws -> Fixture {
         let (context, objects) = try ItemFixture.make(n: n, rng: &rng)

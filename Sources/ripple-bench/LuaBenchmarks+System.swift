@@ -74,7 +74,7 @@ enum StartUpBench {
     }
 }
 
-/// T5s (the T5a of reference §4 as first measured: objects inserted from Swift, heap bytes after
+/// T5s (T5a as first measured: objects inserted from Swift, heap bytes after
 /// processing, one N; the honest T5a is in ``BulkBenchmarks``): heap bytes per managed object with 5
 /// scalar attributes against the same record as a Lua table; T5b: extra Lua bytes per object once it is
 /// materialised in Lua.

@@ -7,12 +7,12 @@ import Scripting
 import Glibc
 #endif
 
-/// T3 (Lua property access and calls), T4 (start-up) and T5 (memory per object), performance.md §4.
+/// T3 (Lua property access and calls), T4 (start-up) and T5 (memory per object), docs/performance.md.
 ///
 /// Every pair runs side by side in this process: each repetition runs every case of a group once, in
 /// turn, and a ratio is the median over the repetitions of the per-repetition ratio.
 enum LuaBenchmarks {
-    /// Iterations of every timed Lua loop (performance.md §3.1).
+    /// Iterations of every timed Lua loop (docs/performance.md).
     static let iterations = 10_000_000
     /// Repetitions of every timed case.
     static let repetitions = 7

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CRippleBench
 import Glibc
 #endif
 
@@ -43,7 +44,7 @@ enum Measure {
         let verdict = row.meetsStretch ? "stretch met" : (row.meetsGoal ? "goal met" : "MISSED")
         let line = "\(row.id.padding(5)) \(row.what.padding(48)) \(format(row.ratio).leftPad(9))×   goal \(op) \(format(row.goal))×, stretch \(op) \(format(row.stretch))×   \(verdict)   \(row.detail)"
         print(line)
-        fflush(stdout)
+        fflush(ripplebench_stdout())
     }
 
     /// Two decimals (or none for large numbers).

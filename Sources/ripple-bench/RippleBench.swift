@@ -1,17 +1,18 @@
 #if canImport(Glibc)
+import CRippleBench
 import Glibc
 #endif
 
-/// `ripple-bench`: every performance target of reference/performance.md §4 and issue 13, each measured as
+/// `ripple-bench`: every performance target of docs/performance.md, each measured as
 /// a ratio against its reference in the same run. Build and run in release:
 /// `swift build -c release --product ripple-bench && .build/release/ripple-bench [GROUP ...]`.
 @main
 struct RippleBench {
     /// A benchmark group: its name on the command line, what it measures, and how to run it.
-    struct Group {
+    struct Group: Sendable {
         var name: String
         var summary: String
-        var run: () throws -> Void
+        var run: @Sendable () throws -> Void
     }
 
     /// Every group, in the order a run without arguments runs them.
@@ -66,7 +67,7 @@ struct RippleBench {
         }
         for name in arguments where !groups.contains(where: { $0.name == name }) {
             let names = groups.map(\.name).joined(separator: ", ")
-            fputs("ripple-bench: unknown group '\(name)' (groups: \(names); see ripple-bench --help)\n", stderr)
+            fputs("ripple-bench: unknown group '\(name)' (groups: \(names); see ripple-bench --help)\n", ripplebench_stderr())
             exit(64)
         }
         print("ripple-bench: ratios measured side by side in this run")

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CRippleBench
 import Glibc
 #endif
 import CollectionViews
@@ -21,7 +22,7 @@ enum ViewBenchmarks {
         let objects: [ManagedObject]
     }
 
-    static var rng = SplitMix64(seed: 77)
+    nonisolated(unsafe) static var rng = SplitMix64(seed: 77)  // the benchmark runs on one thread
 
     static func fixture(n: Int, table: Bool = false) throws -> Fixture {
         let (context, objects) = try ItemFixture.make(n: n, rng: &rng)
@@ -61,13 +62,13 @@ enum ViewBenchmarks {
 
     static func runOne(_ arguments: [String]) throws {
         guard let n = arguments.first.flatMap({ Int($0) }), n > 0 else {
-            fputs("ripple-bench: \(sizeFlag) needs a positive object count\n", stderr)
+            fputs("ripple-bench: \(sizeFlag) needs a positive object count\n", ripplebench_stderr())
             exit(64)
         }
         let kind = arguments.count > 1 ? arguments[1] : "collection"
         let count = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 100
         guard kind == "table" || kind == "collection", count > 0, arguments.count <= 3 else {
-            fputs("ripple-bench: usage: \(sizeFlag) N [table|collection] [BATCHES]\n", stderr)
+            fputs("ripple-bench: usage: \(sizeFlag) N [table|collection] [BATCHES]\n", ripplebench_stderr())
             exit(64)
         }
         let f = try fixture(n: n, table: kind == "table")

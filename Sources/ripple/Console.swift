@@ -1,3 +1,4 @@
+import CEdit
 import Scripting
 
 #if canImport(Glibc)
@@ -19,8 +20,8 @@ struct Console {
 
     /// Bytes a script printed, passed through as they are.
     func writeRaw(_ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, stdout) }
-        fflush(stdout)
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, ripple_stdout()) }
+        fflush(ripple_stdout())
     }
 
     /// A file's error outside its scenarios.
@@ -30,7 +31,7 @@ struct Console {
 
     func write(_ line: String) {
         print(line)
-        fflush(stdout)
+        fflush(ripple_stdout())
     }
 
     func red(_ s: String) -> String { colour ? "\u{1B}[31m" + s + "\u{1B}[0m" : s }

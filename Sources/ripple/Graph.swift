@@ -1,3 +1,4 @@
+import CEdit
 import ArgumentParser
 import Scripting
 
@@ -19,6 +20,8 @@ extension Ripple {
             presentations), as they are when the script ends. dot: one digraph, a cluster per model and per \
             window. mermaid: Markdown, one ```mermaid block per model (erDiagram) and per window (flowchart). \
             svg: the DOT rendered by Graphviz's dot, which must be on PATH (Debian: apt-get install graphviz).
+            Instead of a script, FILE may be an Xcode model (a .xcdatamodeld bundle, a .xcdatamodel folder or \
+            its contents file): the model ripple.loadModel reads is drawn, its warnings printed to standard error.
             """
         )
 
@@ -27,7 +30,8 @@ extension Ripple {
             case dot, mermaid, svg
         }
 
-        @Argument(help: "The Lua script that builds the model and the screens.", completion: .file(extensions: ["lua"]))
+        @Argument(help: "The Lua script that builds the model and the screens, or an Xcode model (.xcdatamodeld, .xcdatamodel, contents).",
+                  completion: .file())
         var file: String
 
         @Option(help: ArgumentHelp("dot, mermaid or svg.", valueName: "format"))
@@ -36,6 +40,27 @@ extension Ripple {
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"),
                 completion: .file())
         var output: String?
+
+        /// Whether the path names an Xcode model rather than a script.
+        static func isXcodeModel(_ path: String) -> Bool {
+            var trimmed = path
+            while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+            return trimmed.hasSuffix(".xcdatamodeld") || trimmed.hasSuffix(".xcdatamodel") || trimmed.hasSuffix("/contents")
+                || trimmed == "contents"
+        }
+
+        /// A Lua string literal of any text (every byte outside letters and digits escaped as `\ddd`).
+        static func luaString(_ text: String) -> String {
+            var out = "\""
+            for byte in text.utf8 {
+                if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) {
+                    out.append(Character(Unicode.Scalar(byte)))
+                } else {
+                    out += "\\" + String(byte)
+                }
+            }
+            return out + "\""
+        }
 
         func run() throws {
             let engine = try ScriptEngine()
@@ -49,7 +74,14 @@ extension Ripple {
                       stderr:write(concat(parts, "\\t"), "\\n")
                     end
                     """, chunkName: "=graph")
-                try engine.runFile(file)
+                if Self.isXcodeModel(file) {
+                    try engine.run("""
+                        local _, warnings = ripple.loadModel(\(Self.luaString(file)))
+                        for _, w in ipairs(warnings) do io.stderr:write("warning: ", w, "\\n") end
+                        """, chunkName: "=graph")
+                } else {
+                    try engine.runFile(file)
+                }
             } catch {
                 printError("error: \(error)")
                 throw ExitCode(1)
@@ -83,7 +115,7 @@ extension Ripple {
         }
 
         private func printError(_ line: String) {
-            fputs(line + "\n", stderr)
+            fputs(line + "\n", ripple_stderr())
         }
     }
 }

@@ -45,7 +45,7 @@ let libraryFree: @convention(c) (UnsafeMutableRawPointer?) -> Void = {
 /// Plain standard input: no prompt, no editing.
 struct PlainLineReader: LineReader {
     mutating func readLine(prompt: String) -> LineInput {
-        Self.readLine(from: stdin).map(LineInput.line) ?? .endOfInput
+        Self.readLine(from: ripple_stdin()).map(LineInput.line) ?? .endOfInput
     }
     mutating func addHistory(_ chunk: String) {}
 
@@ -121,9 +121,7 @@ struct EditLineReader: LineReader {
 
     init(historyPath: String?) {
         self.historyPath = historyPath
-        rl_basic_word_break_characters = UnsafePointer(strdup(" \t\n\"'`@$><=;|&{(,+-*/%^#~[]"))
-        rl_completion_append_character = 0
-        rl_completion_entry_function = completionEntry
+        ripple_configure_completion(strdup(" \t\n\"'`@$><=;|&{(,+-*/%^#~[]"), completionEntry)
         stifle_history(1000)
         if let historyPath { _ = read_history(historyPath) }
         if wakeUpPipe[0] < 0, pipe(&wakeUpPipe) == 0 {

@@ -1,3 +1,4 @@
+import CEdit
 import ArgumentParser
 import Scripting
 
@@ -27,7 +28,7 @@ extension Ripple {
         func run() throws {
             let session = try ReplSession(engine: ScriptEngine(options: limits.engineOptions(sandboxByDefault: false)))
             let interactive = isatty(0) == 1
-            session.output = { print($0); fflush(stdout) }
+            session.output = { print($0); fflush(ripple_stdout()) }
             var reader: LineReader
             if interactive {
                 let home = getenv("HOME").map { String(cString: $0) }
@@ -68,7 +69,7 @@ extension Ripple {
             case .failed(let message): print(message)
             case .needMore, .done: break
             }
-            fflush(stdout)
+            fflush(ripple_stdout())
         }
     }
 }

@@ -1,3 +1,4 @@
+import CEdit
 import ArgumentParser
 import Scripting
 import SeededRandom
@@ -150,7 +151,7 @@ extension Ripple {
             if summary.failed + summary.errors > 0 { throw ExitCode(1) }
             if complete && summary.tests == 0 && !passWithNoTests {
                 let explanation = noTestsExplanation(files: files)
-                if tap { fputs("no tests found: " + explanation + "\n", stderr) } else { console.write(console.red("no tests found") + ": " + explanation) }
+                if tap { fputs("no tests found: " + explanation + "\n", ripple_stderr()) } else { console.write(console.red("no tests found") + ": " + explanation) }
                 throw ExitCode(1)
             }
         }

@@ -1,3 +1,4 @@
+import CEdit
 import ArgumentParser
 import Scripting
 
@@ -56,7 +57,7 @@ final class TraceWriter {
             fputs(text + "\n", file)
             fflush(file)
         } else if format == .json {
-            fputs(text + "\n", stderr)
+            fputs(text + "\n", ripple_stderr())
         } else {
             console.write("· " + text)
         }

@@ -1,3 +1,4 @@
+import CEdit
 import Scripting
 
 #if canImport(Glibc)
@@ -36,7 +37,7 @@ enum WorkerProtocol {
     nonisolated(unsafe) static var outputReported = 0
 
     static func send(_ fields: [String]) {
-        fflush(stdout)
+        fflush(ripple_stdout())
         guard let channel = channel ?? fdopen(3, "w") else { return }
         self.channel = channel
         var info = stat()

@@ -136,4 +136,18 @@ private func renderWithDot(_ text: String) -> ProcessResult {
         #expect(broken.status == 1)
         #expect(broken.output.contains("broken.lua:1: boom"))
     }
+
+    @Test("ripple graph draws an Xcode model: sub-entities point at their parent; the warnings go to stderr")
+    func xcodeModel() {
+        let path = packageRoot + "/Tests/Fixtures/Models/SampleModel.xcdatamodeld"
+        let result = runRipple(["graph", path])
+        #expect(result.status == 0)
+        #expect(result.output.contains("warning: \(path)/SampleModel.xcdatamodel/contents:4: attribute Car.color: Transformable is stored as binary\n"))
+        #expect(result.output.contains(#""SportCar" -> "Car" [arrowhead=empty, style=bold, label="parent"];"#))
+        #expect(result.output.contains(#""ExpensiveSportCar" [label="ExpensiveSportCar\n\nisLimitedEdition: boolean?"#))
+        #expect(result.output.contains(#""Car" -> "Person" [dir=both, arrowtail=crow, arrowhead=tee, label="owner (nullify) / cars (nullify)"];"#))
+        let missing = runRipple(["graph", packageRoot + "/Tests/Fixtures/Models/Missing.xcdatamodeld"])
+        #expect(missing.status == 1)
+        #expect(missing.output.contains("Missing.xcdatamodeld: no such model file or directory"))
+    }
 }

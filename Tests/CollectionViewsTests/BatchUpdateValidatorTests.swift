@@ -14,7 +14,7 @@ struct ValidatorCase: CustomStringConvertible, Sendable {
     var description: String { name }
 }
 
-private let countsMessage = { (s: Int, after: Int, before: Int, ins: Int, del: Int, mi: Int, mo: Int) in
+private let countsMessage: @Sendable (Int, Int, Int, Int, Int, Int, Int) -> String = { (s: Int, after: Int, before: Int, ins: Int, del: Int, mi: Int, mo: Int) in
     "Invalid update: invalid number of items in section \(s).  The number of items contained in an existing section after the update (\(after)) must be equal to the number of items contained in that section before the update (\(before)), plus or minus the number of items inserted or deleted from that section (\(ins) inserted, \(del) deleted) and plus or minus the number of items moved into or out of that section (\(mi) moved in, \(mo) moved out)."
 }
 

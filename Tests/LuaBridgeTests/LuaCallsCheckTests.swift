@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The grep guard of lua-embedding.md §4.6, over this package's Sources.
+/// The grep guard of the Lua safety rule (docs/decisions.md, decision 8), over this package's Sources.
 @Suite struct LuaCallsCheckTests {
     static let pattern =
         #"\blua_(error|call|callk|yield|yieldk|toclose|closeslot|next|gettable|settable|getfield|setfield|geti|seti|getglobal|setglobal|len|compare|arith|concat)\b|\bluaL_(check[a-z]*|opt[a-z]*|argerror|typeerror|len|tolstring|openlibs|error)\b"#

@@ -79,6 +79,10 @@ import Testing
         #expect(repl.completions(for: "ctx:sa") == ["ctx:save"])
         #expect(repl.completions(for: "ann:c") == ["ann:changedValues", "ann:committedValues"])
         #expect(repl.completions(for: "nothing.at") == [])
+        // A class's methods and computed properties (model:class) complete too.
+        _ = repl.feed("m:class('Customer', { nickOrName = function(self) end, properties = { nameLength = function(self) return #self.name end } })")
+        #expect(repl.completions(for: "ann:n") == ["ann:nickOrName"])
+        #expect(repl.completions(for: "ann.nam") == ["ann.name", "ann.nameLength"])
     }
 
     @Test("commands: help, trace, load, quit")

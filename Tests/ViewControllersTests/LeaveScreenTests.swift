@@ -3,7 +3,7 @@ import Testing
 @testable import ViewControllers
 
 extension DependentViewControllerTests {
-    /// Every branch of BTDependentVC's leave-the-screen rule (reference §1.3, DESIGN decision 3), each with
+    /// Every branch of BTDependentVC's leave-the-screen rule (docs/decisions.md, decision 3), each with
     /// `dvc_autoDismissAnimated` on and off and `dvc_autoDismiss` on and off.
     @Suite struct LeaveScreenTests {
         /// A window whose root is the navigation controller `Nav` with `List` at index 0.

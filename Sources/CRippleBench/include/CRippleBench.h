@@ -12,6 +12,7 @@
 #define RIPPLE_CRIPPLEBENCH_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <lua.h>
 
 /* Number of allocation calls made by this process so far. */
@@ -38,5 +39,11 @@ int  ripplebench_constfunction (lua_State *L);
 ** Returns SQLITE_OK or the failing SQLite result code.
 */
 int ripplebench_sqlite_insert (const char *path, int count);
+
+/*
+** The C library's streams, which Swift 6's strict concurrency checking refuses to name directly.
+*/
+static inline FILE *ripplebench_stdout (void) { return stdout; }
+static inline FILE *ripplebench_stderr (void) { return stderr; }
 
 #endif

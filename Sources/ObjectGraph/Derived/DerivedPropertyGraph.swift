@@ -6,6 +6,9 @@ struct DerivedTrigger {
     let backPath: [Int]
     /// The index of the dependent property in its entity's `derivedProperties`.
     let derivedIndex: Int
+    /// The entity that declares the dependent property: only the objects reached that are of it (or of
+    /// one of its sub-entities, which have the property at the same index) are recomputed.
+    unowned let owner: EntityDescription
 }
 
 /// The compiled derived-property information of one entity.
@@ -52,8 +55,12 @@ enum DerivedPropertyGraph {
                     e.derived.expressions.append(nil)
                     keyPaths = dependsOn
                 }
+                // An inherited property's triggers were registered by the entity that declares it (on every
+                // entity along the path and its sub-entities); here only its dependency edges are needed.
+                let inherited = i < (e.superentity?.derivedProperties.count ?? 0)
                 for keyPath in keyPaths {
-                    try addTriggers(keyPath, for: property.name, index: i, of: e, edges: &edges[node, default: []])
+                    try addTriggers(keyPath, for: property.name, index: i, of: e, registering: !inherited,
+                                    edges: &edges[node, default: []])
                 }
             }
         }
@@ -82,7 +89,7 @@ enum DerivedPropertyGraph {
     }
 
     private static func addTriggers(_ keyPath: String, for name: String, index: Int, of owner: EntityDescription,
-                                    edges: inout [Node]) throws {
+                                    registering: Bool, edges: inout [Node]) throws {
         func refuse(_ why: String) -> ObjectGraphError {
             ObjectGraphError(.invalidModel, "derived property \(owner.name).\(name) depends on '\(keyPath)': \(why)")
         }
@@ -103,8 +110,13 @@ enum DerivedPropertyGraph {
                 throw refuse("keypath \(keyPath) not found in entity \(owner.name)")
             }
             sawKey = true
-            entity.derived.triggers[component, default: []].append(
-                DerivedTrigger(backPath: inverses.reversed(), derivedIndex: index))
+            if registering {
+                // Sub-entities have the key at the same slot: they trigger the same recomputation.
+                for kind in entity.selfAndDescendants {
+                    kind.derived.triggers[component, default: []].append(
+                        DerivedTrigger(backPath: inverses.reversed(), derivedIndex: index, owner: owner))
+                }
+            }
             switch slot {
             case .attribute:
                 current = nil

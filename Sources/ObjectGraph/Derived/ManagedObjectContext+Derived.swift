@@ -64,7 +64,9 @@ extension ManagedObjectContext {
                 }
                 reached = next
             }
-            for o in reached { markDerivedDirty(o, trigger.derivedIndex) }
+            for o in reached where o.entity === trigger.owner || o.entity.isKind(of: trigger.owner) {
+                markDerivedDirty(o, trigger.derivedIndex)
+            }
         }
     }
 

@@ -44,7 +44,14 @@ extension EntityDescription {
                 entity = previousDestination
                 return true
             }
-            guard let slot = current.slots[String(decoding: bytes, as: UTF8.self)] else {
+            let key = String(decoding: bytes, as: UTF8.self)
+            guard let slot = current.slots[key] else {
+                // `entity` / `entity.name`: the object's entity name (see `ManagedObject.value(forKey:)`).
+                if key == "entity" {
+                    entity = nil
+                    previousDestination = nil
+                    return true
+                }
                 throw ObjectGraphError(.unknownKey, "keypath \(keyPath) not found in entity \(name)")
                     .naming(String(decoding: bytes, as: UTF8.self), among: current.propertyNames)
             }

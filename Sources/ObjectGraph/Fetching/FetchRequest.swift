@@ -38,6 +38,8 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
     public var resultType: FetchRequestResultType = .managedObjectResultType
     /// The properties a dictionary result holds (`propertiesToFetch`); nil: every attribute.
     public var propertiesToFetch: [String]?
+    /// Whether objects of the entity's sub-entities are fetched too (`includesSubentities`, true by default).
+    public var includesSubentities: Bool = true
 
     /// Creates a fetch request.
     public init(entityName: String, predicate: Predicate? = nil, sortDescriptors: [SortDescriptor] = [],
@@ -56,6 +58,12 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
         "<FetchRequest: entity: \(entityName); predicate: (\(predicate?.predicateFormat ?? "(null)")); "
             + "sortDescriptors: (\(sortDescriptors.map(\.description).joined(separator: ", "))); "
             + "limit: \(fetchLimit); offset: \(fetchOffset)>"
+    }
+
+    /// Whether the request fetches objects of `entity`: its own entity, or a sub-entity of it unless
+    /// ``includesSubentities`` is false.
+    public func fetches(_ entity: EntityDescription) -> Bool {
+        entity.name == entityName || (includesSubentities && entity.superentity != nil && entity.isKind(ofEntityNamed: entityName))
     }
 
     /// Checks the limit and offset.

@@ -68,6 +68,10 @@ enum KeyPathEvaluator {
         case .null:
             return .null
         case .object(let object):
+            // `entity.name`: the entity's name (as `entity` alone reads it), unless `entity` is a property.
+            if key == "entity", rest.first == "name", object.entity.slots[key] == nil {
+                return try value(of: rest.dropFirst(), on: .string(object.entity.name))
+            }
             return try value(of: rest, on: try object.value(forKey: key))
         case .collection(let items):
             var out: [Value] = []

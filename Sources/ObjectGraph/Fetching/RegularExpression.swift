@@ -18,7 +18,7 @@ final class RegularExpression {
     static let stackLimit: Int32 = 8 * 1024 * 1024
 
     /// An empty text that lives as long as the program, set after each match.
-    private static let empty: UnsafeMutablePointer<UInt16> = {
+    private nonisolated(unsafe) static let empty: UnsafeMutablePointer<UInt16> = {
         let p = UnsafeMutablePointer<UInt16>.allocate(capacity: 1)
         p.initialize(to: 0)
         return p

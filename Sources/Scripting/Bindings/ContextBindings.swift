@@ -40,11 +40,15 @@ final class BridgeClasses {
 }
 
 extension BridgeClasses {
+    /// The classes declared once with ``LuaClassDeclaration``: their annotations, `:help` and completeness
+    /// checks come from these declarations.
+    static let declarations: [any LuaClassDescribing] = [undoManagerDeclaration, indexPathDeclaration]
+
     static func makeModel(_ engine: ScriptEngine) -> LuaClass {
         LuaClass(
             name: "ManagedObjectModel",
             properties: ["entities"],
-            methods: [:],
+            methods: classMethods(engine).merging(templateMethods(engine)) { first, _ in first },
             getter: { [unowned engine] target, _, _ in
                 engine.push(strings: (target as! ManagedObjectModel).entities.map(\.name))
             },

@@ -4,7 +4,7 @@ import ObjectGraph
 /// Reads a fetch request table:
 /// `{ entity = "Customer", predicate = "name BEGINSWITH %@" | function(o) … end, arguments = { "A" },
 ///    sortDescriptors = { "name", { key = "since", ascending = false } }, fetchLimit = 10,
-///    fetchOffset = 0, includesPendingChanges = true }`.
+///    fetchOffset = 0, includesPendingChanges = true, includesSubentities = true }`.
 struct FetchRequestReader {
     let engine: ScriptEngine
     var state: LuaState { engine.state }
@@ -12,7 +12,7 @@ struct FetchRequestReader {
     /// The keys of a fetch request table.
     static let keys = ["entity", "predicate", "arguments", "sortDescriptors", "fetchLimit", "fetchOffset",
                        "includesPendingChanges", "fetchBatchSize", "resultType", "propertiesToFetch",
-                       "substitutionVariables"]
+                       "substitutionVariables", "includesSubentities"]
     /// Fetch request properties Core Data has and Ripple does not.
     static let notImplemented = [
         "relationshipKeyPathsForPrefetching": "there is no row cache to prefetch into; relationships load on access",
@@ -21,7 +21,6 @@ struct FetchRequestReader {
         "propertiesToGroupBy": "grouping (GROUP BY) is not simulated",
         "havingPredicate": "grouping (GROUP BY) is not simulated",
         "affectedStores": "a fetch reads every store of the coordinator",
-        "includesSubentities": "entity inheritance is not simulated",
         "includesPropertyValues": "property values are always available",
         "shouldRefreshRefetchedObjects": "refetched objects keep their values; use ctx:refresh(obj, true)",
     ]
@@ -66,10 +65,16 @@ struct FetchRequestReader {
             state.pop()
         }
         request.fetchOffset = try readInt(table, "fetchOffset") ?? 0
-        if state.rawGet(tableAt: table, key: "includesPendingChanges") == .boolean {
-            request.includesPendingChanges = state.toBoolean(at: -1)
+        for (key, set) in [("includesPendingChanges", { (r: inout FetchRequest, b: Bool) in r.includesPendingChanges = b }),
+                           ("includesSubentities", { (r: inout FetchRequest, b: Bool) in r.includesSubentities = b })] {
+            let type = state.rawGet(tableAt: table, key: key)
+            defer { state.pop() }
+            if type == .boolean {
+                set(&request, state.toBoolean(at: -1))
+            } else if type != .nil {
+                throw ScriptingError("\(key) must be a boolean, got \(state.typeName(at: -1))")
+            }
         }
-        state.pop()
         return request
     }
 

@@ -333,22 +333,21 @@ extension BridgeClasses {
 
     /// The class of index paths.
     static func makeIndexPath(_ engine: ScriptEngine) -> LuaClass {
-        let cls = LuaClass(
-            name: "IndexPath",
-            properties: ["section", "item", "row"],
-            getter: { target, slot, state in
-                let p = (target as! IndexPathBox).value
-                state.push(slot == 0 ? p.section : p.item)
-            },
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "IndexPath")) },
-            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "IndexPath", writing: true)) },
-            tostring: { target in (target as! IndexPathBox).value.description }
-        )
-        cls.metamethods["__eq"] = { state in
+        indexPathDeclaration.makeClass { key, writing in undefinedKeyMessage(key, of: "IndexPath", writing: writing) }
+    }
+
+    /// `ripple.indexPath(section, item)`'s values; `==` compares them by value.
+    static let indexPathDeclaration = LuaClassDeclaration<IndexPathBox>(
+        "IndexPath", "An index path (0-based).",
+        properties: [
+            .property("section", "", get: { $0.value.section }),
+            .property("item", "", get: { $0.value.item }),
+            .property("row", "The same as `item`.", get: { $0.value.item }),
+        ],
+        describe: { $0.value.description },
+        metamethods: ["__eq": { state in
             let a = state.object(at: 1, as: IndexPathBox.self), b = state.object(at: 2, as: IndexPathBox.self)
             state.push(a != nil && b != nil && a!.value == b!.value)
             return 1
-        }
-        return cls
-    }
+        }])
 }

@@ -8,6 +8,10 @@ import ObjectGraph
 ///   pattern = "[A-Z].*", transient = true }`, `{ toOne = "Customer", inverse = "orders",
 ///   deleteRule = "nullify", optional = false }`, `{ toMany = "Order", inverse = "customer",
 ///   deleteRule = "cascade", min = 1, max = 5 }`. Entities and keys are sorted by name.
+///
+/// Reserved keys of an entity table (they are not property names): `uniquenessConstraints`,
+/// `parentEntity = "Person"` (the parent entity, whose properties the entity inherits) and
+/// `isAbstract = true` (an entity with no instances of its own) — Xcode's own names for them.
 struct ModelReader {
     let engine: ScriptEngine
     var state: LuaState { engine.state }
@@ -35,9 +39,21 @@ struct ModelReader {
         var relationships: [RelationshipDescription] = []
         var derived: [DerivedPropertyDescription] = []
         var constraints: [[String]] = []
+        var parent: String?
+        var isAbstract = false
         for key in try engine.stringKeys(ofTableAt: table, what: "property name of entity \(name)") {
             if key == "uniquenessConstraints" {
                 constraints = try readConstraints(table, entity: name)
+                continue
+            }
+            if key == "parentEntity" || key == "isAbstract" {
+                let type = state.rawGet(tableAt: table, key: key)
+                defer { state.pop() }
+                let expected = key == "parentEntity" ? LuaType.string : LuaType.boolean
+                guard type == expected else {
+                    throw ScriptingError("entity \(name): \(key) is a reserved key of an entity table (\(key == "parentEntity" ? "the name of the parent entity" : "true or false")), got \(state.typeName(at: -1)); a property cannot be named \(key) in ripple.model")
+                }
+                if key == "parentEntity" { parent = state.toString(at: -1) } else { isAbstract = state.toBoolean(at: -1) }
                 continue
             }
             state.rawGet(tableAt: table, key: key)
@@ -76,7 +92,8 @@ struct ModelReader {
             }
         }
         return EntityDescription(name: name, attributes: attributes, relationships: relationships,
-                                 derivedProperties: derived, uniquenessConstraints: constraints)
+                                 derivedProperties: derived, uniquenessConstraints: constraints,
+                                 superentityName: parent, isAbstract: isAbstract)
     }
 
     /// `uniquenessConstraints = { { "name" }, { "first", "last" } }` (a reserved key of the entity table).

@@ -76,6 +76,7 @@ extension ScriptEngine {
             return 0
         }
         installViewControllers(into: module)
+        installModelLoading(into: module)
         installRegularExpressionLimit(into: module)
         installFetchedResults(into: module)
         installCollectionViews(into: module)

@@ -80,12 +80,16 @@ extension ScriptEngine {
                 }
                 try object.setValue(try self.value(at: valueIndex), forKey: propertyNames[slot])
             },
-            index: { target, key, _ in
+            index: { [unowned self] target, key, _ in
                 let object = target as! ManagedObject
+                if object.entity.managedObjectClass != nil, try self.pushClassMember(key, of: object) { return true }
                 throw ScriptingError("[<\(object.entity.name) \(object.displayName)> valueForUndefinedKey:]: the entity \(object.entity.name) is not key value coding-compliant for the key \"\(key)\".")
             },
             newIndex: { target, key, _, _ in
                 let object = target as! ManagedObject
+                if let cls = object.entity.managedObjectClass as? LuaManagedObjectClass, let member = cls.member(key) {
+                    throw ScriptingError("\(key) is a read-only \(member.isProperty ? "computed property" : "method") of class \(object.entity.name) (model:class)")
+                }
                 throw ScriptingError("[<\(object.entity.name) \(object.displayName)> setValue:forUndefinedKey:]: the entity \(object.entity.name) is not key value coding-compliant for the key \"\(key)\".")
             },
             tostring: { target in (target as! ManagedObject).displayName },

@@ -1,9 +1,3 @@
-/// The Lua half of the scenario DSL: `scenario(name, fn)` and `expect(value)`.
-///
-/// Failures are raised with `error(message, 2)` from the matcher, so the position they carry is the
-/// line of the scenario that called the matcher.
-enum Prelude {
-    static let source = #"""
 local ripple = ripple
 local record = ripple._recordScenario
 local begin = ripple._beginScenario
@@ -542,5 +536,3 @@ function pending(name)
   begin(full, file)
   record(full, file, true, nil, false, true)
 end
-"""#
-}
