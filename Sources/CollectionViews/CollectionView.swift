@@ -84,6 +84,10 @@ public class CollectionView {
     var displayedIsComplete = false
     /// Whether batches on a complete view take `applyInPlace` (tests turn it off to compare both paths).
     var allowsInPlaceUpdates = true
+    /// Whether a batch that fails validation leaves the view showing its data source's content, as
+    /// after `reloadData` (false: the view keeps what it showed, as UIKit's state when it raised). The
+    /// Lua bindings turn it on, so that a script's later batches start from a consistent view.
+    public var reloadsAfterFailedBatch = false
     var pendingBatch: BatchUpdate?
     var pendingBefore: [Int] = []
     /// True while the open batch began on a view that had not loaded its data.

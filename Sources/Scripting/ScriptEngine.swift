@@ -117,6 +117,7 @@ public final class ScriptEngine {
     /// - Parameter sandbox: runs scripts in the sandbox (``Options/sandbox``); `ripple.sandbox` tells which.
     public init(instructionLimit: Int? = nil, checksInvariants: Bool = false, sandbox: Bool = false) throws {
         state = try LuaState()
+        state.errorMessage = ScriptEngine.errorMessage   // "did you mean" for unknown names
         self.checksInvariants = checksInvariants
         installModule()
         try LuaChunk.prelude.load(into: state)

@@ -65,11 +65,18 @@ extension Ripple {
             runner.filterOut = filterOut
             runner.reportPath = report
             var failed = false
+            let start = ScenarioClock.now()
+            var reports: [ScenarioRunner.FileReport] = []
             for file in files {
                 if trace { runner.onTraceLine = { tracer.write($0, file: file) } }
                 let report = runner.run(file: file)
                 if let error = report.error { console.write(console.red("error: ") + error) }
                 failed = failed || !report.passed
+                reports.append(report)
+            }
+            // A run whose files declared scenarios ends with the summary `ripple test` prints.
+            if reports.contains(where: { !$0.scenarios.isEmpty }) {
+                console.write(TestSummary(reports, duration: ScenarioClock.now() &- start).line(console))
             }
             if let report { console.write("report: " + (report.hasSuffix("/") ? report + " (one page per script)" : report)) }
             return failed

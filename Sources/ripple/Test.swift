@@ -1,3 +1,4 @@
+import CEdit
 import ArgumentParser
 import Scripting
 import SeededRandom
@@ -57,6 +58,9 @@ extension Ripple {
 
         @Flag(help: "Print TAP version 13 (Test Anything Protocol) instead of the usual lines.")
         var tap = false
+
+        @Flag(help: "Exit 0 when no test ran (by default a run that found no test fails with \"no tests found\").")
+        var passWithNoTests = false
 
         @Flag(help: "List the scenarios that would run, without running them.")
         var list = false
@@ -156,6 +160,11 @@ extension Ripple {
             if let reportFolder, !tap { console.write("reports: " + reportFolder + " (one page per file)") }
             if !complete && WorkerPool.interrupted != 0 { throw ExitCode(130) }
             if summary.failed + summary.errors > 0 { throw ExitCode(1) }
+            if complete && summary.tests == 0 && !passWithNoTests {
+                let explanation = noTestsExplanation(files: files)
+                if tap { fputs("no tests found: " + explanation + "\n", ripple_stderr()) } else { console.write(console.red("no tests found") + ": " + explanation) }
+                throw ExitCode(1)
+            }
         }
 
         /// The worker loop: file paths on standard input, records on fd 3 (``WorkerProtocol``).
@@ -205,6 +214,32 @@ extension Ripple {
             return arguments
         }
 
+        /// What was searched and what filtered it, for the "no tests found" line:
+        /// `1 file searched ('t.lua'); no test declared or selected by --filter 'zzz' (--pass-with-no-tests to exit 0)`.
+        func noTestsExplanation(files: [String]) -> String {
+            let searched = (paths.isEmpty ? ["Scripts/scenarios"] : paths).map { "'\($0)'" }.joined(separator: ", ")
+            let directories = (paths.isEmpty ? ["Scripts/scenarios"] : paths).contains { path in
+                var info = stat()
+                return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            var text = (files.count == 1 ? "1 file" : "\(files.count) files") + " searched (" + searched
+                + (directories ? ", directories for files matching '\(pattern)'" : "") + ")"
+            var filters: [String] = []
+            if let shard { filters.append("--shard \(shard)") }
+            if let filter { filters.append("--filter '\(filter)'") }
+            if let filterOut { filters.append("--filter-out '\(filterOut)'") }
+            if let tags { filters.append("--tags \(tags)") }
+            if let excludeTags { filters.append("--exclude-tags \(excludeTags)") }
+            if files.isEmpty {
+                text += "; no file to run"
+            } else if filters.isEmpty {
+                text += "; no test declared (scenario, it or pending)"
+            } else {
+                text += "; no test declared or selected by " + filters.joined(separator: ", ")
+            }
+            return text + " (--pass-with-no-tests to exit 0)"
+        }
+
         static func tagList(_ text: String?) -> [String] {
             (text ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map { String($0.drop(while: { $0 == "#" })) }
         }
@@ -224,6 +259,9 @@ struct TestSummary {
     var errors = 0
     var pending = 0
     var duration: UInt64
+
+    /// Every test reported: passed, failed, errors (a file's own error included) and pending.
+    var tests: Int { passed + failed + errors + pending }
 
     init(_ reports: [ScenarioRunner.FileReport], duration: UInt64) {
         self.duration = duration
