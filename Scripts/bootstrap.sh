@@ -48,6 +48,15 @@ if ! command -v dot >/dev/null 2>&1; then
     || echo "bootstrap: graphviz not installed; ripple graph --format svg needs its dot" >&2
 fi
 
+# Optional: Debian's chromium renders `ripple run --report` pages headless in the report test (which
+# says it skipped, and why, without it).
+if ! command -v chromium >/dev/null 2>&1; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium; } >/dev/null 2>&1 \
+    || echo "bootstrap: chromium not installed; the report test skips its browser check" >&2
+fi
+
 # The C++ runtime's static archive for `ripple` (Package.swift, staticCxxDirectory; docs/performance.md, T4):
 # linked into .build-cxx/ when the C compiler knows one; without it `ripple` links libstdc++.so as before.
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -279,13 +279,6 @@ function ManagedObjectContext:refreshAllObjects() end
 ---@return ManagedObjectContext
 function ManagedObjectContext:newChildContext(concurrencyType) end
 
----The token `ripple.observe` returns.
----@class ObservationToken : userdata
-local ObservationToken = {}
-
----Stops the observation.
-function ObservationToken:cancel() end
-
 ---The IDs of what a save changed (the `notification` field of a `didSave` note and of a history transaction);
 ---`mergeChangesFromContextDidSave` merges it.
 ---@class ContextDidSaveNotification : userdata
@@ -520,7 +513,8 @@ function ripple.batchUpdateRequest(options) end
 ---@param transformer { transformedValue: fun(value: any): string, reverseTransformedValue: fun(bytes: string): any }?
 function ripple.setValueTransformer(name, transformer) end
 
----Makes an `NSBatchInsertRequest`: inserts `objects` (tables of values) in the store.
+---Makes an `NSBatchInsertRequest`: inserts `objects` (tables of values) in the store, or the tables a
+---`dictionaryHandler` / `managedObjectHandler` fills, called until it returns true.
 ---@param options BatchInsertRequestOptions
 ---@return BatchRequest
 function ripple.batchInsertRequest(options) end
@@ -565,7 +559,9 @@ function ripple.undoManager() end
 ---Options of `ripple.batchInsertRequest`.
 ---@class BatchInsertRequestOptions
 ---@field entity string The entity name (required).
----@field objects table<string, any>[] One table of values per object (required).
+---@field objects? table<string, any>[] One table of values per object (or a handler).
+---@field dictionaryHandler? fun(values: table<string, any>): boolean? Fills a table per call; returns true to stop (that call's table is not inserted).
+---@field managedObjectHandler? fun(object: table<string, any>): boolean? The same, in Core Data's object form (Ripple passes a table).
 ---@field resultType? "statusOnly"|"objectIDs"|"count" What `execute` returns (status by default).
 
 ---A batch request made by `ripple.batchDeleteRequest`, `ripple.batchUpdateRequest` or `ripple.batchInsertRequest` (read-only).
@@ -580,9 +576,6 @@ local BatchRequest = {}
 
 ---A history request made by `ripple.historyRequest`; run it with `ctx:execute(request)`.
 ---@class PersistentHistoryChangeRequest : userdata
-
----A point in a store's history (`NSPersistentHistoryToken`): one userdata per token, so `==` works.
----@class PersistentHistoryToken : userdata
 
 ---What `ctx:execute(historyRequest)` returns.
 ---@class PersistentHistoryResult
@@ -652,6 +645,17 @@ function UndoManager:enableUndoRegistration() end
 ---@field item integer
 ---@field row integer The same as `item`.
 local IndexPath = {}
+
+---The token `ripple.observe` returns.
+---@class ObservationToken : userdata
+local ObservationToken = {}
+
+---Stops the observation.
+function ObservationToken:cancel() end
+
+---A point in a store's history (`NSPersistentHistoryToken`): one userdata per token, so `==` works.
+---@class PersistentHistoryToken : userdata
+local PersistentHistoryToken = {}
 
 ---Options of `ripple.fetchedResultsController` (every `FetchRequest` field too).
 ---@class FetchedResultsControllerOptions : FetchRequest
@@ -1352,6 +1356,13 @@ function Expectation:toBe(expected) end
 ---@param expected any
 ---@return Expectation
 function Expectation:toEqual(expected) end
+
+---Passes when the number is within half a unit of the `digits`-th decimal of `expected`
+---(`|value - expected| < 10^-digits / 2`, as Jest's; `digits` defaults to 2).
+---@param expected number
+---@param digits? integer
+---@return Expectation
+function Expectation:toBeCloseTo(expected, digits) end
 
 ---Passes when the value is nil.
 ---@return Expectation

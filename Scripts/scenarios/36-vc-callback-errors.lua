@@ -97,13 +97,12 @@ scenario("errors in completions and in the window's root change", function()
   expect(home.isViewLoaded):toBe(true)
 end)
 
-scenario("a Lua method that is not a function is reported when it is called", function()
+scenario("a Lua method that is not a function is refused where it is stored, with file:line", function()
   local _, _, _, nav = fixture()
   local form = ripple.viewController "Form"
-  form.viewWillAppear = 42
-  expect(function() nav:pushViewController(form, false) end)
-    :toRaise('36%-vc%-callback%-errors%.lua:104: viewWillAppear of <ViewController "Form"> is a number, not a function')
-  -- the push happened (UIKit's transition is not undone); the error only reports the call
+  expect(function() form.viewWillAppear = 42 end)
+    :toRaise("36-vc-callback-errors.lua:103: 'viewWillAppear' of UIViewController must be a function, got number")
+  expect(form.viewWillAppear):toBeNil()
+  nav:pushViewController(form, false)
   expect(nav.topViewController):toBe(form)
-  form.viewWillAppear = nil
 end)

@@ -31,8 +31,16 @@ public final class BatchUpdate {
     /// Moved items (before → after), in call order.
     public private(set) var movedItems: [(from: IndexPath, to: IndexPath)] = []
 
+    /// Where each operation came from, in call order (`insertRows [0, 2] at contacts.lua:42`), as its
+    /// callers told with ``noteOrigin(_:)``: the error of a batch that fails validation lists them.
+    public private(set) var origins: [String] = []
+
     /// Creates an empty batch.
     public init() {}
+
+    /// Records where the operation just added came from (a script's file and line), for the error of a
+    /// batch that fails validation.
+    public func noteOrigin(_ text: String) { origins.append(text) }
 
     /// Whether no operation was collected.
     public var isEmpty: Bool {
@@ -69,6 +77,7 @@ public final class BatchUpdate {
         insertedItems += other.insertedItems
         reloadedItems += other.reloadedItems
         movedItems += other.movedItems
+        origins += other.origins
     }
 
     /// The trace text: the operations in a fixed order, each list sorted, duplicates removed.

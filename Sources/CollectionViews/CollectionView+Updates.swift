@@ -12,7 +12,9 @@ extension CollectionView {
     /// 28167779), and with a pre-iOS 16.4 profile a batch that then fails validation falls back to
     /// `reloadData`. Both are written in the trace.
     /// - Throws: ``CollectionViewsError`` (`.invalidUpdate`) with UIKit's message, or what `updates` or the
-    ///   data source throws; the view then keeps what it showed.
+    ///   data source throws; the view then keeps what it showed (with ``reloadsAfterFailedBatch``, a
+    ///   failed validation leaves it showing its data source's content instead). The message of a failed
+    ///   validation lists the operations' ``BatchUpdate/origins`` when they were noted.
     public func performBatchUpdates(_ updates: (BatchUpdate) throws -> Void) throws {
         try begin()
         var failure: (any Error)?
@@ -52,6 +54,16 @@ extension CollectionView {
         if let displayed { enqueueAll(displayed) }
         displayed = nil
         _ = try content()
+    }
+
+    /// After a batch that failed validation (with ``reloadsAfterFailedBatch``), shows what the data source
+    /// says now, as `reloadData` would
+    /// (UIKit stops the app there; a script goes on, and its next batch must start from a view that
+    /// matches its data source, not fail for this one's fault). Written in the trace; if the data source
+    /// cannot answer now, the view loads at its next use.
+    private func recoverAfterFailedBatch() {
+        onEvent?("[\(name)] reloadData (after the failed batch)")
+        do { try loadAfterBatch() } catch { displayed = nil }
     }
 
     /// Closes a batch; the outermost close validates and applies it.
@@ -99,8 +111,10 @@ extension CollectionView {
                 return
             }
             onEvent?(text + " failed: \(error)")
-            throw error
+            if reloadsAfterFailedBatch { recoverAfterFailedBatch() }
+            throw batch.explaining(error, before: pendingBefore, after: after)
         }
+        onValidatedBatch?(self, batch)
         do {
             if allowsInPlaceUpdates && visibleItemCount == nil && displayedIsComplete {
                 try applyInPlace(plan, after: after)

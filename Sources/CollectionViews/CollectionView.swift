@@ -51,6 +51,9 @@ public class CollectionView {
     }
     /// Receives one line per load, batch update and reconfiguration.
     public var onEvent: ((String) -> Void)?
+    /// Called with each batch that passed validation, just before the view applies it (the view still shows
+    /// what it showed before). Nil by default: `ripple run --report` sets it to mark the batch's rows.
+    public var onValidatedBatch: ((CollectionView, BatchUpdate) -> Void)?
     /// The iOS release whose behaviour the view reproduces (shared with the script engine).
     public var platform = PlatformSettings()
     /// The number of batch updates applied so far.
@@ -81,6 +84,10 @@ public class CollectionView {
     var displayedIsComplete = false
     /// Whether batches on a complete view take `applyInPlace` (tests turn it off to compare both paths).
     var allowsInPlaceUpdates = true
+    /// Whether a batch that fails validation leaves the view showing its data source's content, as
+    /// after `reloadData` (false: the view keeps what it showed, as UIKit's state when it raised). The
+    /// Lua bindings turn it on, so that a script's later batches start from a consistent view.
+    public var reloadsAfterFailedBatch = false
     var pendingBatch: BatchUpdate?
     var pendingBefore: [Int] = []
     /// True while the open batch began on a view that had not loaded its data.
@@ -108,6 +115,10 @@ public class CollectionView {
 
     /// Whether the view has loaded its data (after ``reloadData()`` or any question about its content).
     public var isLoaded: Bool { displayed != nil }
+
+    /// What the view shows, without asking its data source anything (nil when it has not loaded): the
+    /// sections with a slot per item, a cell in the slots of the visible items.
+    public var loadedSections: [CollectionViewSection]? { displayed }
 
     /// Asks the data source for everything again (`reloadData()`). Visible cells go back to the reuse
     /// pool first, so the new cells may be the old ones. Inside a batch, the batch is dropped when it ends

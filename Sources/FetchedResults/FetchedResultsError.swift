@@ -61,10 +61,14 @@ public struct FetchedResultsError: Error, CustomStringConvertible {
             "The fetched object at index \(index) has an out of order section name '\(name)'. Objects must be sorted by section name")
     }
 
-    /// The line Core Data logs when a delegate raises during `selector`.
+    /// The line Core Data logs when a delegate raises during `selector`. A reason of several lines (an
+    /// invalid batch update with the lines of its operations) has its first line in the log line and the
+    /// others after it.
     static func delegateFailure(selector: String, reason: String, underlying: any Error) -> FetchedResultsError {
-        FetchedResultsError(.delegate,
-            "CoreData: error: Serious application error.  An exception was caught from the delegate of NSFetchedResultsController during a call to -\(selector).  \(reason) with userInfo (null)",
+        let lines = reason.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        let rest = lines.count > 1 ? "\n" + lines[1] : ""
+        return FetchedResultsError(.delegate,
+            "CoreData: error: Serious application error.  An exception was caught from the delegate of NSFetchedResultsController during a call to -\(selector).  \(lines.first ?? "") with userInfo (null)" + rest,
             underlying: underlying)
     }
 }

@@ -126,15 +126,42 @@ public final class LuaClass {
             return 0
         }
         if op == SIMLUA_OP_INDEX {
-            if let index, try index(object, state.stringValue(at: 2), state) { return 1 }
+            if let index {
+                let key = state.stringValue(at: 2)
+                do {
+                    if try index(object, key, state) { return 1 }
+                } catch {
+                    throw suggesting(error, for: key)
+                }
+            }
             state.setTop(2)
             state.pushNil()
             return 1
         }
         let key = state.type(at: 2) == .string ? state.stringValue(at: 2) : nil
-        if let key, let newIndex, try newIndex(object, key, state, 3) { return 0 }
+        do {
+            if let key, let newIndex, try newIndex(object, key, state, 3) { return 0 }
+        } catch {
+            throw suggesting(error, for: key ?? "")
+        }
         let shown = key.map { "'\($0)'" } ?? "of type \(state.typeName(at: 2))"
-        throw LuaError(.runtime, "attempt to set unknown key \(shown) on \(name)")
+        throw LuaError(.runtime, "attempt to set unknown key \(shown) on \(name)"
+                       + (key.map { LuaNameSuggestion.didYouMean($0, among: knownNames) } ?? ""))
+    }
+
+    /// The properties and methods of the class, for "did you mean".
+    var knownNames: [String] { properties + methods.keys.sorted() }
+
+    /// The error an `__index`/`__newindex` fallback threw for an unknown `key`, with the nearest known
+    /// property or method suggested (`… for the key "nmae". (did you mean 'name'?)`). Argument errors,
+    /// errors carrying a Lua value and messages that already suggest something pass unchanged.
+    func suggesting(_ error: Error, for key: String) -> Error {
+        if error is LuaArgumentError { return error }
+        if let error = error as? LuaError, error.value != nil { return error }
+        let message = String(describing: error)
+        guard !message.contains("did you mean") else { return error }
+        let hint = LuaNameSuggestion.didYouMean(key, among: knownNames)
+        return hint.isEmpty ? error : LuaError(.runtime, message + hint)
     }
 }
 

@@ -181,7 +181,7 @@ extension LuaState {
             push(value)
             return SIMLUA_RAISE
         }
-        push(String(describing: error))
+        push(errorMessage?(error) ?? String(describing: error))
         return SIMLUA_RAISE_WHERE
     }
 }

@@ -31,6 +31,11 @@ public final class LuaState {
     /// Pass as `results` to ``pcall(arguments:results:traceback:)`` to keep all results (`LUA_MULTRET`).
     public static let multipleResults: Int32 = -1
 
+    /// How an error thrown by a Swift function called from Lua is worded when it becomes a Lua error:
+    /// return a message, or nil for `String(describing:)` (the default). A front end sets it to add what
+    /// its error types carry (a "did you mean" for an unknown name).
+    public var errorMessage: ((any Error) -> String?)?
+
     /// The main thread.
     let mainL: OpaquePointer
     /// The thread currently running Swift code (a coroutine while a Swift function runs inside one). Kept

@@ -19,6 +19,7 @@ extension ManagedObject {
             }
             throw ObjectGraphError(.unknownKey,
                 "[<\(entity.name) \(displayName)> valueForUndefinedKey:]: the entity \(entity.name) is not key value coding-compliant for the key \"\(key)\".")
+                .naming(key, among: entity.propertyNames)
         }
         if state.deletionSaved {
             // A saved deletion leaves a fault without a context: reads find no data (nil, no members).

@@ -463,5 +463,6 @@ extension ObjectGraphError {
         let who = object.map { "<\(entity.name) \($0.displayName)>" } ?? "<\(entity.name)>"
         return ObjectGraphError(.unknownKey,
             "[\(who) valueForUndefinedKey:]: the entity \(entity.name) is not key value coding-compliant for the key \"\(key)\".")
+            .naming(key, among: entity.propertyNames)
     }
 }

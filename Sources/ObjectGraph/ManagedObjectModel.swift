@@ -151,6 +151,7 @@ public final class ManagedObjectModel: @unchecked Sendable {
         guard let e = byName[name] else {
             throw ObjectGraphError(.unknownEntity,
                 "+entityForName: could not locate an entity named '\(name)' in this model.")
+                .naming(name, among: entities.map(\.name))
         }
         return e
     }

@@ -54,6 +54,9 @@ public struct ObjectGraphError: Error, CustomStringConvertible {
     public var detailedErrors: [ObjectGraphError]
     /// For `.callback` errors: the error thrown by the callback, unchanged.
     public var underlying: (any Error)?
+    /// For an unknown name (`.unknownKey`, `.unknownEntity`): the name given and the names it could have
+    /// been (an entity's properties, a model's entities), so that a front end can suggest the nearest.
+    public var unknownName: (name: String, known: [String])?
     /// For a validation error about one property: its key (`NSValidationErrorKey`).
     public var validationKey: String?
 
@@ -71,6 +74,13 @@ public struct ObjectGraphError: Error, CustomStringConvertible {
     /// to the largest, for instance by a store row or a merged ID numbered that high).
     public static func numberingExhausted(_ entityName: String) -> ObjectGraphError {
         ObjectGraphError(.limitExceeded, "no object number is left for entity \(entityName): object numbers end at \(ManagedObjectID.largestNumber)")
+    }
+
+    /// This error with ``unknownName`` set.
+    func naming(_ name: String, among known: [String]) -> ObjectGraphError {
+        var error = self
+        error.unknownName = (name, known)
+        return error
     }
 
     /// The message, prefixed by the Cocoa domain and code for validation errors.

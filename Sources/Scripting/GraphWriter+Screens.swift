@@ -9,6 +9,8 @@ extension GraphWriter {
         var edge: String
         var isPresentation: Bool
         var isVisible: Bool
+        /// The objects the controller depends on (`dvc_add`), by name.
+        var dependencies: [String] = []
     }
 
     /// The window's nodes in hierarchy order: the window, then each controller depth first, presentations
@@ -28,7 +30,8 @@ extension GraphWriter {
             var label = vc.typeName
             if let title = vc.title { label += " \"" + title + "\"" }
             nodes.append(ScreenNode(id: id, label: label, parent: parent, edge: edge, isPresentation: isPresentation,
-                                    isVisible: visible.contains(ObjectIdentifier(vc))))
+                                    isVisible: visible.contains(ObjectIdentifier(vc)),
+                                    dependencies: vc.dvc_dependencies.map(\.displayName)))
             // Pushed in reverse: the presentation comes after the children.
             // Only the outermost container holds a presentation (its children report the same one).
             if vc.parent == nil, let presented = vc.presentedViewController {
@@ -63,6 +66,17 @@ extension GraphWriter {
             text += indent + quoted(parent) + " -> " + quoted(node.id) + " [label=" + quoted(node.edge)
                 + (node.isPresentation ? ", style=dashed" : "") + "];\n"
         }
+        // Dependencies (dvc_add): each object once per window, a dotted edge from each controller.
+        var objects = Set<String>()
+        for node in nodes {
+            for name in node.dependencies {
+                if objects.insert(name).inserted {
+                    text += indent + quoted(prefix + "object " + name) + " [label=" + quoted(name) + ", shape=ellipse];\n"
+                }
+                text += indent + quoted(node.id) + " -> " + quoted(prefix + "object " + name)
+                    + " [style=dotted, label=\"dvc_add\"];\n"
+            }
+        }
         return text
     }
 
@@ -82,6 +96,14 @@ extension GraphWriter {
             guard let parent = node.parent else { continue }
             let arrow = node.isPresentation ? " -.->|" : " -->|"
             text += "  " + parent + arrow + mermaidLabel(node.edge) + "| " + node.id + "\n"
+        }
+        var objects = Set<String>()
+        for node in nodes {
+            for name in node.dependencies {
+                let id = "obj_" + String(name.unicodeScalars.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "_" })
+                if objects.insert(id).inserted { text += "  " + id + "((" + mermaidLabel(name) + "))\n" }
+                text += "  " + node.id + " -. dvc_add .-> " + id + "\n"
+            }
         }
         let visible = nodes.filter(\.isVisible).map(\.id)
         if !visible.isEmpty {

@@ -35,7 +35,9 @@ public enum GraphWriter {
 
     /// Models and windows in one DOT graph, one cluster each (a single graph, so `dot -Tsvg` gives one
     /// valid SVG).
-    public static func dot(models: [ManagedObjectModel], windows: [Window], name: String = "Ripple") -> String {
+    /// With a ``GraphWiring``, a last cluster shows how fetched-results controllers reach the views.
+    public static func dot(models: [ManagedObjectModel], windows: [Window], wiring: GraphWiring? = nil,
+                           name: String = "Ripple") -> String {
         var text = "digraph " + quoted(name) + " {\n  graph [fontname=\"Helvetica\"];\n"
         for (i, model) in models.enumerated() {
             let label = models.count == 1 ? "Model" : "Model \(i + 1)"
@@ -48,6 +50,10 @@ public enum GraphWriter {
             text += "  subgraph " + quoted("cluster_window\(i + 1)") + " {\n    label=" + quoted(label) + ";\n"
             text += screensBody(window, prefix: "w\(i + 1)_", indent: "    ")
             text += "  }\n"
+        }
+        if let wiring, !wiring.isEmpty {
+            text += "  subgraph \"cluster_wiring\" {\n    label=\"Fetched results to screens\";\n"
+            text += wiring.dotBody(prefix: "wiring_", indent: "    ") + "  }\n"
         }
         return text + "}\n"
     }

@@ -126,13 +126,6 @@ function ManagedObjectContext:refreshAllObjects() end
 ---@return ManagedObjectContext
 function ManagedObjectContext:newChildContext(concurrencyType) end
 
----The token `ripple.observe` returns.
----@class ObservationToken : userdata
-local ObservationToken = {}
-
----Stops the observation.
-function ObservationToken:cancel() end
-
 ---The IDs of what a save changed (the `notification` field of a `didSave` note and of a history transaction);
 ---`mergeChangesFromContextDidSave` merges it.
 ---@class ContextDidSaveNotification : userdata

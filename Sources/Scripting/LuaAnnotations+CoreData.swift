@@ -99,7 +99,8 @@ function ripple.batchUpdateRequest(options) end
 ---@param transformer { transformedValue: fun(value: any): string, reverseTransformedValue: fun(bytes: string): any }?
 function ripple.setValueTransformer(name, transformer) end
 
----Makes an `NSBatchInsertRequest`: inserts `objects` (tables of values) in the store.
+---Makes an `NSBatchInsertRequest`: inserts `objects` (tables of values) in the store, or the tables a
+---`dictionaryHandler` / `managedObjectHandler` fills, called until it returns true.
 ---@param options BatchInsertRequestOptions
 ---@return BatchRequest
 function ripple.batchInsertRequest(options) end
@@ -144,7 +145,9 @@ function ripple.undoManager() end
 ---Options of `ripple.batchInsertRequest`.
 ---@class BatchInsertRequestOptions
 ---@field entity string The entity name (required).
----@field objects table<string, any>[] One table of values per object (required).
+---@field objects? table<string, any>[] One table of values per object (or a handler).
+---@field dictionaryHandler? fun(values: table<string, any>): boolean? Fills a table per call; returns true to stop (that call's table is not inserted).
+---@field managedObjectHandler? fun(object: table<string, any>): boolean? The same, in Core Data's object form (Ripple passes a table).
 ---@field resultType? "statusOnly"|"objectIDs"|"count" What `execute` returns (status by default).
 
 ---A batch request made by `ripple.batchDeleteRequest`, `ripple.batchUpdateRequest` or `ripple.batchInsertRequest` (read-only).
@@ -159,9 +162,6 @@ local BatchRequest = {}
 
 ---A history request made by `ripple.historyRequest`; run it with `ctx:execute(request)`.
 ---@class PersistentHistoryChangeRequest : userdata
-
----A point in a store's history (`NSPersistentHistoryToken`): one userdata per token, so `==` works.
----@class PersistentHistoryToken : userdata
 
 ---What `ctx:execute(historyRequest)` returns.
 ---@class PersistentHistoryResult

@@ -66,6 +66,13 @@ function Expectation:toBe(expected) end
 ---@return Expectation
 function Expectation:toEqual(expected) end
 
+---Passes when the number is within half a unit of the `digits`-th decimal of `expected`
+---(`|value - expected| < 10^-digits / 2`, as Jest's; `digits` defaults to 2).
+---@param expected number
+---@param digits? integer
+---@return Expectation
+function Expectation:toBeCloseTo(expected, digits) end
+
 ---Passes when the value is nil.
 ---@return Expectation
 function Expectation:toBeNil() end

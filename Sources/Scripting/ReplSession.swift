@@ -74,6 +74,14 @@ public final class ReplSession {
         do {
             try engine.state.load(chunk, chunkName: "=stdin")
         } catch {
+            // `a = 1; a`: statements, then an expression whose value is printed.
+            if let split = chunk.lastIndex(of: ";"),
+               (try? engine.state.load(String(chunk[..<split]) + "; return " + String(chunk[chunk.index(after: split)...]) + ";",
+                                       chunkName: "=stdin")) != nil {
+                buffer = []
+                remember(chunk)
+                return run()
+            }
             if error.isIncompleteInput { return .needMore }
             buffer = []
             remember(chunk)
@@ -111,6 +119,7 @@ public final class ReplSession {
     private func run() -> ReplStep {
         let state = engine.state
         let base = state.top - 1
+        let resultsBefore = engine.results.count
         state.catchInterrupts(true)
         defer { state.catchInterrupts(false); onInterruptsReleased?() }
         do {
@@ -121,7 +130,13 @@ public final class ReplSession {
             let error = engine.memoryLimitError(error)  // a limit's message names the limit and its flag
             return .failed(error.traceback.map { error.message + "\n" + $0 } ?? error.message)
         }
-        var lines: [String] = []
+        // A scenario typed at the prompt reports as in `ripple run`: its pass/fail line (and message).
+        var lines: [String] = engine.results.dropFirst(resultsBefore).flatMap { result -> [String] in
+            if result.isPending { return ["◌ " + result.name + " (pending)"] }
+            if result.passed { return ["✔ " + result.name] }
+            return ["✘ " + result.name] + (result.message ?? "failed").split(separator: "\n", omittingEmptySubsequences: false)
+                .map { "    " + $0 }
+        }
         if state.top > base {
             var parts: [String] = []
             for i in (base + 1)...state.top { parts.append(engine.prettyDescription(at: i)) }
@@ -139,13 +154,38 @@ public final class ReplSession {
 
     // MARK: - Commands
 
+    /// `:help people` for a variable of the session: the help of its value's class, under a line saying
+    /// what the value is. Nil when `name` is not a readable expression or holds nil.
+    private func helpOfValue(_ name: String) -> [String]? {
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+        let state = engine.state
+        let top = state.top
+        defer { state.setTop(top) }
+        guard (try? state.load("return " + name, chunkName: "=help")) != nil,
+              (try? state.pcall(arguments: 0, results: 1)) != nil, state.type(at: -1) != .nil else { return nil }
+        let typeName = state.typeName(at: -1)
+        let description = engine.prettyDescription(at: state.top)
+        var className = typeName
+        if state.object(at: -1, as: ManagedObject.self) != nil { className = "ManagedObject" }
+        let text = ReplHelp.text(for: className)
+        guard text.first?.hasPrefix("no help for") != true else {
+            return ["\(name) = \(description) (a \(typeName) value; :help lists the classes)"]
+        }
+        return ["\(name) = \(description), a \(typeName)" + (className != typeName ? " (\(className))" : "")] + text
+    }
+
     private func command(_ line: String) -> ReplStep {
         let words = line.split(separator: " ", maxSplits: 1).map(String.init)
         switch words[0] {
         case ":quit", ":q":
             return .done
         case ":help":
-            return .printed(ReplHelp.text(for: words.count > 1 ? words[1] : nil))
+            let name = words.count > 1 ? words[1] : nil
+            let text = ReplHelp.text(for: name)
+            if let name, text.first?.hasPrefix("no help for") == true, let described = helpOfValue(name) {
+                return .printed(described)
+            }
+            return .printed(text)
         case ":trace":
             guard words.count > 1, words[1] == "on" || words[1] == "off" else {
                 return .failed("usage: :trace on|off")

@@ -60,6 +60,9 @@ public struct ScenarioRunner {
     public var sandbox = false
     /// Whether the memory limit also counts the host's memory (``ScriptEngine/Options/countsHostMemory``).
     public var countsHostMemory = false
+    /// Writes an HTML report of each file to this path (``ReportRecorder``, ``ReportWriter``); nil: none.
+    /// A folder (ending in `/`) gets one page per file, named by ``ReportWriter/fileName(forScript:)``.
+    public var reportPath: String?
 
     /// Creates a runner.
     public init(onTraceLine: ((String) -> Void)? = nil, instructionLimit: Int? = nil, checksInvariants: Bool = false) {
@@ -103,6 +106,7 @@ public struct ScenarioRunner {
         engine.listsScenariosOnly = listsOnly
         engine.scenarioTags = tags
         engine.scenarioExcludedTags = excludedTags
+        let recorder = reportPath.map { _ in engine.startReport(file: file) }
         var failure: String?
         do {
             try engine.runFile(file)
@@ -110,6 +114,15 @@ public struct ScenarioRunner {
             failure = error.traceback.map { error.message + "\n" + $0 } ?? error.message
         } catch {
             failure = String(describing: error)
+        }
+        if let recorder, let reportPath {
+            recorder.finish(error: failure)
+            let path = reportPath.hasSuffix("/") ? reportPath + ReportWriter.fileName(forScript: file) : reportPath
+            do {
+                try ReportWriter.write(recorder, to: path)
+            } catch {
+                failure = (failure.map { $0 + "\n" } ?? "") + String(describing: error)
+            }
         }
         engine.scratch.removeNow()  // ripple.temporaryPath's files live as long as the file's run
         return FileReport(file: file, scenarios: engine.results, error: failure, events: engine.log.lines)

@@ -103,6 +103,10 @@ public final class ScriptEngine {
     var scriptedControllers: ScriptedControllers?
     /// The regular-expression step limit set by `ripple.regularExpressionStepLimit` (applied while this engine runs).
     var regularExpressionStepLimit = RegularExpressionStepLimit.defaultSteps
+    /// The report being recorded (``startReport(file:limits:)``; nil: none, and the hooks do nothing).
+    public var report: ReportRecorder? { reportHook.recorder }
+    /// The box holding ``report``, which the `save` and `processPendingChanges` bindings capture.
+    let reportHook = ReportHook()
     /// The private folder of `ripple.temporaryPath` (made on first use, removed with the engine).
     let scratch = TemporaryDirectory()
 
@@ -113,6 +117,7 @@ public final class ScriptEngine {
     /// - Parameter sandbox: runs scripts in the sandbox (``Options/sandbox``); `ripple.sandbox` tells which.
     public init(instructionLimit: Int? = nil, checksInvariants: Bool = false, sandbox: Bool = false) throws {
         state = try LuaState()
+        state.errorMessage = ScriptEngine.errorMessage   // "did you mean" for unknown names
         self.checksInvariants = checksInvariants
         installModule()
         try LuaChunk.prelude.load(into: state)
@@ -169,6 +174,7 @@ public final class ScriptEngine {
         runningScenario = nil
         if !result.passed && stopsAtFirstFailure { stoppedAtFailure = true }
         results.append(result)
+        report?.scenarioEnded(result)
         onScenarioResult?(result)
     }
 

@@ -7,4 +7,6 @@ import ObjectGraph
 final class TickedContexts {
     /// Every context created by scripts, in creation order.
     var contexts: [ManagedObjectContext] = []
+    /// Called after each `ripple.tick()` that did not fail (a report's step; nil when no report is recorded).
+    var afterTick: (() -> Void)?
 }

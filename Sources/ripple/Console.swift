@@ -5,8 +5,8 @@ import Scripting
 import Glibc
 #endif
 
-/// Terminal output: colour when standard output is a terminal, never with `NO_COLOR` set (no-color.org),
-/// always with `FORCE_COLOR` set (to anything but `0`); `NO_COLOR` wins.
+/// Terminal output: colour when standard output is a terminal whose `TERM` is not `dumb`, never with
+/// `NO_COLOR` set (no-color.org), always with `FORCE_COLOR` set (to anything but `0`); `NO_COLOR` wins.
 struct Console {
     let colour = Console.wantsColour()
 
@@ -14,6 +14,7 @@ struct Console {
         func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         if let noColour = variable("NO_COLOR"), !noColour.isEmpty { return false }
         if let force = variable("FORCE_COLOR"), !force.isEmpty, force != "0" { return true }
+        if variable("TERM") == "dumb" { return false }
         return isatty(1) == 1
     }
 
@@ -46,8 +47,24 @@ struct Console {
             write(green("✔ ") + result.file + " › " + result.name + time)
         } else {
             write(red("✘ ") + result.file + " › " + result.name + time)
-            write("    " + (result.message ?? "failed").replacingNewlines(with: "\n    "))
+            write("    " + colouringDiff(result.message ?? "failed").replacingNewlines(with: "\n    "))
         }
+    }
+}
+
+extension Console {
+    /// A failure message with the lines of its diff (after `--- expected`) coloured: removed (expected)
+    /// lines red, added (actual) lines green. Unchanged without colour.
+    func colouringDiff(_ message: String) -> String {
+        guard colour, message.contains("\n--- expected\n") else { return message }
+        var inDiff = false
+        return message.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            if line == "--- expected" { inDiff = true; return String(line) }
+            guard inDiff, line != "+++ actual" else { return String(line) }
+            if line.hasPrefix("-") { return red(String(line)) }
+            if line.hasPrefix("+") { return green(String(line)) }
+            return String(line)
+        }.joined(separator: "\n")
     }
 }
 

@@ -17,8 +17,11 @@ extension Ripple {
             Runs the script (its scenarios too, without printing them; its print goes to standard error), then draws every model it made with \
             ripple.model (entities, attributes, relationships with inverses and delete rules, derived \
             dependencies) and every window it made with ripple.window (root, stacks, tabs, children, \
-            presentations), as they are when the script ends. dot: one digraph, a cluster per model and per \
-            window. mermaid: Markdown, one ```mermaid block per model (erDiagram) and per window (flowchart). \
+            presentations, objects they depend on through dvc_add), and how its fetched-results controllers \
+            reach its views (delegate, the view controller that keeps them, shows, dataSource), as they are when \
+            the script ends, or with --at N as they were at step N of the script's report (ripple run \
+            --report numbers the steps). dot: one digraph, a cluster per model, per window and for the wiring. mermaid: \
+            Markdown, one ```mermaid block per model (erDiagram), per window and for the wiring (flowcharts). \
             svg: the DOT rendered by Graphviz's dot, which must be on PATH (Debian: apt-get install graphviz).
             Instead of a script, FILE may be an Xcode model (a .xcdatamodeld bundle, a .xcdatamodel folder or \
             its contents file): the model ripple.loadModel reads is drawn, its warnings printed to standard error.
@@ -62,8 +65,29 @@ extension Ripple {
             return out + "\""
         }
 
+        @Option(help: ArgumentHelp("Draw the windows and the wiring as they were at step N of the script's report (ripple run --report numbers the steps) instead of at its end.", valueName: "step"))
+        var at: Int?
+
+        func validate() throws {
+            if let at, at < 1 { throw ValidationError("--at takes a step number, 1 or more") }
+        }
+
+        /// The picture (DOT, or Mermaid Markdown) of what the engine holds now.
+        private func draw(_ engine: ScriptEngine) -> String {
+            let models = engine.createdModels
+            let windows = engine.createdWindows
+            let wiring = engine.report?.wiring() ?? GraphWiring()
+            guard format == .mermaid else { return GraphWriter.dot(models: models, windows: windows, wiring: wiring) }
+            var text = ""
+            for model in models { text += "```mermaid\n" + GraphWriter.model(model, format: .mermaid) + "```\n" }
+            for window in windows { text += "```mermaid\n" + GraphWriter.screens(window, format: .mermaid) + "```\n" }
+            if !wiring.isEmpty { text += "```mermaid\n" + wiring.mermaid + "```\n" }
+            return text
+        }
+
         func run() throws {
             let engine = try ScriptEngine()
+            var drawnAtStep: String?
             do {
                 // The picture owns standard output: the script's print goes to standard error.
                 try engine.run("""
@@ -80,7 +104,14 @@ extension Ripple {
                         for _, w in ipairs(warnings) do io.stderr:write("warning: ", w, "\\n") end
                         """, chunkName: "=graph")
                 } else {
+                    // Follows the views and fetched-results controllers the script makes, for the wiring.
+                    let recorder = engine.startReport(file: file)
+                    recorder.recordsSteps = at != nil
+                    if let at {
+                        recorder.onStep = { [unowned engine] n in if n == at { drawnAtStep = draw(engine) } }
+                    }
                     try engine.runFile(file)
+                    recorder.finish(error: nil)
                 }
             } catch {
                 printError("error: \(error)")
@@ -90,23 +121,22 @@ extension Ripple {
             if failed > 0 {
                 printError("note: \(failed) scenario\(failed == 1 ? "" : "s") of \(file) failed (ripple run \(file) shows them); drawing anyway")
             }
-            let models = engine.createdModels
-            let windows = engine.createdWindows
-            if models.isEmpty && windows.isEmpty {
+            if engine.createdModels.isEmpty && engine.createdWindows.isEmpty && (engine.report?.wiring().isEmpty ?? true) {
                 printError("error: \(file) made no model (ripple.model) and no window (ripple.window): nothing to draw")
                 throw ExitCode(1)
             }
             var text: String
-            switch format {
-            case .dot:
-                text = GraphWriter.dot(models: models, windows: windows)
-            case .mermaid:
-                text = ""
-                for model in models { text += "```mermaid\n" + GraphWriter.model(model, format: .mermaid) + "```\n" }
-                for window in windows { text += "```mermaid\n" + GraphWriter.screens(window, format: .mermaid) + "```\n" }
-            case .svg:
-                text = try renderSVG(GraphWriter.dot(models: models, windows: windows))
+            if let at {
+                guard let drawn = drawnAtStep else {
+                    let count = engine.report?.steps.count ?? 0
+                    printError("error: --at \(at): \(file) has \(count) step\(count == 1 ? "" : "s") (ripple run --report \(file) numbers them)")
+                    throw ExitCode(1)
+                }
+                text = drawn
+            } else {
+                text = draw(engine)
             }
+            if format == .svg { text = try renderSVG(text) }
             if let output {
                 try writeFile(output, text)
             } else {

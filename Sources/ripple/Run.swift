@@ -25,6 +25,10 @@ extension Ripple {
         @Flag(help: "Check every fetched-results controller against a fresh fetch after every change batch.")
         var checkInvariants = false
 
+        @Option(help: ArgumentHelp("Write an HTML report of the script's steps and screens to FILE (several scripts: FILE is a folder, one page each).", valueName: "file"),
+                completion: .file(extensions: ["html"]))
+        var report: String?
+
         @OptionGroup(title: "Trace")
         var traceOptions: TraceOptions
 
@@ -43,7 +47,8 @@ extension Ripple {
         func run() throws {
             let failed = try Run.runFiles(files, engineOptions: limits.engineOptions(sandboxByDefault: false, checksInvariants: checkInvariants),
                                           trace: trace || traceOptions.asked, traceFormat: traceOptions.traceFormat,
-                                          traceFile: traceOptions.traceFile, filter: filter, filterOut: filterOut)
+                                          traceFile: traceOptions.traceFile, filter: filter, filterOut: filterOut,
+                                          report: try ReportOption.target(report, scripts: files.count))
             if failed { throw ExitCode(1) }
         }
 
@@ -51,20 +56,29 @@ extension Ripple {
         /// (``RunFastPath``) both call it. Returns whether a scenario or a file failed.
         static func runFiles(_ files: [String], engineOptions: ScriptEngine.Options, trace: Bool,
                              traceFormat: TraceOptions.Format?, traceFile: String?,
-                             filter: String?, filterOut: String?) throws -> Bool {
+                             filter: String?, filterOut: String?, report: String? = nil) throws -> Bool {
             let console = Console()
             let tracer = try TraceWriter(format: traceFormat, file: traceFile, console: console)
             var runner = ScenarioRunner(options: engineOptions)
             runner.onScenarioResult = { console.report($0) }
             runner.filter = filter
             runner.filterOut = filterOut
+            runner.reportPath = report
             var failed = false
+            let start = ScenarioClock.now()
+            var reports: [ScenarioRunner.FileReport] = []
             for file in files {
                 if trace { runner.onTraceLine = { tracer.write($0, file: file) } }
                 let report = runner.run(file: file)
                 if let error = report.error { console.write(console.red("error: ") + error) }
                 failed = failed || !report.passed
+                reports.append(report)
             }
+            // A run whose files declared scenarios ends with the summary `ripple test` prints.
+            if reports.contains(where: { !$0.scenarios.isEmpty }) {
+                console.write(TestSummary(reports, duration: ScenarioClock.now() &- start).line(console))
+            }
+            if let report { console.write("report: " + (report.hasSuffix("/") ? report + " (one page per script)" : report)) }
             return failed
         }
     }

@@ -1,3 +1,4 @@
+import CEdit
 import ArgumentParser
 import Scripting
 import SeededRandom
@@ -58,6 +59,9 @@ extension Ripple {
         @Flag(help: "Print TAP version 13 (Test Anything Protocol) instead of the usual lines.")
         var tap = false
 
+        @Flag(help: "Exit 0 when no test ran (by default a run that found no test fails with \"no tests found\").")
+        var passWithNoTests = false
+
         @Flag(help: "List the scenarios that would run, without running them.")
         var list = false
 
@@ -72,6 +76,10 @@ extension Ripple {
 
         @Option(help: ArgumentHelp("Stop a file that runs longer than SECONDS of wall-clock time (default 60; 0: no limit): its worker is killed, the file fails naming the scenario it was running, and the run goes on.", valueName: "seconds"))
         var timeout: Double = 60
+
+        @Option(help: ArgumentHelp("Write an HTML report of each file's steps and screens into the folder DIR (made when missing).", valueName: "dir"),
+                completion: .directory)
+        var report: String?
 
         @Flag(help: .hidden)
         var worker = false
@@ -109,11 +117,12 @@ extension Ripple {
                 files.shuffle(using: &generator)
                 shuffleSeed = generator.seed
             }
+            let reportFolder = try report.map { try ReportOption.folder($0) }
             let tracer = try TraceWriter(traceOptions, console: console)
             let start = ScenarioClock.now()
             var reports: [ScenarioRunner.FileReport] = []
             var pool = WorkerPool(files: files, jobs: jobs ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))),
-                                  arguments: workerArguments(shuffleSeed: shuffleSeed))
+                                  arguments: workerArguments(shuffleSeed: shuffleSeed) + (reportFolder.map { ["--report", $0] } ?? []))
             pool.stopsAfterFailure = failFast
             pool.timeoutNanoseconds = timeout > 0 ? UInt64(timeout * 1e9) : nil
             var durations = TestDurations()
@@ -148,22 +157,29 @@ extension Ripple {
                 console.write("--fail-fast: stopped at the first failure (\(failure)); \(reports.count) of \(files.count) files ran")
             }
             if !tap && !list { console.write(summary.line(console)) }
+            if let reportFolder, !tap { console.write("reports: " + reportFolder + " (one page per file)") }
             if !complete && WorkerPool.interrupted != 0 { throw ExitCode(130) }
             if summary.failed + summary.errors > 0 { throw ExitCode(1) }
+            if complete && summary.tests == 0 && !passWithNoTests {
+                let explanation = noTestsExplanation(files: files)
+                if tap { fputs("no tests found: " + explanation + "\n", ripple_stderr()) } else { console.write(console.red("no tests found") + ": " + explanation) }
+                throw ExitCode(1)
+            }
         }
 
         /// The worker loop: file paths on standard input, records on fd 3 (``WorkerProtocol``).
         private func runWorker() {
             Test.runWorker(options: limits.engineOptions(sandboxByDefault: true, checksInvariants: checkInvariants),
                            trace: trace, filter: filter, filterOut: filterOut, list: list, tags: tags,
-                           excludeTags: excludeTags, seed: seed, failFast: failFast)
+                           excludeTags: excludeTags, seed: seed, failFast: failFast, report: report)
         }
 
         /// The worker loop with its options as plain values (``runWorker()`` and the worker's start-up fast
         /// path, ``WorkerFastPath``, both call it).
         static func runWorker(options: ScriptEngine.Options, trace: Bool = false, filter: String? = nil,
                               filterOut: String? = nil, list: Bool = false, tags: String? = nil,
-                              excludeTags: String? = nil, seed: UInt64? = nil, failFast: Bool = false) {
+                              excludeTags: String? = nil, seed: UInt64? = nil, failFast: Bool = false,
+                              report: String? = nil) {
             signal(SIGINT, SIG_IGN)  // the parent decides what Ctrl-C stops
             guard let paths = fdopen(4, "r") else { return }
             while let file = WorkerProtocol.readPath(paths) {
@@ -177,6 +193,7 @@ extension Ripple {
                 runner.onScenarioBegin = { WorkerProtocol.send(["B", $0]) }
                 runner.shuffleSeed = seed
                 runner.stopsAtFirstFailure = failFast
+                runner.reportPath = report
                 let report = runner.run(file: file)
                 if let error = report.error { WorkerProtocol.send(["E", error]) }
                 WorkerProtocol.send(["D"])
@@ -195,6 +212,32 @@ extension Ripple {
             if let tags { arguments += ["--tags", tags] }
             if let excludeTags { arguments += ["--exclude-tags", excludeTags] }
             return arguments
+        }
+
+        /// What was searched and what filtered it, for the "no tests found" line:
+        /// `1 file searched ('t.lua'); no test declared or selected by --filter 'zzz' (--pass-with-no-tests to exit 0)`.
+        func noTestsExplanation(files: [String]) -> String {
+            let searched = (paths.isEmpty ? ["Scripts/scenarios"] : paths).map { "'\($0)'" }.joined(separator: ", ")
+            let directories = (paths.isEmpty ? ["Scripts/scenarios"] : paths).contains { path in
+                var info = stat()
+                return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            var text = (files.count == 1 ? "1 file" : "\(files.count) files") + " searched (" + searched
+                + (directories ? ", directories for files matching '\(pattern)'" : "") + ")"
+            var filters: [String] = []
+            if let shard { filters.append("--shard \(shard)") }
+            if let filter { filters.append("--filter '\(filter)'") }
+            if let filterOut { filters.append("--filter-out '\(filterOut)'") }
+            if let tags { filters.append("--tags \(tags)") }
+            if let excludeTags { filters.append("--exclude-tags \(excludeTags)") }
+            if files.isEmpty {
+                text += "; no file to run"
+            } else if filters.isEmpty {
+                text += "; no test declared (scenario, it or pending)"
+            } else {
+                text += "; no test declared or selected by " + filters.joined(separator: ", ")
+            }
+            return text + " (--pass-with-no-tests to exit 0)"
         }
 
         static func tagList(_ text: String?) -> [String] {
@@ -216,6 +259,9 @@ struct TestSummary {
     var errors = 0
     var pending = 0
     var duration: UInt64
+
+    /// Every test reported: passed, failed, errors (a file's own error included) and pending.
+    var tests: Int { passed + failed + errors + pending }
 
     init(_ reports: [ScenarioRunner.FileReport], duration: UInt64) {
         self.duration = duration

@@ -36,7 +36,7 @@ func scratchFile(_ name: String, _ text: String) -> String {
     func runPasses() {
         let result = runRipple(["run", passing])
         #expect(result.status == 0)
-        #expect(withoutTimes(result.output) == "✔ \(passing) › one\n✔ \(passing) › two\n")
+        #expect(withoutTimes(result.output) == "✔ \(passing) › one\n✔ \(passing) › two\n2 passed, 0 failed, 0 errors\n")
     }
 
     @Test("ripple run --trace prints each notification with its changed keys")
@@ -48,6 +48,7 @@ func scratchFile(_ name: String, _ text: String) -> String {
             · [viewContext] didSave inserted: C#1
             ✔ \(passing) › one
             ✔ \(passing) › two
+            2 passed, 0 failed, 0 errors
 
             """)
     }
@@ -56,7 +57,7 @@ func scratchFile(_ name: String, _ text: String) -> String {
     func runFails() {
         let result = runRipple(["run", failing])
         #expect(result.status == 1)
-        #expect(withoutTimes(result.output) == "✔ \(failing) › good\n✘ \(failing) › bad\n    \(failing):3: expected 2 to be 3\n")
+        #expect(withoutTimes(result.output) == "✔ \(failing) › good\n✘ \(failing) › bad\n    \(failing):3: expected 2 to be 3\n1 passed, 1 failed, 0 errors\n")
     }
 
     @Test("a runaway loop is stopped by the instruction limit and reported, not hung")

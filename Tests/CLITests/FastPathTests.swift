@@ -98,7 +98,7 @@ import Glibc
     func defaultWorkerLineHasFastPathShape() throws {
         // The shape `WorkerFastPath.options` takes: test --worker --instruction-limit N --memory-limit MB, then
         // --sandbox or --no-sandbox, the limits in the ranges ScriptOptions accepts.
-        let out = runRipple(["test", "-j", "1", "--no-sandbox", Self.cmdline], environment: ["NO_COLOR": "1"])
+        let out = runRipple(["test", "-j", "1", "--no-sandbox", "--pass-with-no-tests", Self.cmdline], environment: ["NO_COLOR": "1"])
         #expect(out.status == 0, "\(out.output)")
         let line = try #require(out.output.split(separator: "\n").first { $0.hasPrefix("argv: ") })
         let words = line.dropFirst("argv: ".count).split(separator: " ").map(String.init)
@@ -108,7 +108,7 @@ import Glibc
         #expect(words.count == 8 && Int(words[4]).map { 0...Int(Int32.max) ~= $0 } == true, "\(words)")
         #expect(words.count == 8 && Int(words[6]).map { 0...(1 << 30) ~= $0 } == true, "\(words)")
         // Any other worker option makes a line of another shape (ArgumentParser's path).
-        let other = runRipple(["test", "-j", "1", "--no-sandbox", "--check-invariants", Self.cmdline], environment: ["NO_COLOR": "1"])
+        let other = runRipple(["test", "-j", "1", "--no-sandbox", "--pass-with-no-tests", "--check-invariants", Self.cmdline], environment: ["NO_COLOR": "1"])
         #expect(other.output.contains("--no-sandbox --check-invariants"), "\(other.output)")
     }
 

@@ -111,7 +111,7 @@ func runShell(_ command: String) -> ProcessResult {
         #expect(withoutTimes(tags.output) == "✔ \(Self.errors) › passes #slow\n1 passed, 0 failed, 0 errors\n")
         #expect(runRipple(["test", "--filter", "[a", Self.errors]).status == 64)
         let run = runRipple(["run", "--filter", "fails$", Self.errors])
-        #expect(withoutTimes(run.output) == "✘ \(Self.errors) › an expectation fails\n    \(Self.errors):1: expected 1 to be 2\n")
+        #expect(withoutTimes(run.output) == "✘ \(Self.errors) › an expectation fails\n    \(Self.errors):1: expected 1 to be 2\n0 passed, 1 failed, 0 errors\n")
     }
 
     @Test("directories are searched recursively with --pattern; --list names the scenarios without running them")

@@ -53,6 +53,7 @@ extension EntityDescription {
                     return true
                 }
                 throw ObjectGraphError(.unknownKey, "keypath \(keyPath) not found in entity \(name)")
+                    .naming(String(decoding: bytes, as: UTF8.self), among: current.propertyNames)
             }
             switch slot {
             case .attribute, .derived:

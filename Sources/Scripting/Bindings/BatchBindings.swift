@@ -43,7 +43,7 @@ extension ScriptEngine {
         switch kind {
         case "batchDeleteRequest": extra = ["predicate", "arguments", "objectIDs", "fetchLimit", "fetchOffset", "sortDescriptors"]
         case "batchUpdateRequest": extra = ["predicate", "arguments", "propertiesToUpdate"]
-        default: extra = ["objects"]
+        default: extra = ["objects", "dictionaryHandler", "managedObjectHandler"]
         }
         try checkOptionKeys(ofTableAt: 1, known: ["entity", "resultType"] + extra, what: what)
         if kind == "batchDeleteRequest" {
@@ -92,9 +92,9 @@ extension ScriptEngine {
             return BatchRequest(entityName: entity, predicate: predicate, action: .update(propertiesToUpdate: values),
                                 resultType: resultType)
         default:
-            guard state.rawGet(tableAt: 1, key: "objects") == .table else {
+            if state.rawGet(tableAt: 1, key: "objects") != .table {
                 state.pop()
-                throw ScriptingError("a batch insert request needs objects = { { key = value, … }, … }")
+                try pushObjectsFromHandler()
             }
             defer { state.pop() }
             let objects = try readBatchObjects(at: -1)
@@ -103,6 +103,52 @@ extension ScriptEngine {
                                                                                      : .insertObjects(objects),
                                 resultType: resultType)
         }
+    }
+
+    /// The `dictionaryHandler` / `managedObjectHandler` forms of `ripple.batchInsertRequest`
+    /// (`NSBatchInsertRequest(entity:dictionaryHandler:)`, `…managedObjectHandler:`): the handler is called with
+    /// a fresh table to fill, again and again, until it returns true; the table of that last call is not
+    /// inserted, as in Core Data. Pushes the list of the filled tables (the `objects` form's list).
+    private func pushObjectsFromHandler() throws {
+        let handlers = ["dictionaryHandler", "managedObjectHandler"].filter { name in
+            defer { state.pop() }
+            return state.rawGet(tableAt: 1, key: name) != .nil
+        }
+        guard handlers.count == 1, let name = handlers.first else {
+            throw ScriptingError(handlers.isEmpty
+                ? "a batch insert request needs objects = { { key = value, … }, … }, a dictionaryHandler or a managedObjectHandler"
+                : "a batch insert request takes one of objects, dictionaryHandler and managedObjectHandler, not both handlers")
+        }
+        state.rawGet(tableAt: 1, key: name)
+        guard state.type(at: -1) == .function else {
+            defer { state.pop() }
+            throw ScriptingError("\(name) of ripple.batchInsertRequest must be a function, got \(state.typeName(at: -1))")
+        }
+        let handler = state.absoluteIndex(-1)
+        state.newTable()
+        let list = state.absoluteIndex(-1)
+        var count = 0
+        while true {
+            state.pushValue(at: handler)
+            state.newTable()
+            state.pushValue(at: -1)
+            state.insert(at: -3)                       // list, handler…, entry, handler, entry
+            do {
+                try state.pcall(arguments: 1, results: 1)
+            } catch {
+                state.setTop(handler - 1)
+                throw error
+            }
+            let stop = state.toBoolean(at: -1)
+            state.pop()
+            if stop {
+                state.pop()                            // the last table is not inserted
+                break
+            }
+            count += 1
+            state.rawSet(tableAt: list, index: count)
+        }
+        state.remove(at: handler)                      // leaves the list on top
     }
 
     /// `ripple.batchDeleteRequest { objectIDs = ids, resultType = … }` (`NSBatchDeleteRequest(objectIDs:)`):

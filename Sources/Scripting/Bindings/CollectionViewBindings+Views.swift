@@ -13,6 +13,8 @@ extension CollectionViewClasses {
     func makeView(_ state: LuaState, _ view: CollectionView, function: String) throws -> Int32 {
         view.onEvent = { [unowned self] line in self.engine.log.record(line) }
         view.platform = engine.platform
+        engine.report?.adopt(view)
+        view.reloadsAfterFailedBatch = true   // a script's later batches start from a consistent view
         let windowKey = view is TableView ? "visibleRows" : "visibleItems"
         let known = ["dataSource", "name", windowKey]
         if !state.isNoneOrNil(1) {
@@ -73,6 +75,7 @@ extension CollectionViewClasses {
                 view.dataSource = source
                 return
             }
+            try engine.checkMembers(ofObjectAt: value, playing: isTable ? LuaProtocols.tableViewDataSource : LuaProtocols.collectionViewDataSource)
             state.pushValue(at: value)
             let source = LuaCollectionViewDataSource(classes: self, object: state.ref(), isTable: isTable)
             try source.checkRequiredMethods()

@@ -99,6 +99,12 @@ extension CollectionViewClasses {
         return result
     }
 
+    /// Tells `batch` where the operation just added came from: `insertRows [0, 2] at contacts.lua:42`.
+    func noteOrigin(_ batch: BatchUpdate, _ operation: String, _ paths: [IndexPath], _ state: LuaState) {
+        let list = paths.map(\.description).joined(separator: ", ")
+        batch.noteOrigin(operation + (list.isEmpty ? "" : " " + list) + " at " + (state.location(level: 1) ?? "?"))
+    }
+
     /// The batch operations, by every name they have (items and rows); argument 1 is the receiver.
     typealias BatchRunner = ((BatchUpdate) throws -> Void) throws -> Void
 
@@ -107,43 +113,46 @@ extension CollectionViewClasses {
         for word in ["Items", "Rows"] {
             methods["insert" + word] = { [unowned self] state in
                 let paths = try self.indexPaths(state, 2)
-                try batch(state)({ $0.insertItems(at: paths) })
+                try batch(state)({ $0.insertItems(at: paths); self.noteOrigin($0, "insert" + word, paths, state) })
                 return 0
             }
             methods["delete" + word] = { [unowned self] state in
                 let paths = try self.indexPaths(state, 2)
-                try batch(state)({ $0.deleteItems(at: paths) })
+                try batch(state)({ $0.deleteItems(at: paths); self.noteOrigin($0, "delete" + word, paths, state) })
                 return 0
             }
             methods["reload" + word] = { [unowned self] state in
                 let paths = try self.indexPaths(state, 2)
-                try batch(state)({ $0.reloadItems(at: paths) })
+                try batch(state)({ $0.reloadItems(at: paths); self.noteOrigin($0, "reload" + word, paths, state) })
                 return 0
             }
             methods["move" + word.dropLast()] = { [unowned self] state in
                 let from = try self.engine.checkIndexPath(state, 2), to = try self.engine.checkIndexPath(state, 3)
-                try batch(state)({ $0.moveItem(at: from, to: to) })
+                try batch(state)({
+                    $0.moveItem(at: from, to: to)
+                    self.noteOrigin($0, "move" + word.dropLast() + " \(from) -> \(to)", [], state)
+                })
                 return 0
             }
         }
         methods["insertSections"] = { [unowned self] state in
             let sections = try self.sections(state, 2)
-            try batch(state)({ $0.insertSections(sections) })
+            try batch(state)({ $0.insertSections(sections); self.noteOrigin($0, "insertSections \(sections)", [], state) })
             return 0
         }
         methods["deleteSections"] = { [unowned self] state in
             let sections = try self.sections(state, 2)
-            try batch(state)({ $0.deleteSections(sections) })
+            try batch(state)({ $0.deleteSections(sections); self.noteOrigin($0, "deleteSections \(sections)", [], state) })
             return 0
         }
         methods["reloadSections"] = { [unowned self] state in
             let sections = try self.sections(state, 2)
-            try batch(state)({ $0.reloadSections(sections) })
+            try batch(state)({ $0.reloadSections(sections); self.noteOrigin($0, "reloadSections \(sections)", [], state) })
             return 0
         }
-        methods["moveSection"] = { state in
+        methods["moveSection"] = { [unowned self] state in
             let from = try state.integer(2), to = try state.integer(3)
-            try batch(state)({ $0.moveSection(from, toSection: to) })
+            try batch(state)({ $0.moveSection(from, toSection: to); self.noteOrigin($0, "moveSection \(from) -> \(to)", [], state) })
             return 0
         }
         return methods

@@ -43,7 +43,9 @@ final class BridgeClasses {
 extension BridgeClasses {
     /// The classes declared once with ``LuaClassDeclaration``: their annotations, `:help` and completeness
     /// checks come from these declarations.
-    static let declarations: [any LuaClassDescribing] = [undoManagerDeclaration, indexPathDeclaration]
+    static let declarations: [any LuaClassDescribing] = [
+        undoManagerDeclaration, indexPathDeclaration, tokenDeclaration, historyTokenDeclaration,
+    ]
 
     static func makeModel(_ engine: ScriptEngine) -> LuaClass {
         LuaClass(
@@ -157,12 +159,19 @@ extension BridgeClasses {
                     try ctx.delete(try engine.checkObject(state, 2, "delete"))
                     return 0
                 },
-                "processPendingChanges": { state in
-                    try context(state, "processPendingChanges").processPendingChanges()
+                "processPendingChanges": { [hook = engine.reportHook] state in
+                    let ctx = try context(state, "processPendingChanges")
+                    try ctx.processPendingChanges()
+                    if let report = hook.recorder, report.hasPendingChanges {
+                        report.step(kind: "processPendingChanges", label: ctx.name + ":processPendingChanges()",
+                                    location: state.location(level: 1))
+                    }
                     return 0
                 },
-                "save": { state in
-                    try context(state, "save").save()
+                "save": { [hook = engine.reportHook] state in
+                    let ctx = try context(state, "save")
+                    try ctx.save()
+                    hook.recorder?.step(kind: "save", label: ctx.name + ":save()", location: state.location(level: 1))
                     return 0
                 },
                 "rollback": { state in

@@ -207,6 +207,7 @@ extension ScriptEngine {
         controller.tracksRelationshipKeyPaths = optionalBool("tracksRelationshipKeyPaths") ?? false
         controller.checksInvariants = optionalBool("checksInvariants") ?? checksInvariants
         controller.platform = platform
+        report?.adopt(controller)
         state.push(object: LuaFetchedResultsController(controller: controller), class: classes.fetchedResultsController)
         return 1
     }
@@ -307,6 +308,7 @@ extension BridgeClasses {
                         guard state.type(at: value) == .table || state.type(at: value) == .userdata else {
                             throw ScriptingError("delegate must be a table of functions (or an object), got \(state.typeName(at: value))")
                         }
+                        try engine.checkMembers(ofObjectAt: value, playing: LuaProtocols.fetchedResultsControllerDelegate)
                         wrapper.delegate = LuaFetchedResultsDelegate(engine: engine, owner: wrapper, tableAt: value)
                     }
                     c.delegate = wrapper.delegate

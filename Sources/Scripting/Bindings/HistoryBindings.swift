@@ -127,11 +127,14 @@ extension ScriptEngine {
 extension BridgeClasses {
     /// The class of history tokens (opaque; `tostring` shows the transaction number).
     static func makeHistoryToken(_ engine: ScriptEngine) -> LuaClass {
-        LuaClass(
-            name: "PersistentHistoryToken",
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "PersistentHistoryToken")) },
-            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "PersistentHistoryToken", writing: true)) },
-            tostring: { target in (target as! HistoryTokenBox).token.description }
-        )
+        historyTokenDeclaration.makeClass { key, writing in
+            undefinedKeyMessage(key, of: "PersistentHistoryToken", writing: writing)
+        }
     }
+
+    /// A point in a store's history.
+    static let historyTokenDeclaration = LuaClassDeclaration<HistoryTokenBox>(
+        "PersistentHistoryToken",
+        "A point in a store's history (`NSPersistentHistoryToken`): one userdata per token, so `==` works.",
+        describe: { $0.token.description })
 }

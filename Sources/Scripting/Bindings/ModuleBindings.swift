@@ -32,6 +32,7 @@ extension ScriptEngine {
         let ticked = tickedContexts
         state.register(in: module, name: "tick") { _ in
             try ContextEventLoop.endEvent(ticked.contexts)
+            ticked.afterTick?()
             return 0
         }
         state.register(in: module, name: "observe") { [unowned self] state in
@@ -75,6 +76,7 @@ extension ScriptEngine {
             self.lastScenarioError = nil
             self.scenarioStart = ScriptEngine.monotonicNanoseconds()
             self.onScenarioBegin?(self.runningScenario?.name ?? "")
+            self.report?.step(kind: "scenario", label: "begins: " + (self.runningScenario?.name ?? ""))
             return 0
         }
         installViewControllers(into: module)

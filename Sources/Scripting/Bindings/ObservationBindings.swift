@@ -88,22 +88,12 @@ extension ScriptEngine {
 
 extension BridgeClasses {
     static func makeToken(_ engine: ScriptEngine) -> LuaClass {
-        LuaClass(
-            name: "ObservationToken",
-            properties: [],
-            methods: [
-                "cancel": { state in
-                    state.object(at: 1, as: LuaObserver.self)?.cancel()
-                    return 0
-                },
-            ],
-            getter: { _, _, _ in },
-            setter: { _, _, _, _ in },
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ObservationToken")) },
-            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ObservationToken", writing: true)) },
-            tostring: { target in
-                "ObservationToken(\((target as! LuaObserver).observedDescription))"
-            }
-        )
+        tokenDeclaration.makeClass { key, writing in undefinedKeyMessage(key, of: "ObservationToken", writing: writing) }
     }
+
+    /// What `ripple.observe` returns.
+    static let tokenDeclaration = LuaClassDeclaration<LuaObserver>(
+        "ObservationToken", "The token `ripple.observe` returns.",
+        methods: [.method("cancel", "Stops the observation.") { $0.cancel() }],
+        describe: { "ObservationToken(\($0.observedDescription))" })
 }

@@ -110,6 +110,16 @@ extension ScriptedControllers {
         state.setTop(ud)
     }
 
+    /// Refuses a value stored on a controller under a misspelling of a method it may implement
+    /// (``LuaProtocols/viewControllerRoles``: `viewDidAppaer`, `dvc_update`) or a non-function under
+    /// such a method's name (`vc.viewDidLoad = 1`).
+    func checkMethodName(_ key: String, valueIndex: Int32) throws {
+        let members = [(name: key, type: state.isCallable(at: valueIndex) ? LuaType.function : state.type(at: valueIndex))]
+        if let problem = LuaProtocolDeclaration.problem(members: members, playing: LuaProtocols.viewControllerRoles) {
+            throw ScriptingError(problem)
+        }
+    }
+
     /// The Lua class of windows.
     func makeWindowClass() -> LuaClass {
         let properties = ["rootViewController", "visibleViewControllers", "eventLog", "warnings"]

@@ -209,6 +209,7 @@ extension ScriptedControllers {
                 if let reason = ControllerKind.notImplemented[key] {
                     throw ScriptingError("\(className).\(key) is not implemented by Ripple: \(reason)")
                 }
+                try self.checkMethodName(key, valueIndex: valueIndex)
                 try self.setInstanceValue(ofUserdataAt: 1, key: key, valueIndex: valueIndex)
                 return true
             },

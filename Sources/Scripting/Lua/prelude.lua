@@ -25,8 +25,20 @@ local openFile = io.open
 local getenv = os.getenv
 local getinfo = debug.getinfo
 
+-- A float as Lua prints it when that reads back as the same number, else with the fewest digits that
+-- do (up to %.17g): 0.1 + 0.2 is 0.30000000000000004, never "0.3".
+local function describeNumber(v)
+  local text = tostring(v)
+  if math.type(v) ~= "float" or v ~= v or tonumber(text) == v then return text end
+  for digits = 15, 17 do
+    local exact = string.format("%." .. digits .. "g", v)
+    if tonumber(exact) == v or digits == 17 then return exact end
+  end
+end
+
 local function describe(v)
   if type(v) == "string" then return string.format("%q", v) end
+  if type(v) == "number" then return describeNumber(v) end
   if type(v) == "table" then
     local mt = getmetatable(v)
     if mt and mt.__tostring then return tostring(v) end
@@ -77,9 +89,45 @@ local function check(self, ok, message)
   if not ok then lastFailure = message; error(message, 3) end
 end
 
+local lineDiff
+
+-- "a string of 3 lines" (the header of a line diff).
+local function linesOf(s)
+  local n = select(2, s:gsub("\n", "")) + 1
+  return "a string of " .. n .. (n == 1 and " line" or " lines")
+end
+
 function Expectation:toBe(expected)
-  check(self, self.value == expected,
-    "expected " .. describe(self.value) .. " to be " .. describe(expected))
+  local actual = self.value
+  local da, de = describe(actual), describe(expected)
+  local message = "expected " .. da .. " to be " .. de
+  if actual ~= expected and not self.negated then
+    local diff = lineDiff(expected, actual)
+    if diff ~= "" then message = "expected " .. linesOf(actual) .. " to be " .. linesOf(expected) .. diff end
+  end
+  check(self, actual == expected, message)
+  return self
+end
+
+function Expectation:toBeCloseTo(expected, digits)
+  local actual = self.value
+  if type(expected) ~= "number" then
+    error("bad argument #1 to 'toBeCloseTo' (number expected, got " .. type(expected) .. ")", 2)
+  end
+  if digits ~= nil and math.type(digits) ~= "integer" then
+    error("bad argument #2 to 'toBeCloseTo' (integer expected, got " .. (math.type(digits) or type(digits)) .. ")", 2)
+  end
+  digits = digits or 2
+  if type(actual) ~= "number" then
+    check(self, false, "expected " .. describe(actual) .. " to be close to " .. describe(expected) .. " (a number expected)")
+    return self
+  end
+  local within = 10.0 ^ -digits / 2
+  local difference = math.abs(actual - expected)
+  local ok = actual == expected or difference < within
+  local da, de = describe(actual), describe(expected)
+  check(self, ok, "expected " .. da .. " to be close to " .. de .. " (" .. digits .. " digits: |difference| < "
+    .. string.format("%g", within) .. ", got " .. string.format("%.6g", difference) .. ")")
   return self
 end
 
@@ -92,12 +140,13 @@ end
 
 -- A unified diff of two sequences, element by element (longest common subsequence): unchanged elements
 -- as "  x" (one around each change, the others folded as "  …"), removed ones as "- x", added "+ x".
-local function sequenceDiff(expected, actual)
+local function sequenceDiff(expected, actual, show)
+  show = show or describe
   local m, n = #expected, #actual
   if m * n > 250000 then return nil end
   local a, b = {}, {}
-  for i = 1, m do a[i] = describe(expected[i]) end
-  for j = 1, n do b[j] = describe(actual[j]) end
+  for i = 1, m do a[i] = show(expected[i]) end
+  for j = 1, n do b[j] = show(actual[j]) end
   local lcs = {}
   for i = m + 1, 1, -1 do
     lcs[i] = {}
@@ -120,6 +169,19 @@ local function sequenceDiff(expected, actual)
     elseif not folded then lines[#lines + 1] = "  …"; folded = true end
   end
   return table.concat(lines, "\n")
+end
+
+-- "\n" and a diff of the lines of two strings when one of them has several lines, else "".
+function lineDiff(expected, actual)
+  if type(expected) ~= "string" or type(actual) ~= "string" then return "" end
+  if not (find(expected, "\n", 1, true) or find(actual, "\n", 1, true)) then return "" end
+  local function lines(s)
+    local list = {}
+    for line in (s .. "\n"):gmatch("([^\n]*)\n") do list[#list + 1] = line end
+    return list
+  end
+  local diff = sequenceDiff(lines(expected), lines(actual), function(line) return line end)
+  return diff and ("\n" .. diff) or ""
 end
 
 -- The path of keys to the first difference of two tables, or nil.
@@ -213,7 +275,12 @@ end
 function Expectation:toEqual(expected)
   local actual = self.value
   local equal = deepEqual(actual, expected)
-  local message = "expected " .. describe(actual) .. " to equal " .. describe(expected)
+  local da, de = describe(actual), describe(expected)
+  local message = "expected " .. da .. " to equal " .. de
+  if not equal and not self.negated then
+    local diff = lineDiff(expected, actual)
+    if diff ~= "" then message = "expected " .. linesOf(actual) .. " to equal " .. linesOf(expected) .. diff end
+  end
   if not equal and not self.negated and type(actual) == "table" and type(expected) == "table" then
     local diff = isSequence(actual) and isSequence(expected) and sequenceDiff(expected, actual)
     if diff then

@@ -1,0 +1,85 @@
+import LuaBridge
+import ViewControllers
+
+/// The protocols Lua objects play in Ripple, declared once (see ``LuaProtocolDeclaration``): what the
+/// bindings call on a fetched-results controller's delegate, a table or collection view's data source and
+/// a view controller. Checked when an object is given its role (`frc.delegate = t`, `view.dataSource = t`,
+/// `function vc:viewDidAppear() … end`); docs/lua-api.md, "Protocols", lists them.
+enum LuaProtocols {
+    /// `frc.delegate`: the callbacks of a change batch (``LuaFetchedResultsDelegate`` calls them).
+    static let fetchedResultsControllerDelegate = LuaProtocolDeclaration("NSFetchedResultsControllerDelegate", [
+        .init("controllerWillChangeContent", .optional, "(controller) before the first change of a batch."),
+        .init("didChangeSection", .optional, "(controller, sectionInfo, sectionIndex, type) a section inserted or deleted."),
+        .init("didChangeObject", .optional, "(controller, object, indexPath, type, newIndexPath) an object inserted, deleted, moved or updated."),
+        .init("controllerDidChangeContent", .optional, "(controller) after the last change of a batch."),
+        .init("didChangeContentWithSnapshot", .optional, "(controller, snapshot) the new content as a diffable snapshot (replaces the per-change callbacks)."),
+        .init("didChangeContentWithDifference", .optional, "(controller, difference) the change as a collection difference (replaces the per-change callbacks)."),
+    ])
+
+    /// `tableView.dataSource` (``LuaCollectionViewDataSource`` calls it).
+    static let tableViewDataSource = LuaProtocolDeclaration("UITableViewDataSource", [
+        .init("numberOfSections", .optional, "(view) the number of sections (default 1)."),
+        .init("numberOfRowsInSection", .required, "(view, section) the number of rows of a section."),
+        .init("cellForRowAtIndexPath", .required, "(view, indexPath) the cell of a row (dequeued, or a table)."),
+        .init("titleForHeaderInSection", .optional, "(view, section) a section's header title, or nil."),
+        .init("titleForFooterInSection", .optional, "(view, section) a section's footer title, or nil."),
+        .init("sectionIndexTitles", .optional, "(view) the titles of the section index, or nil."),
+    ])
+
+    /// `collectionView.dataSource` (``LuaCollectionViewDataSource`` calls it).
+    static let collectionViewDataSource = LuaProtocolDeclaration("UICollectionViewDataSource", [
+        .init("numberOfSections", .optional, "(view) the number of sections (default 1)."),
+        .init("numberOfItemsInSection", .required, "(view, section) the number of items of a section."),
+        .init("cellForItemAtIndexPath", .required, "(view, indexPath) the cell of an item."),
+        .init("viewForSupplementaryElementOfKind", .optional, "(view, kind, indexPath) a header, footer or other supplementary view."),
+        .init("supplementaryElementKinds", .optional, "the kinds of supplementary views asked for (a sequence of strings).", kind: .value),
+    ])
+
+    /// The methods a script defines on a view controller (``ScriptedControllers`` calls them).
+    static let viewController = LuaProtocolDeclaration("UIViewController", [
+        .init("viewDidLoad", .optional, "() once, before the controller first appears."),
+        .init("viewWillAppear", .optional, "(animated) the view is about to become visible."),
+        .init("viewDidAppear", .optional, "(animated) the view became visible."),
+        .init("viewWillDisappear", .optional, "(animated) the view is about to leave the window."),
+        .init("viewDidDisappear", .optional, "(animated) the view left the window."),
+        .init("dvc_updated", .optional, "(object, changedKeys) a dependency of the controller changed."),
+        .init("dvc_deleted", .optional, "(object) a dependency of the controller was deleted."),
+    ])
+
+    /// Every protocol, in the order of the docs.
+    static let all = [fetchedResultsControllerDelegate, tableViewDataSource, collectionViewDataSource, viewController]
+
+    /// What a view controller's methods are checked against: its own, then the roles the documented
+    /// pattern gives it (its table's data source, its controller's delegate).
+    static let viewControllerRoles = [viewController, tableViewDataSource, collectionViewDataSource, fetchedResultsControllerDelegate]
+}
+
+extension ScriptEngine {
+    /// Checks the members of the Lua object at `index` — a table (with what it inherits through
+    /// `__index` tables) or a view controller (its Lua methods) — against `role` and, for names `role`
+    /// does not declare, the other protocols of ``LuaProtocols/all``; other objects are not checked.
+    /// - Throws: ``ScriptingError`` with the first problem: a misspelled method (with the name meant) or
+    ///   a declared method holding a non-function.
+    func checkMembers(ofObjectAt index: Int32, playing role: LuaProtocolDeclaration) throws {
+        let state = self.state
+        let index = state.absoluteIndex(index)
+        var protocols = [role] + LuaProtocols.all.filter { $0.name != role.name }
+        let members: [(name: String, type: LuaType)]
+        switch state.type(at: index) {
+        case .table:
+            members = try state.memberTypes(ofTableAt: index)
+        case .userdata where state.object(at: index, as: ViewController.self) != nil:
+            guard let registry = scriptedControllers else { return }
+            try registry.pushInstanceTable(ofUserdataAt: index)
+            defer { state.pop() }
+            guard state.type(at: -1) == .table else { return }
+            members = try state.memberTypes(ofTableAt: -1)
+            protocols = [role] + LuaProtocols.viewControllerRoles.filter { $0.name != role.name }
+        default:
+            return
+        }
+        if let problem = LuaProtocolDeclaration.problem(members: members, playing: protocols) {
+            throw ScriptingError(problem)
+        }
+    }
+}
