@@ -42,6 +42,10 @@ struct InsertionOrderedObjects: Sequence {
         self.listedBit = listedBit
     }
 
+    /// Notes that a listed object's number changed (it obtained another permanent ID): the list is
+    /// sorted again when next read in object order.
+    mutating func noteRenumbered() { isInObjectOrder = false }
+
     /// True when the list has no member.
     var isEmpty: Bool { count == 0 }
 

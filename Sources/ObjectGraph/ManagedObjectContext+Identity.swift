@@ -30,6 +30,9 @@ extension ManagedObjectContext {
         case .relationship(let key, let source):
             return ObjectGraphError(.invalidOperation,
                 "Illegal attempt to establish a relationship '\(key)' between objects in different contexts (source = \(source.displayName) in \(name), destination = \(object.displayName) in \(owner))")
+        case .obtainPermanentIDs:
+            return ObjectGraphError(.invalidOperation,
+                "An NSManagedObjectContext cannot obtain permanent IDs for objects in other contexts. (\(whose))")
         case .access:
             return ObjectGraphError(.invalidOperation,
                 "An NSManagedObjectContext cannot use objects of other contexts. (\(whose))")
@@ -41,6 +44,7 @@ extension ManagedObjectContext {
 enum ContextUse {
     case delete
     case refresh
+    case obtainPermanentIDs
     case relationship(key: String, source: ManagedObject)
     case access
 }

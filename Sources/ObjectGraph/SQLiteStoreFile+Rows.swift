@@ -353,7 +353,12 @@ extension SQLiteStoreFile {
             for (k, value) in p.values.enumerated() { sqlite3_bind_int64(stmt, Int32(k + 1), Int64(value)) }
             try step(stmt, sql: "UPDATE")
         }
-        // The entity's Z_MAX and, for a sub-entity, its root's (the hierarchy's numbering).
+        try raiseMaxima(largest)
+    }
+
+    /// Moves each entity's `Z_MAX` and, for a sub-entity, its root's (the hierarchy's numbering) up to the
+    /// number given. Call inside ``transaction(_:)``.
+    func raiseMaxima(_ largest: [(EntityDescription, Int)]) throws {
         for (entity, number) in largest {
             let root = StoreLayout.root(of: entity)
             for e in root === entity ? [entity] : [entity, root] {

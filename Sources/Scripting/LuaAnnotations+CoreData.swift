@@ -22,6 +22,12 @@ function ManagedObjectContext:object(id) end
 ---@return ManagedObject
 function ManagedObjectContext:existingObject(id) end
 
+---Gives inserted objects their permanent IDs now (`obtainPermanentIDs(for:)`): `objectID.isTemporaryID` is
+---false before the save, which keeps those IDs. An error for a deleted object or another context's object
+---(nothing changes then); objects already saved are left alone.
+---@param objects ManagedObject[]
+function ManagedObjectContext:obtainPermanentIDs(objects) end
+
 ---Runs a batch request or a history request against the store, leaving every context as it is:
 ---`{ result = true | ids | count }` (batch) or `{ result = transactions }` (history).
 ---@param request BatchRequest|PersistentHistoryChangeRequest

@@ -68,7 +68,7 @@ extension BridgeClasses {
         )
     }
 
-    /// `ctx:object(id)` and `ctx:existingObject(id)`.
+    /// `ctx:object(id)`, `ctx:existingObject(id)` and `ctx:obtainPermanentIDs(objects)`.
     static func contextIdentityMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {
         func arguments(_ state: LuaState, _ function: String) throws -> (ManagedObjectContext, ManagedObjectID) {
             guard let ctx = state.object(at: 1, as: ManagedObjectContext.self) else {
@@ -90,6 +90,25 @@ extension BridgeClasses {
                 let (ctx, id) = try arguments(state, "existingObject")
                 engine.push(try ctx.existingObject(with: id))
                 return 1
+            },
+            "obtainPermanentIDs": { state in
+                guard let ctx = state.object(at: 1, as: ManagedObjectContext.self) else {
+                    throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
+                }
+                guard state.type(at: 2) == .table else {
+                    throw LuaArgumentError(argument: 2, message: "list of managed objects expected, got \(state.typeName(at: 2))")
+                }
+                var objects: [ManagedObject] = []
+                for i in 0..<state.rawLength(at: 2) {
+                    state.rawGet(tableAt: 2, index: i + 1)
+                    defer { state.pop() }
+                    guard let object = state.object(at: -1, as: ManagedObject.self) else {
+                        throw ScriptingError("obtainPermanentIDs: objects[\(i + 1)] must be a managed object, got \(state.typeName(at: -1))")
+                    }
+                    objects.append(object)
+                }
+                try ctx.obtainPermanentIDs(for: objects)
+                return 0
             },
         ]
     }
