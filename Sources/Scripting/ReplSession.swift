@@ -57,7 +57,10 @@ public final class ReplSession {
 
     /// Feeds one line (without its newline).
     public func feed(_ line: String) -> ReplStep {
-        if buffer.isEmpty, line.hasPrefix(":") { return command(line) }
+        if buffer.isEmpty, line.hasPrefix(":") {
+            remember(line)  // commands are recalled like chunks (`:load FILE` again, `:trace on`)
+            return command(line)
+        }
         if buffer.isEmpty {
             var text = line
             if text.hasPrefix("=") { text = "return " + text.dropFirst() }

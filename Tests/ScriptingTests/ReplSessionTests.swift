@@ -108,5 +108,7 @@ import Testing
         #expect(repl.feed(":trace maybe") == .failed("usage: :trace on|off"))
         #expect(repl.feed(":frobnicate") == .failed("unknown command :frobnicate (try :help)"))
         #expect(repl.feed(":quit") == .done)
+        // Commands are recalled from the history like chunks.
+        #expect(repl.history.filter { $0.hasPrefix(":") } == [":help ctx:save", ":trace on", ":trace maybe", ":frobnicate", ":quit"])
     }
 }
