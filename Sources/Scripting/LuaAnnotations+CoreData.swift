@@ -79,13 +79,6 @@ function PersistentStoreCoordinator:setMetadata(metadata, store) end
 ---@param store PersistentStore
 function PersistentStoreCoordinator:removePersistentStore(store) end
 
----A persistent store (`NSPersistentStore`).
----@class PersistentStore : userdata
----@field type "InMemory"|"SQLite" Core Data's store type name.
----@field url string? The SQLite file path, nil in memory.
----@field identifier string The store's unique identifier (in its metadata).
-local PersistentStore = {}
-
 ---Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate (or the objects of `objectIDs`)
 ---in the store, without loading them; run it with `ctx:execute(request)`.
 ---@param options BatchDeleteRequestOptions
@@ -155,12 +148,6 @@ function ripple.undoManager() end
 ---@field dictionaryHandler? fun(values: table<string, any>): boolean? Fills a table per call; returns true to stop (that call's table is not inserted).
 ---@field managedObjectHandler? fun(object: table<string, any>): boolean? The same, in Core Data's object form (Ripple passes a table).
 ---@field resultType? "statusOnly"|"objectIDs"|"count" What `execute` returns (status by default).
-
----A batch request made by `ripple.batchDeleteRequest`, `ripple.batchUpdateRequest` or `ripple.batchInsertRequest` (read-only).
----@class BatchRequest : userdata
----@field entityName string The entity it works on.
----@field resultType string Its result type, as Apple spells it for the request's kind.
-local BatchRequest = {}
 
 ---What `ctx:execute(batchRequest)` returns (`NSBatchDeleteResult`, `NSBatchUpdateResult`, `NSBatchInsertResult`).
 ---@class BatchResult

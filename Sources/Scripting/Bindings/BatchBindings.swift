@@ -247,27 +247,20 @@ extension ScriptEngine {
 extension BridgeClasses {
     /// The class of batch requests (opaque; run them with `ctx:execute(request)`).
     static func makeBatchRequest(_ engine: ScriptEngine) -> LuaClass {
-        LuaClass(
-            name: "BatchRequest",
-            properties: ["entityName", "resultType"],
-            getter: { target, slot, state in
-                let box = target as! BatchRequestBox
-                if slot == 0 {
-                    state.push(box.request.entityName)
-                } else {
-                    let names = ScriptEngine.batchResultTypes[box.kind]!
-                    state.push(names.first { $0.value == box.request.resultType }?.key ?? "")
-                }
-            },
-            setter: { _, _, _, _ in throw ScriptingError("batch requests are read-only; make a new one") },
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "BatchRequest")) },
-            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "BatchRequest", writing: true)) },
-            tostring: { target in
-                let box = target as! BatchRequestBox
-                return "\(box.kind)(\(box.request.entityName))"
-            }
-        )
+        batchRequestDeclaration.makeClass { key, writing in undefinedKeyMessage(key, of: "BatchRequest", writing: writing) }
     }
+
+    /// What `ripple.batchDeleteRequest`, `batchUpdateRequest` and `batchInsertRequest` make.
+    static let batchRequestDeclaration = LuaClassDeclaration<BatchRequestBox>(
+        "BatchRequest",
+        "A batch request made by `ripple.batchDeleteRequest`, `ripple.batchUpdateRequest` or `ripple.batchInsertRequest` (read-only).",
+        properties: [
+            .property("entityName", "The entity it works on.", get: { $0.request.entityName }),
+            .property("resultType", "Its result type, as Apple spells it for the request's kind.", get: { box in
+                ScriptEngine.batchResultTypes[box.kind]?.first { $0.value == box.request.resultType }?.key ?? ""
+            }),
+        ],
+        describe: { "\($0.kind)(\($0.request.entityName))" })
 
     /// `ctx:execute(request)` → `{ result = true | ids | count }` (`NSBatchDeleteResult.result`, …).
     static func contextBatchMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {

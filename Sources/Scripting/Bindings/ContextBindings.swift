@@ -44,7 +44,8 @@ extension BridgeClasses {
     /// The classes declared once with ``LuaClassDeclaration``: their annotations, `:help` and completeness
     /// checks come from these declarations.
     static let declarations: [any LuaClassDescribing] = [
-        undoManagerDeclaration, indexPathDeclaration, tokenDeclaration, historyTokenDeclaration,
+        undoManagerDeclaration, indexPathDeclaration, tokenDeclaration, historyTokenDeclaration, batchRequestDeclaration,
+        storeDeclaration,
     ]
 
     static func makeModel(_ engine: ScriptEngine) -> LuaClass {

@@ -181,25 +181,18 @@ extension BridgeClasses {
     /// The class of persistent stores: `type` (`"InMemory"` or `"SQLite"`, Core Data's store type
     /// names), `url` (the file path, nil in memory), `identifier`.
     static func makeStore(_ engine: ScriptEngine) -> LuaClass {
-        let properties = ["type", "url", "identifier"]
-        return LuaClass(
-            name: "PersistentStore",
-            properties: properties,
-            getter: { target, slot, state in
-                let store = target as! PersistentStore
-                switch slot {
-                case 0: state.push(store.type == .sqlite ? "SQLite" : "InMemory")
-                case 1: if let url = store.url { state.push(url) } else { state.pushNil() }
-                default: state.push(store.identifier)
-                }
-            },
-            setter: { _, slot, _, _ in throw ScriptingError("\(properties[slot]) is read-only") },
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "PersistentStore")) },
-            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "PersistentStore", writing: true)) },
-            tostring: { target in
-                let store = target as! PersistentStore
-                return "PersistentStore(\(store.type == .sqlite ? "SQLite" : "InMemory") \(store.identifier))"
-            }
-        )
+        storeDeclaration.makeClass { key, writing in undefinedKeyMessage(key, of: "PersistentStore", writing: writing) }
     }
+
+    /// A coordinator's stores (`NSPersistentStore`).
+    static let storeDeclaration = LuaClassDeclaration<PersistentStore>(
+        "PersistentStore", "A persistent store (`NSPersistentStore`).",
+        properties: [
+            .custom("type", type: #""InMemory"|"SQLite""#, "Core Data's store type name.", get: { store, state in
+                state.push(store.type == .sqlite ? "SQLite" : "InMemory")
+            }),
+            .property("url", "The SQLite file path, nil in memory.", get: { $0.url }),
+            .property("identifier", "The store's unique identifier (in its metadata).", get: { $0.identifier }),
+        ],
+        describe: { "PersistentStore(\($0.type == .sqlite ? "SQLite" : "InMemory") \($0.identifier))" })
 }
