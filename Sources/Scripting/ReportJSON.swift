@@ -10,7 +10,11 @@
 /// ```
 public enum ReportJSON {
     /// A JSON string literal, escaped for an HTML script element.
-    public static func quote(_ s: String) -> String {
+    public static func quote(_ s: String) -> String { quote(s, forHTML: true) }
+
+    /// A JSON string literal; `forHTML` also escapes `<`, `>`, `&`, DEL and U+2028/U+2029 (the JSON trace
+    /// of `--trace-format json` does not, the report's data block does).
+    static func quote(_ s: String, forHTML: Bool) -> String {
         var out = "\""
         out.reserveCapacity(s.utf8.count + 2)
         for c in s.unicodeScalars {
@@ -20,13 +24,13 @@ public enum ReportJSON {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
+            case "<" where forHTML: out += "\\u003c"
+            case ">" where forHTML: out += "\\u003e"
+            case "&" where forHTML: out += "\\u0026"
+            case "\u{2028}" where forHTML: out += "\\u2028"
+            case "\u{2029}" where forHTML: out += "\\u2029"
             default:
-                if c.value < 0x20 || c.value == 0x7F {
+                if c.value < 0x20 || (forHTML && c.value == 0x7F) {
                     let hex = String(c.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
