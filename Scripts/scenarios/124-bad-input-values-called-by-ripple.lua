@@ -66,3 +66,16 @@ scenario("a data source function replaced by a number", function()
   tv:reloadData()
   expect(tv:numberOfRowsInSection(0)):toBe(2)
 end)
+
+scenario("a callable table plays a delegate method where it is set", function()
+  local calls = {}
+  local method = setmetatable({}, { __call = function() calls[#calls + 1] = "did" end })
+  local frc = ripple.fetchedResultsController { context = ctx, entity = "Customer", sortDescriptors = { "name" } }
+  frc.delegate = { controllerDidChangeContent = method }   -- accepted: callable, as a function is
+  frc:performFetch()
+  ctx:insert("Customer", { name = "Dee" })
+  ctx:processPendingChanges()
+  expect(calls):toEqual({ "did" })
+  expect(function() frc.delegate = { controllerDidChangeContent = {} } end)
+    :toRaise("'controllerDidChangeContent' of NSFetchedResultsControllerDelegate must be a function, got table")
+end)
