@@ -48,7 +48,7 @@ open class ViewController {
     public internal(set) weak var parent: ViewController? {
         didSet {
             // See ContainmentHints: only a new first child of a container keeps every shortcut.
-            if oldValue != nil || parent == nil || parent?.children.count != 1 { ContainmentHints.epoch &+= 1 }
+            if oldValue != nil || parent == nil || parent?.children.count != 1 { ContainmentHints.moveEpoch() }
             ownershipHandler?(self)
         }
     }
