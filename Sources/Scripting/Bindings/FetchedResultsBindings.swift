@@ -33,6 +33,7 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         ("controllerWillChangeContent", .willChangeContent), ("didChangeSection", .didChangeSection),
         ("didChangeObject", .didChangeObject), ("controllerDidChangeContent", .didChangeContent),
         ("didChangeContentWithSnapshot", .snapshot), ("didChangeContentWithDifference", .difference),
+        ("sectionIndexTitleForSectionName", .sectionIndexTitle),
     ]
 
     init(engine: ScriptEngine, owner: LuaFetchedResultsController, tableAt index: Int32) {
@@ -116,6 +117,31 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
             // source can apply as is.
             engine.collectionViewClasses?.push(fetchedSnapshot: snapshot, model: controller.managedObjectContext.model)
             return 1
+        }
+    }
+
+    func controller(_ controller: FetchedResultsController, sectionIndexTitleForSectionName sectionName: String) throws -> String? {
+        let state = engine.state
+        guard let owner else { return FetchedResultsSectionInfo.indexTitle(forSectionName: sectionName) }
+        let name = "sectionIndexTitleForSectionName"
+        state.push(table)
+        let pushed: Int32?
+        do { pushed = try LuaMethodLookup.push(name, of: -1, in: state, owner: "the delegate of <FetchedResultsController>") } catch {
+            state.pop()
+            throw ScriptingError(error.message)
+        }
+        state.remove(at: -1 - (pushed ?? 0))
+        guard let pushed else { return FetchedResultsSectionInfo.indexTitle(forSectionName: sectionName) }
+        state.push(object: owner, class: engine.classes.fetchedResultsController)
+        state.push(sectionName)
+        do { try state.pcall(arguments: pushed + 1, results: 1) } catch {
+            throw ScriptingError("\(name)(\(sectionName)) failed: \(error.message)")
+        }
+        defer { state.pop() }
+        switch state.type(at: -1) {
+        case .nil: return nil
+        case .string: return state.toString(at: -1)
+        default: throw ScriptingError("\(name)(\(sectionName)) must return a string or nil, got \(state.typeName(at: -1))")
         }
     }
 
@@ -284,7 +310,7 @@ extension BridgeClasses {
                     guard let sections = c.sections else { state.pushNil(); return }
                     state.newTable(arrayCount: Int32(sections.count), recordCount: 0)
                     for (i, s) in sections.enumerated() { engine.pushSection(s); state.rawSet(tableAt: -2, index: i + 1) }
-                case "sectionIndexTitles": engine.push(strings: c.sectionIndexTitles)
+                case "sectionIndexTitles": engine.push(strings: try c.sectionIndexTitles)
                 case "delegate":
                     if let d = wrapper.delegate { state.push(d.table) } else { state.pushNil() }
                 case "name": state.push(c.name)

@@ -84,6 +84,7 @@ extension ScriptEngine {
         installRegularExpressionLimit(into: module)
         installFetchedResults(into: module)
         installCollectionViews(into: module)
+        installUserRowGestures(into: module)
         installBatchRequests(into: module)
         installUndo(into: module)
         installHistory(into: module)
