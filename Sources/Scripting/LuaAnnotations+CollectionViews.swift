@@ -70,6 +70,14 @@ function BatchUpdating:moveSection(from, to) end
 ---@field visibleItems integer? Collection-view name of `visibleRows`.
 ---@field firstVisibleItem integer The first visible item counted across sections (the scroll position; 0 by default).
 ---@field isLoaded boolean Whether the view has asked its data source for its content yet.
+---@field delegate ScriptViewDelegate|nil Its delegate (`UITableViewDelegate` / `UICollectionViewDelegate` names; read/write, checked when set).
+---@field prefetchDataSource ScriptPrefetchDataSource|nil Told about the rows ahead as the view scrolls (read/write).
+---@field allowsMultipleSelection boolean Whether a person's taps add to the selection (read/write; default false).
+---@field isEditing boolean Editing mode (read/write; `setEditing`): a table view shows reorder controls only while editing.
+---@field isHidden boolean A hidden view cannot be touched by `ripple.user` (read/write; default false).
+---@field indexPathForSelectedRow IndexPath? The first selected row, nil when none.
+---@field indexPathsForSelectedRows IndexPath[]? The selected rows in order, nil when none.
+---@field indexPathsForSelectedItems IndexPath[]? Collection-view name of `indexPathsForSelectedRows`.
 local CollectionView = {}
 
 ---Collects the operations `fn` makes on its batch, then validates and applies them as one update.

@@ -14,7 +14,7 @@
 public enum LuaAnnotations {
     /// The whole annotation file.
     public static var source: String {
-        [header, module, contexts, objects, coreData, declaredClasses, fetchedResults, screens, collectionViews, diffable, scenarios]
+        [header, module, contexts, objects, coreData, declaredClasses, fetchedResults, screens, collectionViews, rows, diffable, scenarios]
             .joined(separator: "\n")
     }
 
@@ -37,6 +37,7 @@ public enum LuaAnnotations {
 ---@class ripple
 ---@field ViewController ViewControllerClass Class-wide settings of view controllers (`dvc_defaultAutoDismiss`).
 ---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
+---@field user UserGestures What a person does on screen: taps, swipes, drags, scrolls (docs/user-actions.md).
 ripple = {}
 
 ---Declares entities, attributes and relationships (reserved entity keys: `uniquenessConstraints`, `parentEntity`, `isAbstract`), fetched properties (`{ fetched = "Entity", predicate = …, sortDescriptors = …, userInfo = … }`) and derived attributes computed at save (`{ "string?", derivationExpression = "lowercase:(name)" }`); refused with a message naming the entity and key when inconsistent.
