@@ -179,6 +179,8 @@ extension ReportRecorder {
         }
         json.add("total", total)
         json.addRaw("sections", ReportJSON.array(pictures))
+        let selected = view.indexPathsForSelectedItems
+        if !selected.isEmpty { json.addRaw("selected", ReportJSON.array(selected.prefix(limits.rowsPerView).map { "[\($0.section),\($0.item)]" })) }
         _ = owner
         return json.text
     }

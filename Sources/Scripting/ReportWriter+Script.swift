@@ -86,6 +86,7 @@ function drawView(v, marks) {
       if (item > next) add(ul, el("li", "gap", "\u22ef " + (item - next) + (item - next === 1 ? " row" : " rows") + " not drawn"));
       next = item + 1;
       var rowMarks = marks.rows[s + "," + item];
+      if ((v.selected || []).some(function (p) { return p[0] === s && p[1] === item; })) rowMarks = (rowMarks || []).concat([["sel", "SELECTED"]]);
       var li = add(ul, el("li", "row" + (r[1] === null ? " nocell" : "") + (rowMarks ? " " + rowMarks[0][0] : "")));
       li.setAttribute("data-row", s + "," + item);
       addMarks(li, rowMarks);

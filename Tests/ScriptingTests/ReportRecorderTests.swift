@@ -67,6 +67,22 @@ private let screen = """
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("PASSED"))
     }
 
+    @Test("a selected row is in the screens' picture, and the page marks it SELECTED")
+    func selectedRow() throws {
+        let recorder = try record("""
+            local tv = ripple.tableView { name = "picked", dataSource = {
+              numberOfRowsInSection = function() return 3 end,
+              cellForRowAtIndexPath = function(_, ip) return { text = "row " .. ip.row } end,
+            } }
+            tv:reloadData()
+            ripple.user.tap(tv, ripple.indexPath(0, 1))
+            scenario("selected", function() end)
+            """)
+        #expect(recorder.screens.contains { $0.contains(#""selected":[[0,1]]"#) })
+        let html = ReportWriter.html(recorder)
+        #expect(html.contains(#"[["sel", "SELECTED"]]"#))
+    }
+
     @Test("hostile texts stay text: no markup, no early end of the data block, control characters escaped, huge strings cut")
     func hostile() throws {
         let recorder = try record("""
