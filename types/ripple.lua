@@ -1152,6 +1152,10 @@ function CollectionView:deselectRowAtIndexPath(indexPath) end
 ---@param indexPath IndexPath
 function CollectionView:deselectItemAtIndexPath(indexPath) end
 
+---Table-view name of `reconfigureItems`: the cells asked for again in place, without `prepareForReuse` (the shown cell is dequeued as it is).
+---@param indexPaths IndexPath[]
+function CollectionView:reconfigureRows(indexPaths) end
+
 ---Enters or leaves editing mode (`setEditing(_:animated:)`), written in the trace.
 ---@param editing boolean
 function CollectionView:setEditing(editing) end

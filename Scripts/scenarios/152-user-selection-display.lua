@@ -182,7 +182,7 @@ scenario("reconfigureItems does not call prepareForReuse (UIKit's documentation)
   tv:reloadData()
   local before = tv:cellForRowAtIndexPath(ripple.indexPath(0, 0))
   label = "b"
-  tv:reconfigureItems({ ripple.indexPath(0, 0) })
+  tv:reconfigureRows({ ripple.indexPath(0, 0) })
   expect(prepared):toBe(0)
   expect(rawequal(tv:cellForRowAtIndexPath(ripple.indexPath(0, 0)), before)):toBe(true)
   expect(tv:describe()):toEqual({ '0: {text = "b"}' })

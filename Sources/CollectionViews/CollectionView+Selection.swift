@@ -109,6 +109,7 @@ extension CollectionView {
             moved.insert(q)
         }
         selection = moved
+        lastUserMove = (from, to)
     }
 
     /// Gives every visible item a cell after a person's move (call it once the data source knows).

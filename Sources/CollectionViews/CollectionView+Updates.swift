@@ -80,6 +80,8 @@ extension CollectionView {
 
     /// Validates and applies the batch the outermost close ended.
     private func finish(_ batch: BatchUpdate, abandoning failure: (any Error)?) throws {
+        let userMoveBeforeBatch = lastUserMove
+        lastUserMove = nil
         // The trace line is only built when there is a listener (it lists every operation).
         let text = onEvent == nil ? "" : "[\(name)] performBatchUpdates " + batch.traceDescription(itemWord: itemWord)
         if let failure {
@@ -118,7 +120,7 @@ extension CollectionView {
             }
             onEvent?(text + " failed: \(error)")
             if reloadsAfterFailedBatch { recoverAfterFailedBatch() }
-            throw batch.explaining(error, before: pendingBefore, after: after)
+            throw batch.explaining(error, before: pendingBefore, after: after, userMove: userMoveBeforeBatch)
         }
         onValidatedBatch?(self, batch)
         let selectionBefore = selection

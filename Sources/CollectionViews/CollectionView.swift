@@ -87,6 +87,8 @@ public class CollectionView {
     /// While ``reconfigureItems(at:)`` asks for one cell: the cell shown there, which dequeuing its
     /// identifier returns without `prepareForReuse`.
     var reconfiguringCell: CollectionReusableView?
+    /// The last move a person made (``showUserMove(from:to:)``) since the view's last batch or reload.
+    var lastUserMove: (from: IndexPath, to: IndexPath)?
 
     struct CellClass {
         var className: String
@@ -164,6 +166,7 @@ public class CollectionView {
             }
             selection = []
             prefetched = []
+            lastUserMove = nil
         }
     }
 

@@ -259,6 +259,11 @@ extension CollectionViewClasses {
         methods["selectItemAtIndexPath"] = select
         methods["deselectRowAtIndexPath"] = deselect
         methods["deselectItemAtIndexPath"] = deselect
+        // UITableView's name of `reconfigureItems`.
+        methods["reconfigureRows"] = { [unowned self] state in
+            try self.checkView(state, 1).reconfigureItems(at: try self.indexPaths(state, 2))
+            return 0
+        }
         methods["setEditing"] = { [unowned self] state in
             let view = try self.checkView(state, 1)
             guard state.type(at: 2) == .boolean else {
