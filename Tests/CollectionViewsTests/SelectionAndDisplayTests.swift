@@ -110,21 +110,4 @@ private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(section: s, item: i
         #expect(try view.numberOfItems(inSection: 0) == 1)
     }
 
-    @Test("UITableView's words for moves of rows that do not exist and moves out of deleted sections")
-    func tableMoveWording() throws {
-        let batch = BatchUpdate()
-        batch.moveItem(at: ip(0, 5), to: ip(0, 0))
-        #expect(throws: CollectionViewsError.self) {
-            try BatchUpdateValidator(wording: .tableView).validate(batch, before: [3], after: [3])
-        }
-        do { _ = try BatchUpdateValidator(wording: .tableView).validate(batch, before: [3], after: [3]) } catch let error as CollectionViewsError {
-            #expect(error.message == "attempt to move index path ({length = 2, path = 0 - 5}) that does not exist - there are only 3 rows in section 0 before the update")
-        }
-        let deleted = BatchUpdate()
-        deleted.deleteSections([1])
-        deleted.moveItem(at: ip(1, 0), to: ip(0, 0))
-        do { _ = try BatchUpdateValidator(wording: .tableView).validate(deleted, before: [2, 2], after: [3]) } catch let error as CollectionViewsError {
-            #expect(error.message == "cannot move a row from a deleted section (1)")
-        }
-    }
 }
