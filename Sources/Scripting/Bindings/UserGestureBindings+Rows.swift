@@ -7,8 +7,8 @@ import ViewControllers
 /// through the delegate and data-source calls UIKit makes for the real gesture, in UIKit's order, each
 /// written in the trace (docs/user-actions.md).
 ///
-/// Every gesture first checks that a person could make it: the view is on screen (not hidden; when a
-/// view controller shows it, that controller is visible), no batch update is open on it and it is not
+/// Every gesture first checks that a person could make it: the view is on screen (not hidden; when view
+/// controllers show it — hold it in a Lua value, or are its data source or delegate — one of them is visible), no batch update is open on it and it is not
 /// asking its data source for content, and the index path names a row it shows. A gesture that fails
 /// half-way — a delegate method raises or answers the wrong type — puts back the selection and the rows
 /// it changed before the error is raised; what the script's own methods did stays done.
@@ -23,24 +23,28 @@ final class UserRowGestures {
 
     // MARK: Checks
 
-    /// The view controller whose Lua values hold `view` (`contacts.tableView = tv`), or whose object is its
-    /// data source; nil when none does. Raw reads only.
-    func controller(showing view: CollectionView) -> ViewController? {
-        if let source = view.dataSource as? LuaCollectionViewDataSource {
-            state.push(source.object)
-            defer { state.pop() }
-            if let vc = state.object(at: -1, as: ViewController.self) { return vc }
+    /// The view controllers whose Lua values hold `view` (`contacts.tableView = tv`), or whose object is
+    /// its data source or delegate. Raw reads only.
+    func controllers(showing view: CollectionView) -> [ViewController] {
+        var found: [ViewController] = []
+        for role in [(view.dataSource as? LuaCollectionViewDataSource)?.object, (view.delegate as? LuaCollectionViewDelegate)?.object] {
+            guard let role else { continue }
+            state.push(role)
+            if let vc = state.object(at: -1, as: ViewController.self), !found.contains(where: { $0 === vc }) { found.append(vc) }
+            state.pop()
         }
-        guard let registry = engine.scriptedControllers else { return nil }
+        guard let registry = engine.scriptedControllers else { return found }
         let top = state.top
         defer { state.setTop(top) }
-        var found: ViewController?
         state.push(registry.instanceTables)
         try? state.forEachPair(inTableAt: -1) { key, value in
-            guard found == nil, let vc = state.object(at: key, as: ViewController.self), state.type(at: value) == .table else { return }
+            guard let vc = state.object(at: key, as: ViewController.self), state.type(at: value) == .table,
+                  !found.contains(where: { $0 === vc }) else { return }
+            var holds = false
             try state.forEachPair(inTableAt: value) { _, field in
-                if found == nil, state.object(at: field, as: CollectionView.self) === view { found = vc }
+                if state.object(at: field, as: CollectionView.self) === view { holds = true }
             }
+            if holds { found.append(vc) }
         }
         return found
     }
@@ -57,7 +61,8 @@ final class UserRowGestures {
         if view.isHidden {
             throw ScriptingError("ripple.user.\(gesture): the \(what) \(view.name) is not on screen (isHidden is true)")
         }
-        if let vc = controller(showing: view), !vc.isVisible {
+        let owners = controllers(showing: view)
+        if let vc = owners.first, !owners.contains(where: \.isVisible) {
             throw ScriptingError("ripple.user.\(gesture): the \(what) \(view.name) is not on screen: its view controller \(vc.displayName) is not visible (not in a window, covered, or gone)")
         }
     }
