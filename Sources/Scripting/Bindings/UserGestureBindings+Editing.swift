@@ -8,9 +8,10 @@ extension UserRowGestures {
 
     /// `ripple.user.swipeToDelete(tableView, indexPath)`: a full swipe to the left on a row. UIKit asks
     /// `canEditRowAtIndexPath` (data source, default true) and `editingStyleForRowAtIndexPath` (delegate,
-    /// default "delete"), tells `willBeginEditingRowAtIndexPath`, then performs the first action of
-    /// `trailingSwipeActionsConfigurationForRowAtIndexPath` when the delegate gives one, else calls the data
-    /// source's `commitEditingStyle(view, "delete", indexPath)`, and tells `didEndEditingRowAtIndexPath`.
+    /// default "delete") and `trailingSwipeActionsConfigurationForRowAtIndexPath`, tells
+    /// `willBeginEditingRowAtIndexPath`, then performs the configuration's first action when the delegate
+    /// gave one, else calls the data source's `commitEditingStyle(view, "delete", indexPath)`, and tells
+    /// `didEndEditingRowAtIndexPath`.
     /// A row that offers no swipe makes nothing happen, written in the trace.
     func swipeToDelete(_ state: LuaState) throws -> Int32 {
         let view = try classes.checkView(state, 1)
