@@ -189,3 +189,43 @@ scenario("reconfigureItems does not call prepareForReuse (UIKit's documentation)
   tv:reloadRows({ ripple.indexPath(0, 0) })                   -- a reload does reuse, and prepares
   expect(prepared):toBe(1)
 end)
+
+scenario("collection views: a dragged item goes where the delegate says; no swipe, no section index", function()
+  local items = { "a", "b", "c", "d" }
+  local cv = ripple.collectionView { name = "board" }
+  cv.dataSource = {
+    numberOfItemsInSection = function() return #items end,
+    cellForItemAtIndexPath = function(_, ip) return { text = items[ip.item + 1] } end,
+    moveItemAtIndexPath = function(_, from, to) table.insert(items, to.item + 1, table.remove(items, from.item + 1)) end,
+  }
+  cv.delegate = { targetIndexPathForMoveFromItemAtIndexPath = function(_, from, proposed)
+    if proposed.item == 0 then return ripple.indexPath(0, 1) end   -- the first place is pinned
+    return proposed
+  end }
+  cv:reloadData()
+  ripple.clearEvents()
+  ripple.user.moveItem(cv, ripple.indexPath(0, 3), ripple.indexPath(0, 0))
+  expect(cv:describe()):toEqual({ '0: {text = "a"}, {text = "d"}, {text = "b"}, {text = "c"}' })
+  expect(items):toEqual({ "a", "d", "b", "c" })
+  expect(ripple.events()):toEqual({
+    "[user] moveItem board [0, 3] -> [0, 0]",
+    "[board] targetIndexPathForMoveFromItemAtIndexPath [0, 3] [0, 0] -> [0, 1]",
+    "[board] moveItemAtIndexPath [0, 3] -> [0, 1]",
+  })
+  expect(function() ripple.user.swipeToDelete(cv, ripple.indexPath(0, 0)) end):toRaise(
+    "ripple.user.swipeToDelete: swipe-to-delete is a table view gesture (board is a collection view)")
+  expect(function() ripple.user.tapSectionIndex(cv, "A") end):toRaise(
+    "ripple.user.tapSectionIndex: the section index is a table view's (board is a collection view)")
+end)
+
+scenario("a table view that is not editing shows no reorder control: nothing moves", function()
+  local tv = list({ "a", "b" }, { name = "still" })
+  tv.dataSource.moveRowAtIndexPath = function() error("not called") end
+  ripple.clearEvents()
+  ripple.user.moveRow(tv, ripple.indexPath(0, 0), ripple.indexPath(0, 1))
+  expect(ripple.events()):toEqual({
+    "[user] moveRow still [0, 0] -> [0, 1]",
+    "[user] (no move: still is not editing, so it shows no reorder control; call setEditing(true) first)",
+  })
+  expect(tv:describe()):toEqual({ '0: {text = "a"}, {text = "b"}' })
+end)
