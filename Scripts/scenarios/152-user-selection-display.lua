@@ -73,6 +73,8 @@ scenario("single selection: the previous row is deselected first, in UIKit's ord
   local tv = list({ "a", "b" }, { name = "single" })
   tv.delegate = {
     shouldHighlightRowAtIndexPath = function() return true end,
+    didHighlightRowAtIndexPath = function() end,
+    didUnhighlightRowAtIndexPath = function() end,
     willSelectRowAtIndexPath = function(_, ip) return ip end,
     willDeselectRowAtIndexPath = function(_, ip) return ip end,
     didDeselectRowAtIndexPath = function() end,
@@ -84,6 +86,8 @@ scenario("single selection: the previous row is deselected first, in UIKit's ord
   expect(ripple.events()):toEqual({
     "[user] tap single [0, 1]",
     "[single] shouldHighlightRowAtIndexPath [0, 1] -> true",
+    "[single] didHighlightRowAtIndexPath [0, 1]",
+    "[single] didUnhighlightRowAtIndexPath [0, 1]",
     "[single] willSelectRowAtIndexPath [0, 1] -> [0, 1]",
     "[single] willDeselectRowAtIndexPath [0, 0] -> [0, 0]",
     "[single] deselectRow [0, 0]",

@@ -28,6 +28,8 @@ function CollectionView:setEditing(editing) end
 ---A view's delegate written by the script (`view.delegate = { … }`): each function gets the view first. Table views use the `Row` names, collection views the `Item` names (docs/user-actions.md).
 ---@class ScriptViewDelegate
 ---@field shouldHighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean False: a tap does nothing.
+---@field didHighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A finger went down on the row (collection views: `didHighlightItemAtIndexPath`).
+---@field didUnhighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) The finger lifted, before the selection.
 ---@field willSelectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): IndexPath? The row to select instead, or nil for none.
 ---@field didSelectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A person selected a row.
 ---@field willDeselectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): IndexPath? The row to deselect instead, or nil.
@@ -52,7 +54,7 @@ function CollectionView:setEditing(editing) end
 ---@class UserGestures
 local UserGestures = {}
 
----Taps a row: `shouldHighlightRowAtIndexPath`, `willSelectRowAtIndexPath` (may redirect or cancel), the previous selection deselected (`willDeselect…`/`didDeselect…`) unless `allowsMultipleSelection`, the row selected, `didSelectRowAtIndexPath`.
+---Taps a row: `shouldHighlightRowAtIndexPath`, `didHighlightRowAtIndexPath`, `didUnhighlightRowAtIndexPath`, `willSelectRowAtIndexPath` (may redirect or cancel), the previous selection deselected (`willDeselect…`/`didDeselect…`) unless `allowsMultipleSelection`, the row selected, `didSelectRowAtIndexPath`.
 ---@param view CollectionView
 ---@param indexPath IndexPath
 function UserGestures.tap(view, indexPath) end

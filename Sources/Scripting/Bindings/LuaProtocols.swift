@@ -46,6 +46,8 @@ enum LuaProtocols {
     /// `tableView.delegate` (``LuaCollectionViewDelegate`` and `ripple.user` call it).
     static let tableViewDelegate = LuaProtocolDeclaration("UITableViewDelegate", [
         .init("shouldHighlightRowAtIndexPath", .optional, "(view, indexPath) whether a touch highlights the row (default true; false: the tap does nothing)."),
+        .init("didHighlightRowAtIndexPath", .optional, "(view, indexPath) a finger went down on the row."),
+        .init("didUnhighlightRowAtIndexPath", .optional, "(view, indexPath) the finger lifted, before the selection."),
         .init("willSelectRowAtIndexPath", .optional, "(view, indexPath) the row to select instead, or nil to select none (default: the row)."),
         .init("didSelectRowAtIndexPath", .optional, "(view, indexPath) a person selected a row."),
         .init("willDeselectRowAtIndexPath", .optional, "(view, indexPath) the row to deselect instead, or nil to keep it selected."),
@@ -62,6 +64,8 @@ enum LuaProtocols {
     /// `collectionView.delegate`.
     static let collectionViewDelegate = LuaProtocolDeclaration("UICollectionViewDelegate", [
         .init("shouldHighlightItemAtIndexPath", .optional, "(view, indexPath) whether a touch highlights the item (default true)."),
+        .init("didHighlightItemAtIndexPath", .optional, "(view, indexPath) a finger went down on the item."),
+        .init("didUnhighlightItemAtIndexPath", .optional, "(view, indexPath) the finger lifted, before the selection."),
         .init("shouldSelectItemAtIndexPath", .optional, "(view, indexPath) whether a tap selects the item (default true)."),
         .init("didSelectItemAtIndexPath", .optional, "(view, indexPath) a person selected an item."),
         .init("shouldDeselectItemAtIndexPath", .optional, "(view, indexPath) whether a tap deselects a selected item (default true)."),

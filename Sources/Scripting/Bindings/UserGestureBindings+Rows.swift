@@ -119,6 +119,7 @@ final class UserRowGestures {
             return
         }
         if let delegate, !(try delegate.askBoolean("shouldHighlightRowAtIndexPath", view, tapped, fallback: true)) { return }
+        try highlight(view, tapped, word: "Row")
         if view.allowsMultipleSelection && view.indexPathsForSelectedItems.contains(tapped) {
             try deselectRow(view, tapped)
             return
@@ -139,6 +140,14 @@ final class UserRowGestures {
         try delegate?.notify("didSelectRowAtIndexPath", view, "\(target)") { push(target) }
     }
 
+    /// The touch: the row is highlighted while the finger is down and unhighlighted when it lifts, before
+    /// any selection (`didHighlight…`, `didUnhighlight…`).
+    private func highlight(_ view: CollectionView, _ indexPath: IndexPath, word: String) throws {
+        guard let delegate = delegate(of: view) else { return }
+        try delegate.notify("didHighlight\(word)AtIndexPath", view, "\(indexPath)") { push(indexPath) }
+        try delegate.notify("didUnhighlight\(word)AtIndexPath", view, "\(indexPath)") { push(indexPath) }
+    }
+
     /// Deselects a row the way a tap does: `willDeselectRowAtIndexPath` (may redirect or keep it), then
     /// `didDeselectRowAtIndexPath`.
     private func deselectRow(_ view: CollectionView, _ row: IndexPath) throws {
@@ -155,6 +164,7 @@ final class UserRowGestures {
     private func tapItem(_ view: CollectionView, _ tapped: IndexPath) throws {
         let delegate = delegate(of: view)
         if let delegate, !(try delegate.askBoolean("shouldHighlightItemAtIndexPath", view, tapped, fallback: true)) { return }
+        try highlight(view, tapped, word: "Item")
         if view.indexPathsForSelectedItems.contains(tapped) && view.allowsMultipleSelection {
             if let delegate, !(try delegate.askBoolean("shouldDeselectItemAtIndexPath", view, tapped, fallback: true)) { return }
             try view.deselectItem(at: tapped)
