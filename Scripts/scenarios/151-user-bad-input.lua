@@ -129,3 +129,12 @@ scenario("a misspelled delegate method is an error when the delegate is set", fu
   expect(function() tv.prefetchDataSource = { cancelPrefetchingForRowsAtIndexPaths = function() end } end):toRaise(
     "unrecognized selector sent to instance (the prefetching data source has no function prefetchRowsAtIndexPaths)")
 end)
+
+scenario("a display callback that reloads the view does not call itself again", function()
+  local tv = table3("reloading")
+  local calls = 0
+  tv.delegate = { willDisplayCell = function(view) calls = calls + 1; if calls < 50 then view:reloadData() end end }
+  tv:reloadData()
+  expect(calls):toBe(3)
+  expect(tv:describe()):toEqual({ '0: {text = "Ann"}, {text = "Bob"}, {text = "Cy"}' })
+end)

@@ -134,14 +134,16 @@ extension CollectionView {
     /// Runs `body`, then tells the delegate which cells stopped being displayed (`didEndDisplayingCell`,
     /// at their old index paths, in order) and which started (`willDisplayCell`, at their new ones). A
     /// moved cell is neither; a reused one is both. Only the outermost call notifies, and only when the
-    /// delegate wants display callbacks. When `body` throws, its error wins over the delegate's.
+    /// delegate wants display callbacks; what a display callback itself changes (a `reloadData` from
+    /// `willDisplayCell`) is not notified again, so callbacks cannot recurse. When `body` throws, its
+    /// error wins over the delegate's.
     func notifyingDisplay<T>(_ body: () throws -> T) throws -> T {
         guard let delegate, delegate.wantsDisplayCallbacks, displayNotificationDepth == 0 else { return try body() }
         let before = shownCells()
         displayNotificationDepth += 1
+        defer { displayNotificationDepth -= 1 }
         let result: Result<T, any Error>
         do { result = .success(try body()) } catch { result = .failure(error) }
-        displayNotificationDepth -= 1
         let after = shownCells()
         let afterKeys = Set(after.map { DisplayKey(id: $0.key, reuse: $0.reuse) })
         let beforeKeys = Set(before.map { DisplayKey(id: $0.key, reuse: $0.reuse) })
