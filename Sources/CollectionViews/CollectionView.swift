@@ -32,6 +32,8 @@ import ObjectGraph
 /// - Updates: ``performBatchUpdates(_:)``, ``update(_:)``, ``reconfigureItems(at:)``
 /// - Reuse: ``register(className:forCellWithReuseIdentifier:prepareForReuse:)``,
 ///   ``dequeueReusableCell(withReuseIdentifier:for:)``, ``visibleItemCount``, ``scrollToItem(at:)``
+/// - Selection and delegates: ``delegate``, ``prefetchDataSource``, ``selectItem(at:)``,
+///   ``deselectItem(at:)``, ``indexPathsForSelectedItems``, ``setEditing(_:)``, ``showUserMove(from:to:)``
 public class CollectionView {
     /// Prepares a cell that is about to be reused (`prepareForReuse()`).
     public typealias PrepareForReuse = (CollectionReusableView) throws -> Void
