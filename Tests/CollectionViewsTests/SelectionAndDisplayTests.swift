@@ -48,6 +48,21 @@ private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(section: s, item: i
         #expect(view.indexPathsForSelectedItems == [ip(1, 0)])
     }
 
+    @Test("a section inserted above and one deleted above move the selection with their rows", arguments: [true, false])
+    func sections(inPlace: Bool) throws {
+        let (view, source) = try view([1, 2, 1], inPlace: inPlace)
+        try view.selectItem(at: ip(1, 1))
+        source.counts = [3, 1, 2, 1]
+        try view.performBatchUpdates { $0.insertSections([0]) }
+        #expect(view.indexPathsForSelectedItems == [ip(2, 1)])
+        source.counts = [3, 2, 1]
+        try view.performBatchUpdates { $0.deleteSections([1]) }
+        #expect(view.indexPathsForSelectedItems == [ip(1, 1)])
+        source.counts = [3, 1]
+        try view.performBatchUpdates { $0.deleteSections([1]) }
+        #expect(view.indexPathsForSelectedItems.isEmpty)
+    }
+
     @Test("programmatic selection: single replaces, out of range is refused, deselect of an unselected item is nothing")
     func programmatic() throws {
         let (view, _) = try view([2])
