@@ -52,9 +52,9 @@ final class SQLiteStoreFile {
 
     /// Seconds from 1970-01-01 to 2001-01-01 (Core Data's reference date).
     static let referenceDateOffset = 978_307_200.0
-    /// The `_RippleStoreFormat` metadata value of files Ripple writes (their version hashes are Ripple's
-    /// and are compared on open).
-    static let formatVersion: Int64 = 1
+    /// The `_RippleStoreFormat` metadata value of files Ripple writes (their version hashes are Ripple's,
+    /// see ``ModelVersionHash``, and are compared on open; format 1 hashed differently).
+    static let formatVersion: Int64 = 2
 
     /// Opens (or creates) the store file; throws without changing an existing file that is not a
     /// compatible store. Two processes creating one new file at once: one creates it (inside a write
