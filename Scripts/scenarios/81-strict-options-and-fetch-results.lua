@@ -27,7 +27,7 @@ end)
 
 scenario("every option table refuses a key it does not know, naming it", function()
   expect(function() ripple.model { Tag = { name = { "string", uniqe = true } } } end):toRaise(
-    "unknown key 'uniqe' in the spec of Tag.name (known keys: default, derivationExpression, max, maxLength, min, minLength, optional, pattern, preservesValueInHistoryOnDeletion, transient, valueTransformerName)")
+    "unknown key 'uniqe' in the spec of Tag.name (known keys: allowsExternalBinaryDataStorage, default, derivationExpression, max, maxLength, min, minLength, optional, pattern, preservesValueInHistoryOnDeletion, transient, valueTransformerName)")
   expect(function() ripple.model { Tag = { name = { "string", unique = true } } } end):toRaise(
     "'unique' in the spec of Tag.name is not implemented by Ripple: Core Data has no per-attribute uniqueness flag")
   expect(function() ripple.model { A = { b = { toOne = "A", inverse = "b", orderd = true } } } end):toRaise(

@@ -49,6 +49,13 @@ final class SQLiteStoreFile {
     var statements: [String: SQLiteStatement] = [:]
     /// How long a connection waits for another one's lock before failing (milliseconds).
     let busyTimeout: Int32
+    /// The store path the external data folder is named after (a migration writes a new file whose data
+    /// belongs next to the file it replaces).
+    lazy var externalDataStorePath: String = path
+    /// External data files written in the current transaction (removed if it rolls back).
+    var externalFilesWritten: [String] = []
+    /// External data files no longer named after the current transaction (removed once it commits).
+    var externalFilesReleased: [String] = []
 
     /// Seconds from 1970-01-01 to 2001-01-01 (Core Data's reference date).
     static let referenceDateOffset = 978_307_200.0
@@ -222,10 +229,12 @@ final class SQLiteStoreFile {
         do {
             let result = try body()
             try execute("COMMIT")
+            finishExternalData(committed: true)
             return result
         } catch {
             for s in statements.values { sqlite3_reset(s) }
             try? execute("ROLLBACK")
+            finishExternalData(committed: false)
             if let failure = error as? SQLiteFailure {
                 throw Self.cocoaError(failure, path: path, waited: busyTimeout, action: "saving")
             }

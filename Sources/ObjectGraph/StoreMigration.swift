@@ -69,9 +69,10 @@ enum StoreMigration {
         let temporary = path + "-migration"
         unlink(temporary)
         unlink(temporary + "-journal")
+        var named: Set<String> = []
         do {
-            try write(rows, maxima: maxima, to: temporary, model: model, uuid: file.storeUUID,
-                      metadata: file.metadata, busyTimeout: busyTimeout)
+            named = try write(rows, maxima: maxima, to: temporary, storePath: path, model: model, uuid: file.storeUUID,
+                              metadata: file.metadata, busyTimeout: busyTimeout)
             crashPoint("before-rename")
             guard rename(temporary, path) == 0 else {
                 throw ObjectGraphError(.store, code: 134110,
@@ -83,6 +84,8 @@ enum StoreMigration {
             throw error
         }
         syncDirectory(of: path)
+        // The old file's external data files that the new one does not name.
+        SQLiteStoreFile.pruneExternalData(in: file.externalDataDirectory, keeping: named)
     }
 
     /// The first known model that opens the file: one whose version hashes the file carries, else one
@@ -204,11 +207,13 @@ enum StoreMigration {
     }
 
     /// Writes the migrated store to `path` (a new file) in one transaction and makes it durable.
-    private static func write(_ rows: [String: [Int: StoreRow]], maxima: [(String, Int)], to path: String,
+    /// Returns the external data files the new file names.
+    private static func write(_ rows: [String: [Int: StoreRow]], maxima: [(String, Int)], to path: String, storePath: String,
                               model: ManagedObjectModel, uuid: String, metadata: [String: PropertyListValue],
-                              busyTimeout: Int32) throws {
+                              busyTimeout: Int32) throws -> Set<String> {
         let file = try SQLiteStoreFile(path: path, model: model, busyTimeout: busyTimeout)
         defer { file.close() }
+        file.externalDataStorePath = storePath
         var kept = file.metadata
         let structural: Set<String> = ["NSStoreType", "NSStoreUUID", "NSStoreModelVersionHashes", "NSStoreModelVersionHashesVersion",
                                        "NSStoreModelVersionIdentifiers", "NSStoreModelVersionHashesDigest", "NSStoreModelVersionChecksumKey",
@@ -231,6 +236,7 @@ enum StoreMigration {
             try file.writeMetadata(kept)
             crashPoint("mid-transaction")
         }
+        return try file.namedExternalFiles()
     }
 
     /// Flushes the directory entry of a renamed file.
