@@ -14,7 +14,7 @@ extension SQLiteStoreFile {
             "NSStoreType": .string("SQLite"),
             "NSStoreModelVersionHashes": .dictionary(hashes),
             "NSStoreModelVersionHashesVersion": .integer(3),
-            "NSStoreModelVersionIdentifiers": .array([.string("")]),
+            "NSStoreModelVersionIdentifiers": .array([.string(model.versionIdentifier ?? "")]),
             "_NSAutoVacuumLevel": .string("2"),
             "_RippleStoreFormat": .integer(Self.formatVersion),
         ]

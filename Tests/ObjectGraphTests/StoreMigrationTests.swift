@@ -260,6 +260,38 @@ private func id(_ entity: String, _ n: Int) -> ManagedObjectID { ManagedObjectID
     }
 }
 
+/// A store laid out by Core Data with the sqlite3 shell (Core Data's own hashes, entity numbers, model
+/// cache and history entity), migrated to a version whose Tag has a new attribute: found by its tables.
+@Suite(.enabled(if: sqlite3Executable != nil, Comment(rawValue: sqlite3Missing)))
+struct AppStoreMigrationTests {
+    @Test("an app's store (Core Data's hashes) migrates from the model whose tables it has; numbers and pairs kept")
+    func appStoreMigrates() throws {
+        let path = freshStorePath("migration-app")
+        defer { unlink(path); unlink(path + "-migration") }
+        #expect(sqlite3(path, coreDataStoreSQL) == "")
+        let uuid = "E8B22CEA-8316-45E7-BC08-3FBA516F962C"
+        let v1 = try storeFormatModel()
+        var entities = v1.entities.map { e in
+            EntityDescription(name: e.name, attributes: e.declaredAttributes, relationships: e.declaredRelationships)
+        }
+        let tag = entities.firstIndex { $0.name == "Tag" }!
+        entities[tag] = EntityDescription(name: "Tag", attributes: entities[tag].declaredAttributes + [
+            AttributeDescription(name: "color", type: .string, isOptional: true)], relationships: entities[tag].declaredRelationships)
+        let v2 = try ManagedObjectModel(entities: entities)
+        let store = try PersistentStore(sqlitePath: path, model: v2, migration: StoreMigrationOptions(sourceModels: [v1]))
+        #expect(store.objectIDs(entityName: "Customer").map(\.number) == [5, 9])
+        #expect(store.objectIDs(entityName: "Tag").map(\.number) == [1, 7])
+        #expect(store.row(for: ManagedObjectID(entityName: "Tag", number: 7, isTemporaryID: false))?.attributes == [.string("blue"), .null])
+        #expect(store.row(for: ManagedObjectID(entityName: "Order", number: 2, isTemporaryID: false))?.toMany[1].map(\.number) == [1, 7])
+        #expect(store.row(for: ManagedObjectID(entityName: "Customer", number: 5, isTemporaryID: false))?.version == 3)
+        #expect(store.metadata["NSStoreUUID"] == .string(uuid))
+        #expect(store.largestNumber(entityName: "Customer") == 9)
+        store.close()
+        #expect(sqlite3(path, "SELECT Z_NAME, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_NAME;") == "Customer|9\nOrder|4\nTag|7\n")
+        #expect(sqlite3(path, "SELECT name FROM sqlite_master WHERE name IN ('Z_MODELCACHE', 'ATRANSACTION');") == "")
+    }
+}
+
 /// The package root, found from this file's path.
 let packageRootForMigration: String = {
     var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
