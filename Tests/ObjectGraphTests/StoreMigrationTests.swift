@@ -237,6 +237,43 @@ private func id(_ entity: String, _ n: Int) -> ManagedObjectID { ManagedObjectID
         #expect(error.message.hasSuffix("reason=Can't find mapping model for migration: relationship Note.tag is a to-one, its source Note.tag a to-many; Core Data infers a to-one become a to-many, not the reverse}"))
     }
 
+    @Test("hierarchies, destinations and kinds of property that Core Data cannot infer: 134140 naming them")
+    func otherNotInferable() throws {
+        func reason(_ source: [EntityDescription], _ destination: [EntityDescription]) throws -> String {
+            let error = try #require(throws: ObjectGraphError.self) {
+                try MappingModel.inferred(source: try ManagedObjectModel(entities: source), destination: try ManagedObjectModel(entities: destination))
+            }
+            #expect(error.code == 134140)
+            return String(error.message.split(separator: "reason=Can't find mapping model for migration: ", maxSplits: 1).last ?? "").dropLast().description
+        }
+        let name = AttributeDescription(name: "name", type: .string, isOptional: true)
+        // Two roots under a new common parent: Core Data cannot merge hierarchies.
+        #expect(try reason([EntityDescription(name: "Car", attributes: [name]), EntityDescription(name: "Boat", attributes: [name])],
+                           [EntityDescription(name: "Vehicle", attributes: [name], isAbstract: true),
+                            EntityDescription(name: "Car", superentityName: "Vehicle"), EntityDescription(name: "Boat", superentityName: "Vehicle")])
+                == "entities Boat and Car share the hierarchy of Vehicle, but their source entities Boat and Car did not (Core Data cannot merge entity hierarchies)")
+        // A relationship that points elsewhere, an attribute become a relationship.
+        let a = EntityDescription(name: "A", relationships: [RelationshipDescription(name: "r", destination: "B")])
+        #expect(try reason([a, EntityDescription(name: "B"), EntityDescription(name: "C")],
+                           [EntityDescription(name: "A", relationships: [RelationshipDescription(name: "r", destination: "C")]),
+                            EntityDescription(name: "B"), EntityDescription(name: "C")])
+                == "relationship A.r points at C, its source A.r at B")
+        #expect(try reason([EntityDescription(name: "A", attributes: [AttributeDescription(name: "r", type: .string, isOptional: true)]), EntityDescription(name: "B")],
+                           [a, EntityDescription(name: "B")])
+                == "relationship A.r was the attribute A.r")
+        // Two destination entities renamed from one source entity.
+        let first = EntityDescription(name: "X", attributes: [name])
+        first.details.element.renamingIdentifier = "A"
+        let second = EntityDescription(name: "Y", attributes: [name])
+        second.details.element.renamingIdentifier = "A"
+        #expect(try reason([EntityDescription(name: "A", attributes: [name])], [first, second]) == "entities X and Y both take their objects from A")
+        // Moving an entity out of its hierarchy is inferred.
+        let moved = try MappingModel.inferred(
+            source: try ManagedObjectModel(entities: [EntityDescription(name: "Car", attributes: [name]), EntityDescription(name: "Truck", superentityName: "Car")]),
+            destination: try ManagedObjectModel(entities: [EntityDescription(name: "Car", attributes: [name]), EntityDescription(name: "Truck", attributes: [name])]))
+        #expect(moved.entityMappings.map(\.name) == ["CarToCar", "TruckToTruck"])
+    }
+
     @Test("JSQCoreDataKit's ExampleModel: a Version 1 store migrates to Version 2 and to Version 3")
     func realModels() throws {
         let bundle = packageRootForMigration + "/Tests/Fixtures/Models/ExampleModel.xcdatamodeld"
