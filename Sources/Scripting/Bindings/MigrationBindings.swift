@@ -61,8 +61,11 @@ extension ScriptEngine {
             }
             flags.append(state.toBoolean(at: -1))
         }
+        // Only a SQLite store can need a source model (looking loads every version of the bundles).
+        let isSQLite = state.rawGet(tableAt: index, key: "store") == .string && state.toString(at: -1) == "sqlite"
+        state.pop()
         return StoreMigrationOptions(migratesAutomatically: flags[0], infersMappingModelAutomatically: flags[1],
-                                     sourceModels: flags[0] ? migrationSourceModels() : [])
+                                     sourceModels: flags[0] && isSQLite ? migrationSourceModels() : [])
     }
 
     /// The models a store may have been written with, in the order they are tried: every version of each
