@@ -27,13 +27,13 @@ end)
 
 scenario("every option table refuses a key it does not know, naming it", function()
   expect(function() ripple.model { Tag = { name = { "string", uniqe = true } } } end):toRaise(
-    "unknown key 'uniqe' in the spec of Tag.name (known keys: default, derivationExpression, max, maxLength, min, minLength, optional, pattern, preservesValueInHistoryOnDeletion, transient, valueTransformerName)")
+    "unknown key 'uniqe' in the spec of Tag.name (known keys: allowsExternalBinaryDataStorage, default, derivationExpression, max, maxLength, min, minLength, optional, pattern, preservesValueInHistoryOnDeletion, transient, valueTransformerName)")
   expect(function() ripple.model { Tag = { name = { "string", unique = true } } } end):toRaise(
     "'unique' in the spec of Tag.name is not implemented by Ripple: Core Data has no per-attribute uniqueness flag")
   expect(function() ripple.model { A = { b = { toOne = "A", inverse = "b", orderd = true } } } end):toRaise(
     "unknown key 'orderd' in the spec of A.b (known keys: deleteRule, inverse, max, min, optional, ordered, toMany, toOne)")
   expect(function() ripple.container(model, { stor = "sqlite" }) end):toRaise(
-    "unknown key 'stor' in the store options (known keys: busyTimeout, path, persistentHistoryTracking, remoteChangeNotificationPost, store)")
+    "unknown key 'stor' in the store options (known keys: busyTimeout, inferMappingModelAutomatically, migratePersistentStoresAutomatically, path, persistentHistoryTracking, remoteChangeNotificationPost, store)")
   expect(function() ctx:fetch { entity = "Customer", fetchLimt = 2 } end):toRaise("unknown key 'fetchLimt' in a fetch request")
   expect(function() ctx:fetch { entity = "Customer", returnsDistinctResults = true } end):toRaise(
     "'returnsDistinctResults' in a fetch request is not implemented by Ripple")

@@ -78,10 +78,21 @@ public final class PersistentStore {
     /// - Throws: ``ObjectGraphError`` of kind `.store`: 259 when the file is not a store or is corrupt,
     ///   134100 when it was created with an incompatible model, 513 when the location is read-only. An
     ///   existing file is never modified by a failed open.
-    public init(sqlitePath path: String, model: ManagedObjectModel, busyTimeout: Int = 5000) throws {
+    ///   With `migration` (``StoreMigrationOptions``), a file of another model version is migrated instead
+    ///   of refused: 134130 when no known model opens it, 134140 when the mapping cannot be inferred,
+    ///   134110 when a migrated object fails validation — the file unchanged (see ``StoreMigration``).
+    public init(sqlitePath path: String, model: ManagedObjectModel, busyTimeout: Int = 5000,
+                migration: StoreMigrationOptions? = nil) throws {
         type = .sqlite
         identifier = path
-        let file = try SQLiteStoreFile(path: path, model: model, busyTimeout: Int32(clamping: max(0, busyTimeout)))
+        let timeout = Int32(clamping: max(0, busyTimeout))
+        let file: SQLiteStoreFile
+        do {
+            file = try SQLiteStoreFile(path: path, model: model, busyTimeout: timeout)
+        } catch let incompatible as ObjectGraphError where incompatible.code == 134100 && migration?.migratesAutomatically == true {
+            try StoreMigration.migrate(path: path, to: model, options: migration!, busyTimeout: timeout, incompatibility: incompatible)
+            file = try SQLiteStoreFile(path: path, model: model, busyTimeout: timeout)
+        }
         rows = try file.loadRows()
         self.file = file
     }

@@ -52,6 +52,12 @@ function ripple.model(entities) end
 ---@return string[] warnings
 function ripple.loadModel(path, options) end
 
+---The mapping a lightweight migration from `source` to `destination` would use (`NSMappingModel.inferredMappingModel(forSourceModel:destinationModel:)`); raises 134140 naming what Core Data cannot infer.
+---@param source ManagedObjectModel
+---@param destination ManagedObjectModel
+---@return MappingModel
+function ripple.inferredMappingModel(source, destination) end
+
 ---A persistent container over an in-memory store (or `{ store = "sqlite", path = … }`), with a main-queue `viewContext`.
 ---@param model ManagedObjectModel
 ---@param options? StoreOptions
@@ -161,6 +167,26 @@ function ripple.graph(target, options) end
 ---@field busyTimeout? integer How long a SQLite store waits for another connection's lock, in milliseconds (default 5000).
 ---@field persistentHistoryTracking? boolean Record each save as a transaction (`ripple.historyRequest`).
 ---@field remoteChangeNotificationPost? boolean Post `persistentStoreRemoteChange` to the coordinator for every transaction on the store (`NSPersistentStoreRemoteChangeNotificationPostOptionKey`).
+---@field migratePersistentStoresAutomatically? boolean Migrate a SQLite store written with another model version when it is opened (`NSMigratePersistentStoresAutomaticallyOption`); default true for `ripple.container` and `container:addPersistentStore`, false for `coordinator:addPersistentStore`.
+---@field inferMappingModelAutomatically? boolean Infer the mapping of that migration (`NSInferMappingModelAutomaticallyOption`); same defaults.
+
+---An inferred mapping model (`NSMappingModel`), from `ripple.inferredMappingModel`.
+---@class MappingModel
+---@field entityMappings EntityMapping[] The destination's entities in model order, then the removed source entities.
+
+---One entity's migration (`NSEntityMapping`).
+---@class EntityMapping
+---@field name string `<Source>To<Destination>`, `Add<Destination>` or `Remove<Source>`.
+---@field mappingType "add"|"remove"|"copy"|"transform" `NSEntityMappingType`: a new entity, a removed one, an unchanged one, a changed one.
+---@field sourceEntityName? string The source entity (nil when added).
+---@field destinationEntityName? string The destination entity (nil when removed).
+---@field attributeMappings PropertyMapping[] The destination's persistent attributes.
+---@field relationshipMappings PropertyMapping[] The destination's relationships.
+
+---Where a destination property takes its values from (`NSPropertyMapping`).
+---@class PropertyMapping
+---@field name string The destination property.
+---@field sourceName? string The source property (`$source.<sourceName>`); nil for a new property (its default value).
 
 ---What a `persistentStoreRemoteChange` observer receives (`NSPersistentStoreRemoteChange`'s userInfo).
 ---@class PersistentStoreRemoteChange

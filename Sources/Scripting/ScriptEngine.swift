@@ -98,6 +98,10 @@ public final class ScriptEngine {
     var tablePrinter: LuaRef?
     /// Models made by `ripple.model`, and windows made by `ripple.window` (for `ripple graph`).
     var models: [ManagedObjectModel] = []
+    /// The `.xcdatamodeld` bundle each loaded model came from (its other versions are migration sources).
+    var modelBundles: [ObjectIdentifier: String] = [:]
+    /// The versions of those bundles, loaded once when a migration looks for its source model.
+    var bundleVersionModels: [String: ManagedObjectModel] = [:]
     var windows: [WeakWindow] = []
     /// The view controllers the scripts made (their Lua values and anchors); tests check its anchors.
     var scriptedControllers: ScriptedControllers?

@@ -81,6 +81,7 @@ extension ScriptEngine {
         }
         installViewControllers(into: module)
         installModelLoading(into: module)
+        installMigration(into: module)
         installRegularExpressionLimit(into: module)
         installFetchedResults(into: module)
         installCollectionViews(into: module)
