@@ -34,22 +34,10 @@ public struct ScenarioRunner {
     public var onTraceLine: ((String) -> Void)?
     /// Called with each scenario's result as soon as it finishes (nil: only the report).
     public var onScenarioResult: ((ScenarioResult) -> Void)?
-    /// Only scenarios whose name matches this Lua pattern run (nil: all).
-    public var filter: String?
-    /// Scenarios whose name matches this Lua pattern are skipped (nil: none).
-    public var filterOut: String?
-    /// Scenarios are listed (reported as passed) without running their bodies.
-    public var listsOnly = false
-    /// Only scenarios tagged (`#tag` in the name) with one of these run (empty: all).
-    public var tags: [String] = []
-    /// Scenarios tagged with one of these are skipped.
-    public var excludedTags: [String] = []
+    /// Which scenarios run and in what order (``TestSelection``; the shard is the caller's, over files).
+    public var selection = TestSelection()
     /// Called with each scenario's full name as it begins (nil: not told).
     public var onScenarioBegin: ((String) -> Void)?
-    /// Runs each file's top-level scenarios in an order shuffled with this seed (nil: as declared).
-    public var shuffleSeed: UInt64?
-    /// Skips a file's remaining scenarios after its first failure (`--fail-fast`).
-    public var stopsAtFirstFailure = false
     /// VM instructions allowed per file before it is stopped as runaway (nil: unlimited).
     public var instructionLimit: Int?
     /// Whether fetched-results controllers check their invariants after every batch.
@@ -99,13 +87,7 @@ public struct ScenarioRunner {
         engine.log.onLine = onTraceLine
         engine.onScenarioResult = onScenarioResult
         engine.onScenarioBegin = onScenarioBegin
-        engine.scenarioShuffleSeed = shuffleSeed
-        engine.stopsAtFirstFailure = stopsAtFirstFailure
-        engine.scenarioFilter = filter
-        engine.scenarioFilterOut = filterOut
-        engine.listsScenariosOnly = listsOnly
-        engine.scenarioTags = tags
-        engine.scenarioExcludedTags = excludedTags
+        engine.selection = selection
         let recorder = reportPath.map { _ in engine.startReport(file: file) }
         var failure: String?
         do {

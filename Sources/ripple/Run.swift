@@ -61,8 +61,8 @@ extension Ripple {
             let tracer = try TraceWriter(format: traceFormat, file: traceFile, console: console)
             var runner = ScenarioRunner(options: engineOptions)
             runner.onScenarioResult = { console.report($0) }
-            runner.filter = filter
-            runner.filterOut = filterOut
+            runner.selection.filter = filter
+            runner.selection.filterOut = filterOut
             runner.reportPath = report
             var failed = false
             let start = ScenarioClock.now()
