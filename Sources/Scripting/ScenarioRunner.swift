@@ -32,6 +32,8 @@ public struct ScenarioRunner {
 
     /// Called with each trace line as it happens (nil: no live trace).
     public var onTraceLine: ((String) -> Void)?
+    /// Called with each trace event as it happens (nil: none; the JSON trace renders them).
+    public var onTraceEvent: ((TraceEvent) -> Void)?
     /// Called with each scenario's result as soon as it finishes (nil: only the report).
     public var onScenarioResult: ((ScenarioResult) -> Void)?
     /// Which scenarios run and in what order (``TestSelection``; the shard is the caller's, over files).
@@ -85,6 +87,7 @@ public struct ScenarioRunner {
             return FileReport(file: file, scenarios: [], error: "cannot create a Lua state: \(error)", events: [])
         }
         engine.log.onLine = onTraceLine
+        engine.log.onEvent = onTraceEvent
         engine.onScenarioResult = onScenarioResult
         engine.onScenarioBegin = onScenarioBegin
         engine.selection = selection

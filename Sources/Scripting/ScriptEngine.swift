@@ -197,7 +197,7 @@ final class ContextTracer: ContextObserver {
     }
 
     func contextWillSave(_ context: ManagedObjectContext) throws {
-        log.record("[\(context.name)] willSave")
+        log.record(TraceEvent(source: context.name, kind: "willSave"))
     }
 
     func contextDidSave(_ notification: ContextDidSaveNotification) throws {

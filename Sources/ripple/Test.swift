@@ -127,21 +127,29 @@ extension Ripple {
             var durations = TestDurations()
             if !list { pool.order = durations.schedule(files) }
             let complete = pool.run(event: { index, event in
-                if case .trace(let line) = event, tap || tracer.format == .json || traceOptions.traceFile != nil {
-                    tracer.write(line, file: files[index])
+                if case .trace(let line, let fields) = event, tap || tracer.format == .json || traceOptions.traceFile != nil {
+                    tracer.write(line, fields: fields, file: files[index])
                     return
                 }
+                if case .begin(let name) = event {
+                    tracer.scenarioBegan(name, file: files[index])
+                    return
+                }
+                if case .scenario(let result) = event { tracer.scenarioEnded(result, file: files[index]) }
                 guard !tap else { return }
                 switch event {
                 case .output(let bytes):
                     console.writeRaw(bytes)
-                case .trace(let line):
-                    tracer.write(line, file: files[index])
+                case .trace(let line, let fields):
+                    tracer.write(line, fields: fields, file: files[index])
+                case .begin:
+                    break
                 case .scenario(let result):
                     if list { console.write(result.file + " › " + result.name) } else { console.report(result) }
                 }
             }, finish: { report in
                 reports.append(report)
+                if let error = report.error { tracer.fileFailed(error, file: report.file) }
                 if !tap, let error = report.error { console.reportError(file: report.file, error) }
             })
             if !list { durations.save(pool.measured) }
@@ -193,7 +201,8 @@ extension Ripple {
             signal(SIGINT, SIG_IGN)  // the parent decides what Ctrl-C stops
             guard let paths = fdopen(4, "r") else { return }
             while let file = WorkerProtocol.readPath(paths) {
-                var runner = ScenarioRunner(options: options, onTraceLine: trace ? { WorkerProtocol.send(["V", $0]) } : nil)
+                var runner = ScenarioRunner(options: options)
+                if trace { runner.onTraceEvent = { WorkerProtocol.send(["V", $0.text, $0.jsonFields]) } }
                 runner.selection = selection
                 runner.onScenarioResult = { WorkerProtocol.send($0) }
                 runner.onScenarioBegin = { WorkerProtocol.send(["B", $0]) }
