@@ -17,6 +17,8 @@ public struct ScenarioRunner {
         public var error: String?
         /// The event trace of the run.
         public var events: [String]
+        /// The golden files the file's tests compared with (``ScriptEngine/goldenFilesUsed``).
+        public var goldenFiles: [String] = []
 
         /// True when every scenario passed and nothing was raised outside them.
         public var passed: Bool { error == nil && scenarios.allSatisfy(\.passed) }
@@ -110,6 +112,8 @@ public struct ScenarioRunner {
             }
         }
         engine.scratch.removeNow()  // ripple.temporaryPath's files live as long as the file's run
-        return FileReport(file: file, scenarios: engine.results, error: failure, events: engine.log.lines)
+        var report = FileReport(file: file, scenarios: engine.results, error: failure, events: engine.log.lines)
+        report.goldenFiles = engine.goldenFilesUsed
+        return report
     }
 }

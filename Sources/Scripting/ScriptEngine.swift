@@ -24,6 +24,9 @@ public final class ScriptEngine {
     /// Which scenarios run and in what order (filters, tags, `--list`, the shuffle seed, `--fail-fast`);
     /// the prelude reads it through `ripple._selection`.
     public var selection = TestSelection()
+    /// The golden files `toMatchGolden` compared with or recorded, in first-use order (paths as the
+    /// prelude makes them: the calling file's folder, `/`, the name, `.golden`).
+    public internal(set) var goldenFilesUsed: [String] = []
     /// The scenario that began and has not been recorded yet (name, file), if any.
     var runningScenario: (name: String, file: String)?
     /// A scenario failed while ``TestSelection/stopsAtFirstFailure``: the rest are skipped.

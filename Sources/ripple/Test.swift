@@ -62,6 +62,9 @@ extension Ripple {
         @Flag(help: "Exit 0 when no test ran (by default a run that found no test fails with \"no tests found\").")
         var passWithNoTests = false
 
+        @Flag(help: "Re-record every golden file (toMatchGolden) the run reaches, as RIPPLE_RECORD=1 does.")
+        var updateGoldens = false
+
         @Flag(help: "List the scenarios that would run, without running them.")
         var list = false
 
@@ -117,6 +120,7 @@ extension Ripple {
                 shuffleSeed = generator.seed
             }
             let reportFolder = try report.map { try ReportOption.folder($0) }
+            if updateGoldens { setenv("RIPPLE_RECORD", "1", 1) }  // the workers inherit it
             let tracer = try TraceWriter(traceOptions, console: console)
             let start = ScenarioClock.now()
             var reports: [ScenarioRunner.FileReport] = []
@@ -165,6 +169,10 @@ extension Ripple {
             }
             if !tap && !list { console.write(summary.line(console)) }
             if let reportFolder, !tap { console.write("reports: " + reportFolder + " (one page per file)") }
+            if complete && !list && !selection.filtersNames && selection.shard == nil,
+               let unused = GoldenFiles.unusedLine(files: files, reports: reports) {
+                if tap { fputs(unused + "\n", ripple_stderr()) } else { console.write(console.yellow("unused golden files") + String(unused.dropFirst("unused golden files".count))) }
+            }
             if !complete && WorkerPool.interrupted != 0 { throw ExitCode(130) }
             if summary.failed + summary.errors > 0 { throw ExitCode(1) }
             if complete && summary.tests == 0 && !passWithNoTests {
@@ -209,6 +217,7 @@ extension Ripple {
                 runner.reportPath = report
                 let report = runner.run(file: file)
                 if let error = report.error { WorkerProtocol.send(["E", error]) }
+                for path in report.goldenFiles { WorkerProtocol.send(["G", path]) }
                 WorkerProtocol.send(["D"])
             }
         }

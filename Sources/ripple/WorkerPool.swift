@@ -234,6 +234,8 @@ struct WorkerPool {
                 states[file].report.error = message
             case .trace(let text, let fields):
                 states[file].events.append(.trace(text, fields: fields))
+            case .golden(let path):
+                states[file].report.goldenFiles.append(path)
             case .begin(let name):
                 states[file].events.append(.begin(name))
                 states[file].running = name

@@ -28,6 +28,8 @@ enum WorkerProtocol {
         /// A trace event: its text and its JSON fields (``TraceEvent/jsonFields``).
         case trace(String, String)
         case begin(String)
+        /// A golden file the file's tests used.
+        case golden(String)
         case outputMark(Int)
         case done
     }
@@ -75,6 +77,7 @@ enum WorkerProtocol {
         case "E" where fields.count == 2: return .error(fields[1])
         case "V" where fields.count == 3: return .trace(fields[1], fields[2])
         case "B" where fields.count == 2: return .begin(fields[1])
+        case "G" where fields.count == 2: return .golden(fields[1])
         case "Q" where fields.count == 2: return Int(fields[1]).map { .outputMark($0) }
         case "D": return .done
         default: return nil

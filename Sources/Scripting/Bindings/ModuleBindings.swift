@@ -67,6 +67,11 @@ extension ScriptEngine {
             state.push(self.stoppedAtFailure)
             return 6
         }
+        state.register(in: module, name: "_usedGolden") { [unowned self] state in
+            let path = try state.string(1)
+            if !self.goldenFilesUsed.contains(path) { self.goldenFilesUsed.append(path) }
+            return 0
+        }
         state.register(in: module, name: "_keepError") { [unowned self] state in
             if state.type(at: 1) == .string { self.lastScenarioError = state.toString(at: 1) }
             state.setTop(1)

@@ -2,6 +2,7 @@ local ripple = ripple
 local record = ripple._recordScenario
 local begin = ripple._beginScenario
 local selection = ripple._selection
+local usedGolden = ripple._usedGolden
 local find = string.find
 local function hasTag(name, list)
   for tag in string.gmatch(list, "[^,%s]+") do
@@ -247,6 +248,7 @@ function Expectation:toMatchGolden(name)
   local folder = source:sub(1, 1) == "@" and (source:sub(2):match("^(.*)/[^/]*$") or ".") or "."
   local path = folder .. "/" .. name .. ".golden"
   local text = table.concat(lines, "\n") .. "\n"
+  usedGolden(path)
   local function record()
     local f, err = openFile(path, "w")
     if not f then error("cannot record golden file " .. path .. ": " .. tostring(err), 3) end
