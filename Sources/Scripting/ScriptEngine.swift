@@ -110,6 +110,7 @@ public final class ScriptEngine {
     public init(instructionLimit: Int? = nil, checksInvariants: Bool = false, sandbox: Bool = false) throws {
         state = try LuaState()
         state.errorMessage = ScriptEngine.errorMessage   // "did you mean" for unknown names
+        state.methodAliases = LuaAliases.aliases(of:)   // the Swift spellings (LuaAliases.swift)
         self.checksInvariants = checksInvariants
         installModule()
         try LuaChunk.prelude.load(into: state)

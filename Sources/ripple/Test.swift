@@ -169,7 +169,7 @@ extension Ripple {
             }
             if !tap && !list { console.write(summary.line(console)) }
             if let reportFolder, !tap { console.write("reports: " + reportFolder + " (one page per file)") }
-            if complete && !list && !selection.filtersNames && selection.shard == nil,
+            if complete && !list && !selection.filtersNames && selection.shard == nil && searchesOnlyFolders,
                let unused = GoldenFiles.unusedLine(files: files, reports: reports) {
                 if tap { fputs(unused + "\n", ripple_stderr()) } else { console.write(console.yellow("unused golden files") + String(unused.dropFirst("unused golden files".count))) }
             }
@@ -234,6 +234,15 @@ extension Ripple {
             workerSelection.shuffleSeed = shuffleSeed
             workerSelection.shard = nil
             return arguments + workerSelection.arguments
+        }
+
+        /// Whether every path is a folder (or none is given): the run is a whole suite, whose folders' golden
+        /// files are all its own (a file named alone leaves its folder's other golden files to other files).
+        var searchesOnlyFolders: Bool {
+            paths.allSatisfy { path in
+                var info = stat()
+                return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
         }
 
         /// What was searched and what filtered it, for the "no tests found" line:

@@ -21,7 +21,7 @@ import Glibc
             """)
         write(dir + "/used.golden", "old\n")
         write(dir + "/left-behind.golden", "x\n")
-        let updated = runRipple(["test", "--update-goldens", file], environment: ["NO_COLOR": "1"])
+        let updated = runRipple(["test", "--update-goldens", dir], environment: ["NO_COLOR": "1"])
         #expect(updated.status == 0, "\(updated.output)")
         #expect(updated.output.contains("recorded \(dir)/used.golden\n"), "\(updated.output)")
         #expect(updated.output.hasSuffix("""
@@ -29,15 +29,18 @@ import Glibc
 
             """), "\(updated.output)")
         #expect(runShell("cat \(dir)/used.golden").output == "a\nb\n")
-        let again = runRipple(["test", file], environment: ["NO_COLOR": "1"])
+        let again = runRipple(["test", dir], environment: ["NO_COLOR": "1"])
         #expect(again.status == 0, "\(again.output)")
         #expect(!again.output.contains("recorded"), "\(again.output)")
         #expect(again.output.contains("unused golden files (no test of this run compared with them): \(dir)/left-behind.golden"))
         // A filtered run does not report: the tests it left out may use them.
-        let filtered = runRipple(["test", "--filter", "match", file], environment: ["NO_COLOR": "1"])
+        let filtered = runRipple(["test", "--filter", "match", dir], environment: ["NO_COLOR": "1"])
         #expect(!filtered.output.contains("unused golden files"), "\(filtered.output)")
+        // A file named alone: its folder's other golden files may be other files'.
+        let alone = runRipple(["test", file], environment: ["NO_COLOR": "1"])
+        #expect(alone.status == 0 && !alone.output.contains("unused golden files"), "\(alone.output)")
         _ = runShell("rm \(dir)/left-behind.golden")
-        let clean = runRipple(["test", file], environment: ["NO_COLOR": "1"])
+        let clean = runRipple(["test", dir], environment: ["NO_COLOR": "1"])
         #expect(!clean.output.contains("unused golden files"), "\(clean.output)")
     }
 
