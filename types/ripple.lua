@@ -7,6 +7,7 @@
 ---@class ripple
 ---@field ViewController ViewControllerClass Class-wide settings of view controllers (`dvc_defaultAutoDismiss`).
 ---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
+---@field sandbox boolean Whether the script runs in the sandbox (read-only; `ripple test` sandboxes by default).
 ripple = {}
 
 ---Declares entities, attributes and relationships (reserved entity keys: `uniquenessConstraints`, `parentEntity`, `isAbstract`), fetched properties (`{ fetched = "Entity", predicate = …, sortDescriptors = …, userInfo = … }`) and derived attributes computed at save (`{ "string?", derivationExpression = "lowercase:(name)" }`); refused with a message naming the entity and key when inconsistent.
@@ -97,13 +98,13 @@ function ripple.navigationController(root, options) end
 function ripple.tabBarController(tabs) end
 
 ---A collection view that validates every batch update like UIKit; options `name`, `dataSource`, `visibleItems`.
----@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
+---@param options? { name?: string, dataSource?: ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
 ---@return CollectionView
 function ripple.collectionView(options) end
 
 ---A table view (the same class, with the `Rows` names, `beginUpdates` and `endUpdates`); options `name`, `dataSource`, `visibleRows`.
----@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleRows?: integer }
----@return CollectionView
+---@param options? { name?: string, dataSource?: ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource, visibleRows?: integer }
+---@return TableView
 function ripple.tableView(options) end
 
 ---NXCollectionViewDataSource's static data source: sections of items given by the script.
@@ -677,7 +678,7 @@ local PersistentStore = {}
 ---@field fetchedObjects ManagedObject[]? The fetched objects in order, nil before `performFetch`.
 ---@field sections FetchedResultsSectionInfo[]? The sections, nil before `performFetch`.
 ---@field sectionIndexTitles string[] The section index titles.
----@field delegate FetchedResultsControllerDelegate? A table of optional callbacks (read/write).
+---@field delegate FetchedResultsControllerDelegate|ViewController|nil A table (or a view controller) of optional callbacks (read/write).
 ---@field name string The name in the trace (read/write).
 ---@field cacheName string? The cache name.
 ---@field sectionNameKeyPath string? The section key path.
@@ -753,6 +754,20 @@ function Window:clearEventLog() end
 ---@field dvc_autoDismiss boolean Whether losing a dependency makes the controller leave the screen (read/write).
 ---@field dvc_autoDismissAnimated boolean Whether leaving is animated (read/write, default true).
 ---@field dvc_dependencies ManagedObject[] The dependencies, in the order of `dvc_add`.
+---@field tableView? TableView By convention (a per-instance value): the table view a table view controller manages.
+---@field collectionView? CollectionView By convention (a per-instance value): the collection view it manages.
+---@field numberOfSections? fun(self: ViewController, view: CollectionView): integer As the view's data source: the number of sections (1 when missing).
+---@field numberOfRowsInSection? fun(self: ViewController, tableView: TableView, section: integer): integer As a table view's data source.
+---@field cellForRowAtIndexPath? fun(self: ViewController, tableView: TableView, indexPath: IndexPath): CollectionReusableView|table As a table view's data source: a dequeued cell.
+---@field titleForHeaderInSection? fun(self: ViewController, tableView: TableView, section: integer): string? As a table view's data source.
+---@field titleForFooterInSection? fun(self: ViewController, tableView: TableView, section: integer): string? As a table view's data source.
+---@field numberOfItemsInSection? fun(self: ViewController, collectionView: CollectionView, section: integer): integer As a collection view's data source.
+---@field cellForItemAtIndexPath? fun(self: ViewController, collectionView: CollectionView, indexPath: IndexPath): CollectionReusableView|table As a collection view's data source.
+---@field controllerWillChangeContent? fun(self: ViewController, controller: FetchedResultsController) As `frc.delegate`.
+---@field didChangeSection? fun(self: ViewController, controller: FetchedResultsController, sectionInfo: FetchedResultsSectionInfo, sectionIndex: integer, type: "insert"|"delete") As `frc.delegate`.
+---@field didChangeObject? fun(self: ViewController, controller: FetchedResultsController, object: ManagedObject, indexPath: IndexPath?, type: "insert"|"delete"|"move"|"update", newIndexPath: IndexPath?) As `frc.delegate`.
+---@field controllerDidChangeContent? fun(self: ViewController, controller: FetchedResultsController) As `frc.delegate`.
+---@field didChangeContentWithSnapshot? fun(self: ViewController, controller: FetchedResultsController, snapshot: Snapshot) As `frc.delegate`.
 ---@field viewDidLoad? fun(self: ViewController) Called when the view loads.
 ---@field viewWillAppear? fun(self: ViewController, animated: boolean)
 ---@field viewDidAppear? fun(self: ViewController, animated: boolean)
@@ -911,7 +926,7 @@ function BatchUpdating:moveSection(from, to) end
 ---A collection view (`UICollectionView`) or table view (`UITableView`): validates every batch update like UIKit.
 ---@class CollectionView : BatchUpdating
 ---@field name string The prefix of its trace lines (`cv` or `tv` by default; read/write).
----@field dataSource ScriptDataSource|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
+---@field dataSource ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
 ---@field batchUpdateCount integer How many batch updates were applied.
 ---@field isUpdating boolean Whether a batch is being collected (inside `performBatchUpdates` or `beginUpdates`).
 ---@field visibleRows integer? How many items have a cell, from `firstVisibleItem` (nil: all; read/write). Cells leaving the window go back to the reuse pool.
@@ -919,6 +934,11 @@ function BatchUpdating:moveSection(from, to) end
 ---@field firstVisibleItem integer The first visible item counted across sections (the scroll position; 0 by default).
 ---@field isLoaded boolean Whether the view has asked its data source for its content yet.
 local CollectionView = {}
+
+---A table view (`UITableView`, made by `ripple.tableView`): the collection-view class, used with its row
+---names (`insertRows`, `numberOfRowsInSection`, `cellForRowAtIndexPath`, `visibleRows`) and with
+---`beginUpdates`/`endUpdates`.
+---@class TableView : CollectionView
 
 ---Collects the operations `fn` makes on its batch, then validates and applies them as one update.
 ---@param fn fun(batch: BatchUpdate)
