@@ -7,7 +7,7 @@
 ---@class ripple
 ---@field ViewController ViewControllerClass Class-wide settings of view controllers (`dvc_defaultAutoDismiss`).
 ---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
----@field user UserGestures What a person does on screen: taps, swipes, drags, scrolls (docs/user-actions.md).
+---@field sandbox boolean Whether the script runs in the sandbox (read-only; `ripple test` sandboxes by default).
 ripple = {}
 
 ---Declares entities, attributes and relationships (reserved entity keys: `uniquenessConstraints`, `parentEntity`, `isAbstract`), fetched properties (`{ fetched = "Entity", predicate = …, sortDescriptors = …, userInfo = … }`) and derived attributes computed at save (`{ "string?", derivationExpression = "lowercase:(name)" }`); refused with a message naming the entity and key when inconsistent.
@@ -21,12 +21,6 @@ function ripple.model(entities) end
 ---@return ManagedObjectModel model
 ---@return string[] warnings
 function ripple.loadModel(path, options) end
-
----The mapping a lightweight migration from `source` to `destination` would use (`NSMappingModel.inferredMappingModel(forSourceModel:destinationModel:)`); raises 134140 naming what Core Data cannot infer.
----@param source ManagedObjectModel
----@param destination ManagedObjectModel
----@return MappingModel
-function ripple.inferredMappingModel(source, destination) end
 
 ---A persistent container over an in-memory store (or `{ store = "sqlite", path = … }`), with a main-queue `viewContext`.
 ---@param model ManagedObjectModel
@@ -104,13 +98,13 @@ function ripple.navigationController(root, options) end
 function ripple.tabBarController(tabs) end
 
 ---A collection view that validates every batch update like UIKit; options `name`, `dataSource`, `visibleItems`.
----@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
+---@param options? { name?: string, dataSource?: ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
 ---@return CollectionView
 function ripple.collectionView(options) end
 
 ---A table view (the same class, with the `Rows` names, `beginUpdates` and `endUpdates`); options `name`, `dataSource`, `visibleRows`.
----@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleRows?: integer }
----@return CollectionView
+---@param options? { name?: string, dataSource?: ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource, visibleRows?: integer }
+---@return TableView
 function ripple.tableView(options) end
 
 ---NXCollectionViewDataSource's static data source: sections of items given by the script.
@@ -137,26 +131,6 @@ function ripple.graph(target, options) end
 ---@field busyTimeout? integer How long a SQLite store waits for another connection's lock, in milliseconds (default 5000).
 ---@field persistentHistoryTracking? boolean Record each save as a transaction (`ripple.historyRequest`).
 ---@field remoteChangeNotificationPost? boolean Post `persistentStoreRemoteChange` to the coordinator for every transaction on the store (`NSPersistentStoreRemoteChangeNotificationPostOptionKey`).
----@field migratePersistentStoresAutomatically? boolean Migrate a SQLite store written with another model version when it is opened (`NSMigratePersistentStoresAutomaticallyOption`); default true for `ripple.container` and `container:addPersistentStore`, false for `coordinator:addPersistentStore`.
----@field inferMappingModelAutomatically? boolean Infer the mapping of that migration (`NSInferMappingModelAutomaticallyOption`); same defaults.
-
----An inferred mapping model (`NSMappingModel`), from `ripple.inferredMappingModel`.
----@class MappingModel
----@field entityMappings EntityMapping[] The destination's entities in model order, then the removed source entities.
-
----One entity's migration (`NSEntityMapping`).
----@class EntityMapping
----@field name string `<Source>To<Destination>`, `Add<Destination>` or `Remove<Source>`.
----@field mappingType "add"|"remove"|"copy"|"transform" `NSEntityMappingType`: a new entity, a removed one, an unchanged one, a changed one.
----@field sourceEntityName? string The source entity (nil when added).
----@field destinationEntityName? string The destination entity (nil when removed).
----@field attributeMappings PropertyMapping[] The destination's persistent attributes.
----@field relationshipMappings PropertyMapping[] The destination's relationships.
-
----Where a destination property takes its values from (`NSPropertyMapping`).
----@class PropertyMapping
----@field name string The destination property.
----@field sourceName? string The source property (`$source.<sourceName>`); nil for a new property (its default value).
 
 ---What a `persistentStoreRemoteChange` observer receives (`NSPersistentStoreRemoteChange`'s userInfo).
 ---@class PersistentStoreRemoteChange
@@ -704,7 +678,7 @@ local PersistentStore = {}
 ---@field fetchedObjects ManagedObject[]? The fetched objects in order, nil before `performFetch`.
 ---@field sections FetchedResultsSectionInfo[]? The sections, nil before `performFetch`.
 ---@field sectionIndexTitles string[] The section index titles.
----@field delegate FetchedResultsControllerDelegate? A table of optional callbacks (read/write).
+---@field delegate FetchedResultsControllerDelegate|ViewController|nil A table (or a view controller) of optional callbacks (read/write).
 ---@field name string The name in the trace (read/write).
 ---@field cacheName string? The cache name.
 ---@field sectionNameKeyPath string? The section key path.
@@ -748,7 +722,6 @@ function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
 ---@field controllerDidChangeContent? fun(controller: FetchedResultsController)
 ---@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: Snapshot) Section names and object IDs, updated objects marked for reload; `dataSource:apply(snapshot)` shows it.
 ---@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: { removals: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[], insertions: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[] })
----@field sectionIndexTitleForSectionName? fun(controller: FetchedResultsController, sectionName: string): string? The index title of a section (default: its first letter, upper-cased); used by `frc.sectionIndexTitles`.
 
 ---A window (`UIWindow`).
 ---@class Window : userdata
@@ -781,6 +754,20 @@ function Window:clearEventLog() end
 ---@field dvc_autoDismiss boolean Whether losing a dependency makes the controller leave the screen (read/write).
 ---@field dvc_autoDismissAnimated boolean Whether leaving is animated (read/write, default true).
 ---@field dvc_dependencies ManagedObject[] The dependencies, in the order of `dvc_add`.
+---@field tableView? TableView By convention (a per-instance value): the table view a table view controller manages.
+---@field collectionView? CollectionView By convention (a per-instance value): the collection view it manages.
+---@field numberOfSections? fun(self: ViewController, view: CollectionView): integer As the view's data source: the number of sections (1 when missing).
+---@field numberOfRowsInSection? fun(self: ViewController, tableView: TableView, section: integer): integer As a table view's data source.
+---@field cellForRowAtIndexPath? fun(self: ViewController, tableView: TableView, indexPath: IndexPath): CollectionReusableView|table As a table view's data source: a dequeued cell.
+---@field titleForHeaderInSection? fun(self: ViewController, tableView: TableView, section: integer): string? As a table view's data source.
+---@field titleForFooterInSection? fun(self: ViewController, tableView: TableView, section: integer): string? As a table view's data source.
+---@field numberOfItemsInSection? fun(self: ViewController, collectionView: CollectionView, section: integer): integer As a collection view's data source.
+---@field cellForItemAtIndexPath? fun(self: ViewController, collectionView: CollectionView, indexPath: IndexPath): CollectionReusableView|table As a collection view's data source.
+---@field controllerWillChangeContent? fun(self: ViewController, controller: FetchedResultsController) As `frc.delegate`.
+---@field didChangeSection? fun(self: ViewController, controller: FetchedResultsController, sectionInfo: FetchedResultsSectionInfo, sectionIndex: integer, type: "insert"|"delete") As `frc.delegate`.
+---@field didChangeObject? fun(self: ViewController, controller: FetchedResultsController, object: ManagedObject, indexPath: IndexPath?, type: "insert"|"delete"|"move"|"update", newIndexPath: IndexPath?) As `frc.delegate`.
+---@field controllerDidChangeContent? fun(self: ViewController, controller: FetchedResultsController) As `frc.delegate`.
+---@field didChangeContentWithSnapshot? fun(self: ViewController, controller: FetchedResultsController, snapshot: Snapshot) As `frc.delegate`.
 ---@field viewDidLoad? fun(self: ViewController) Called when the view loads.
 ---@field viewWillAppear? fun(self: ViewController, animated: boolean)
 ---@field viewDidAppear? fun(self: ViewController, animated: boolean)
@@ -939,22 +926,19 @@ function BatchUpdating:moveSection(from, to) end
 ---A collection view (`UICollectionView`) or table view (`UITableView`): validates every batch update like UIKit.
 ---@class CollectionView : BatchUpdating
 ---@field name string The prefix of its trace lines (`cv` or `tv` by default; read/write).
----@field dataSource ScriptDataSource|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
+---@field dataSource ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
 ---@field batchUpdateCount integer How many batch updates were applied.
 ---@field isUpdating boolean Whether a batch is being collected (inside `performBatchUpdates` or `beginUpdates`).
 ---@field visibleRows integer? How many items have a cell, from `firstVisibleItem` (nil: all; read/write). Cells leaving the window go back to the reuse pool.
 ---@field visibleItems integer? Collection-view name of `visibleRows`.
 ---@field firstVisibleItem integer The first visible item counted across sections (the scroll position; 0 by default).
 ---@field isLoaded boolean Whether the view has asked its data source for its content yet.
----@field delegate ScriptViewDelegate|nil Its delegate (`UITableViewDelegate` / `UICollectionViewDelegate` names; read/write, checked when set).
----@field prefetchDataSource ScriptPrefetchDataSource|nil Told about the rows ahead as the view scrolls (read/write).
----@field allowsMultipleSelection boolean Whether a person's taps add to the selection (read/write; default false).
----@field isEditing boolean Editing mode (read/write; `setEditing`): a table view shows reorder controls only while editing.
----@field isHidden boolean A hidden view cannot be touched by `ripple.user` (read/write; default false).
----@field indexPathForSelectedRow IndexPath? The first selected row, nil when none.
----@field indexPathsForSelectedRows IndexPath[]? The selected rows in order, nil when none.
----@field indexPathsForSelectedItems IndexPath[]? Collection-view name of `indexPathsForSelectedRows`.
 local CollectionView = {}
+
+---A table view (`UITableView`, made by `ripple.tableView`): the collection-view class, used with its row
+---names (`insertRows`, `numberOfRowsInSection`, `cellForRowAtIndexPath`, `visibleRows`) and with
+---`beginUpdates`/`endUpdates`.
+---@class TableView : CollectionView
 
 ---Collects the operations `fn` makes on its batch, then validates and applies them as one update.
 ---@param fn fun(batch: BatchUpdate)
@@ -1162,90 +1146,6 @@ function CollectionViewDataSource:reloadWithSections(sections, sectionItems) end
 ---@param options? table
 function CollectionViewDataSource:reloadWithFetchRequest(request, options) end
 
----Selects a row without calling the delegate (`selectRow(at:animated:scrollPosition:)`); without `allowsMultipleSelection` the others are deselected. An index path the view does not show is an error.
----@param indexPath IndexPath
-function CollectionView:selectRowAtIndexPath(indexPath) end
-
----Collection-view name of `selectRowAtIndexPath`.
----@param indexPath IndexPath
-function CollectionView:selectItemAtIndexPath(indexPath) end
-
----Deselects a row without calling the delegate (`deselectRow(at:animated:)`); a row that is not selected is left alone.
----@param indexPath IndexPath
-function CollectionView:deselectRowAtIndexPath(indexPath) end
-
----Collection-view name of `deselectRowAtIndexPath`.
----@param indexPath IndexPath
-function CollectionView:deselectItemAtIndexPath(indexPath) end
-
----Table-view name of `reconfigureItems`: the cells asked for again in place, without `prepareForReuse` (the shown cell is dequeued as it is).
----@param indexPaths IndexPath[]
-function CollectionView:reconfigureRows(indexPaths) end
-
----Enters or leaves editing mode (`setEditing(_:animated:)`), written in the trace.
----@param editing boolean
-function CollectionView:setEditing(editing) end
-
----A view's delegate written by the script (`view.delegate = { … }`): each function gets the view first. Table views use the `Row` names, collection views the `Item` names (docs/user-actions.md).
----@class ScriptViewDelegate
----@field shouldHighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean False: a tap does nothing.
----@field didHighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A finger went down on the row (collection views: `didHighlightItemAtIndexPath`).
----@field didUnhighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) The finger lifted, before the selection.
----@field willSelectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): IndexPath? The row to select instead, or nil for none.
----@field didSelectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A person selected a row.
----@field willDeselectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): IndexPath? The row to deselect instead, or nil.
----@field didDeselectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A tap deselected a row.
----@field willDisplayCell? fun(view: CollectionView, cell: CollectionReusableView, indexPath: IndexPath) A cell is about to be displayed.
----@field didEndDisplayingCell? fun(view: CollectionView, cell: CollectionReusableView, indexPath: IndexPath) A cell stopped being displayed.
----@field editingStyleForRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): "delete"|"insert"|"none"
----@field willBeginEditingRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A swipe began.
----@field didEndEditingRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) The swipe ended.
----@field trailingSwipeActionsConfigurationForRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): table? `{ actions = { { title, style, handler } }, performsFirstActionWithFullSwipe }`.
----@field targetIndexPathForMoveFromRowAtIndexPath? fun(view: CollectionView, from: IndexPath, proposed: IndexPath): IndexPath Where a dragged row goes.
----@field shouldSelectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean Collection view: whether a tap selects.
----@field didSelectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) Collection view: a person selected an item.
----@field didDeselectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) Collection view: an item was deselected by a tap.
-
----A prefetching data source written by the script (`view.prefetchDataSource = { … }`).
----@class ScriptPrefetchDataSource
----@field prefetchRowsAtIndexPaths? fun(view: CollectionView, indexPaths: IndexPath[]) Rows that will soon be visible (collection views: `prefetchItemsAtIndexPaths`).
----@field cancelPrefetchingForRowsAtIndexPaths? fun(view: CollectionView, indexPaths: IndexPath[]) Rows no longer about to be visible.
-
----`ripple.user`: what a person does on screen. Each gesture goes through the delegate and data-source calls UIKit makes, in UIKit's order, each written in the trace; a gesture a person could not make (a view not on screen, inside a batch update, an index path out of range) is an error and changes nothing.
----@class UserGestures
-local UserGestures = {}
-
----Taps a row: `shouldHighlightRowAtIndexPath`, `didHighlightRowAtIndexPath`, `didUnhighlightRowAtIndexPath`, `willSelectRowAtIndexPath` (may redirect or cancel), the previous selection deselected (`willDeselect…`/`didDeselect…`) unless `allowsMultipleSelection`, the row selected, `didSelectRowAtIndexPath`.
----@param view CollectionView
----@param indexPath IndexPath
-function UserGestures.tap(view, indexPath) end
-
----Swipes a table view row fully to the left: `canEditRowAtIndexPath`, `editingStyleForRowAtIndexPath`, then the first trailing swipe action, or the data source's `commitEditingStyle(view, "delete", indexPath)`.
----@param view CollectionView
----@param indexPath IndexPath
-function UserGestures.swipeToDelete(view, indexPath) end
-
----Drags a row by its reorder control (a table view must be editing): `canMoveRowAtIndexPath`, `targetIndexPathForMoveFromRowAtIndexPath`; the view shows the move, then the data source's `moveRowAtIndexPath(view, from, to)`.
----@param view CollectionView
----@param from IndexPath
----@param to IndexPath
-function UserGestures.moveRow(view, from, to) end
-
----Collection-view name of `moveRow` (`canMoveItemAtIndexPath`, `moveItemAtIndexPath`).
----@param view CollectionView
----@param from IndexPath
----@param to IndexPath
-function UserGestures.moveItem(view, from, to) end
-
----Scrolls until the row is the first visible one: cells leave and enter the window (`didEndDisplayingCell`, `willDisplayCell`), the prefetching data source hears of the rows ahead.
----@param view CollectionView
----@param indexPath IndexPath
-function UserGestures.scroll(view, indexPath) end
-
----Taps a title of a table view's section index: `sectionIndexTitles`, `sectionForSectionIndexTitle(view, title, index)`, then the table scrolls to the section.
----@param view CollectionView
----@param title string
-function UserGestures.tapSectionIndex(view, title) end
 ---An identifier of a diffable snapshot: a string, a number, a boolean or an object ID (`object.objectID`).
 ---@alias ItemIdentifier string|number|boolean|ManagedObjectID
 
@@ -1489,6 +1389,18 @@ function Expectation:toEqual(expected) end
 ---@param digits? integer
 ---@return Expectation
 function Expectation:toBeCloseTo(expected, digits) end
+
+---Passes when the rows a table or collection view shows (each cell's `object` field, or its first field
+---holding a managed object) are the controller's objects at the same index paths; else a diff of rows.
+---@param controller FetchedResultsController
+---@return Expectation
+function Expectation:toShow(controller) end
+
+---Passes when the rows a table or collection view shows, in order across its sections, are `objects`
+---(rows by their cells' objects, as `toShow`); else a diff of rows.
+---@param objects ManagedObject[]
+---@return Expectation
+function Expectation:toShowObjects(objects) end
 
 ---Passes when the value is nil.
 ---@return Expectation

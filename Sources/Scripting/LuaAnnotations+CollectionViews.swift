@@ -63,7 +63,7 @@ function BatchUpdating:moveSection(from, to) end
 ---A collection view (`UICollectionView`) or table view (`UITableView`): validates every batch update like UIKit.
 ---@class CollectionView : BatchUpdating
 ---@field name string The prefix of its trace lines (`cv` or `tv` by default; read/write).
----@field dataSource ScriptDataSource|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
+---@field dataSource ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
 ---@field batchUpdateCount integer How many batch updates were applied.
 ---@field isUpdating boolean Whether a batch is being collected (inside `performBatchUpdates` or `beginUpdates`).
 ---@field visibleRows integer? How many items have a cell, from `firstVisibleItem` (nil: all; read/write). Cells leaving the window go back to the reuse pool.
@@ -79,6 +79,11 @@ function BatchUpdating:moveSection(from, to) end
 ---@field indexPathsForSelectedRows IndexPath[]? The selected rows in order, nil when none.
 ---@field indexPathsForSelectedItems IndexPath[]? Collection-view name of `indexPathsForSelectedRows`.
 local CollectionView = {}
+
+---A table view (`UITableView`, made by `ripple.tableView`): the collection-view class, used with its row
+---names (`insertRows`, `numberOfRowsInSection`, `cellForRowAtIndexPath`, `visibleRows`) and with
+---`beginUpdates`/`endUpdates`.
+---@class TableView : CollectionView
 
 ---Collects the operations `fn` makes on its batch, then validates and applies them as one update.
 ---@param fn fun(batch: BatchUpdate)

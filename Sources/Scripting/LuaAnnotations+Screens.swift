@@ -14,7 +14,7 @@ extension LuaAnnotations {
 ---@field fetchedObjects ManagedObject[]? The fetched objects in order, nil before `performFetch`.
 ---@field sections FetchedResultsSectionInfo[]? The sections, nil before `performFetch`.
 ---@field sectionIndexTitles string[] The section index titles.
----@field delegate FetchedResultsControllerDelegate? A table of optional callbacks (read/write).
+---@field delegate FetchedResultsControllerDelegate|ViewController|nil A table (or a view controller) of optional callbacks (read/write).
 ---@field name string The name in the trace (read/write).
 ---@field cacheName string? The cache name.
 ---@field sectionNameKeyPath string? The section key path.
@@ -94,6 +94,20 @@ function Window:clearEventLog() end
 ---@field dvc_autoDismiss boolean Whether losing a dependency makes the controller leave the screen (read/write).
 ---@field dvc_autoDismissAnimated boolean Whether leaving is animated (read/write, default true).
 ---@field dvc_dependencies ManagedObject[] The dependencies, in the order of `dvc_add`.
+---@field tableView? TableView By convention (a per-instance value): the table view a table view controller manages.
+---@field collectionView? CollectionView By convention (a per-instance value): the collection view it manages.
+---@field numberOfSections? fun(self: ViewController, view: CollectionView): integer As the view's data source: the number of sections (1 when missing).
+---@field numberOfRowsInSection? fun(self: ViewController, tableView: TableView, section: integer): integer As a table view's data source.
+---@field cellForRowAtIndexPath? fun(self: ViewController, tableView: TableView, indexPath: IndexPath): CollectionReusableView|table As a table view's data source: a dequeued cell.
+---@field titleForHeaderInSection? fun(self: ViewController, tableView: TableView, section: integer): string? As a table view's data source.
+---@field titleForFooterInSection? fun(self: ViewController, tableView: TableView, section: integer): string? As a table view's data source.
+---@field numberOfItemsInSection? fun(self: ViewController, collectionView: CollectionView, section: integer): integer As a collection view's data source.
+---@field cellForItemAtIndexPath? fun(self: ViewController, collectionView: CollectionView, indexPath: IndexPath): CollectionReusableView|table As a collection view's data source.
+---@field controllerWillChangeContent? fun(self: ViewController, controller: FetchedResultsController) As `frc.delegate`.
+---@field didChangeSection? fun(self: ViewController, controller: FetchedResultsController, sectionInfo: FetchedResultsSectionInfo, sectionIndex: integer, type: "insert"|"delete") As `frc.delegate`.
+---@field didChangeObject? fun(self: ViewController, controller: FetchedResultsController, object: ManagedObject, indexPath: IndexPath?, type: "insert"|"delete"|"move"|"update", newIndexPath: IndexPath?) As `frc.delegate`.
+---@field controllerDidChangeContent? fun(self: ViewController, controller: FetchedResultsController) As `frc.delegate`.
+---@field didChangeContentWithSnapshot? fun(self: ViewController, controller: FetchedResultsController, snapshot: Snapshot) As `frc.delegate`.
 ---@field viewDidLoad? fun(self: ViewController) Called when the view loads.
 ---@field viewWillAppear? fun(self: ViewController, animated: boolean)
 ---@field viewDidAppear? fun(self: ViewController, animated: boolean)

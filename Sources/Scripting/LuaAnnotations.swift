@@ -38,6 +38,7 @@ public enum LuaAnnotations {
 ---@field ViewController ViewControllerClass Class-wide settings of view controllers (`dvc_defaultAutoDismiss`).
 ---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
 ---@field user UserGestures What a person does on screen: taps, swipes, drags, scrolls (docs/user-actions.md).
+---@field sandbox boolean Whether the script runs in the sandbox (read-only; `ripple test` sandboxes by default).
 ripple = {}
 
 ---Declares entities, attributes and relationships (reserved entity keys: `uniquenessConstraints`, `parentEntity`, `isAbstract`), fetched properties (`{ fetched = "Entity", predicate = …, sortDescriptors = …, userInfo = … }`) and derived attributes computed at save (`{ "string?", derivationExpression = "lowercase:(name)" }`); refused with a message naming the entity and key when inconsistent.
@@ -134,13 +135,13 @@ function ripple.navigationController(root, options) end
 function ripple.tabBarController(tabs) end
 
 ---A collection view that validates every batch update like UIKit; options `name`, `dataSource`, `visibleItems`.
----@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
+---@param options? { name?: string, dataSource?: ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
 ---@return CollectionView
 function ripple.collectionView(options) end
 
 ---A table view (the same class, with the `Rows` names, `beginUpdates` and `endUpdates`); options `name`, `dataSource`, `visibleRows`.
----@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleRows?: integer }
----@return CollectionView
+---@param options? { name?: string, dataSource?: ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource, visibleRows?: integer }
+---@return TableView
 function ripple.tableView(options) end
 
 ---NXCollectionViewDataSource's static data source: sections of items given by the script.

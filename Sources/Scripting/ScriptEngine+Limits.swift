@@ -98,6 +98,15 @@ extension ScriptEngine {
             return 1
         }
         state.rawSet(tableAt: -2, key: "_scriptFolder")
+        // `_suggest(name, known…)`: " (did you mean 'x'?)" or "", for an unknown name read from `ripple`.
+        state.pushFunction { state in
+            let name = state.type(at: 1) == .string ? state.toString(at: 1) ?? "" : ""
+            var known: [String] = []
+            if state.top >= 2 { for i in 2...state.top where state.type(at: i) == .string { known.append(state.toString(at: i) ?? "") } }
+            state.push(LuaNameSuggestion.didYouMean(name, among: known.sorted()))
+            return 1
+        }
+        state.rawSet(tableAt: -2, key: "_suggest")
         state.pop(1)
         // The Lua half of the sandbox (Lua/sandbox.lua): runs once after the prelude, which keeps the
         // `debug` functions it needs.

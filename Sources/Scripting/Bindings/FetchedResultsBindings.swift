@@ -54,8 +54,10 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         table = state.ref()
     }
 
-    private func trace(_ text: String) {
-        engine.log.record("[frc \(controller?.name ?? "?")] " + text)
+    private func trace(_ kind: String, _ detail: String = "", groups: [(name: String, group: TraceEvent.Group)] = [],
+                       indexPaths: [IndexPath?] = []) {
+        engine.log.record(TraceEvent(source: "frc \(controller?.name ?? "?")", kind: kind, detail: detail, groups: groups,
+                                     indexPaths: indexPaths.compactMap { $0.map { ($0.section, $0.item) } }))
     }
 
     /// Calls `table[name](controller, …)`; `pushArguments` pushes the rest and returns their count.
@@ -82,7 +84,7 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
 
     func controller(_ controller: FetchedResultsController, didChange sectionInfo: FetchedResultsSectionInfo,
                     atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) throws {
-        trace("didChangeSection \(sectionInfo.name.isEmpty ? "\"\"" : sectionInfo.name) \(type.rawValue) \(sectionIndex)")
+        trace("didChangeSection", "\(sectionInfo.name.isEmpty ? "\"\"" : sectionInfo.name) \(type.rawValue) \(sectionIndex)")
         try call("didChangeSection") {
             engine.pushSection(sectionInfo)
             engine.state.push(sectionIndex)
@@ -93,8 +95,10 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
 
     func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
                     for type: FetchedResultsChangeType, newIndexPath: IndexPath?) throws {
-        trace("didChangeObject " + FetchedResultsObjectChange(object: object, indexPath: indexPath, type: type,
-                                                               newIndexPath: newIndexPath).description)
+        let group = ["insert": "inserted", "delete": "deleted", "move": "moved", "update": "updated"][type.rawValue] ?? type.rawValue
+        trace("didChangeObject", FetchedResultsObjectChange(object: object, indexPath: indexPath, type: type,
+                                                             newIndexPath: newIndexPath).description,
+              groups: [(group, .names(.list([object.displayName])))], indexPaths: [indexPath, newIndexPath])
         try call("didChangeObject") {
             engine.push(object)
             engine.push(indexPath: indexPath)
@@ -111,7 +115,11 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
 
     func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: FetchedResultsSnapshot) throws {
         let reload = snapshot.reloadedItemIdentifiers.map(\.displayName).joined(separator: ", ")
-        trace("didChangeContentWithSnapshot \(snapshot)" + (reload.isEmpty ? "" : " reload: " + reload))
+        var groups: [(name: String, group: TraceEvent.Group)] = [
+            ("sections", .sections(zip(snapshot.sectionIdentifiers, snapshot.sectionItems).map { ($0, $1.map(\.displayName)) })),
+        ]
+        if !reload.isEmpty { groups.append(("reloaded", .names(.list(snapshot.reloadedItemIdentifiers.map(\.displayName))))) }
+        trace("didChangeContentWithSnapshot", "\(snapshot)" + (reload.isEmpty ? "" : " reload: " + reload), groups: groups)
         try call("didChangeContentWithSnapshot") {
             // A diffable snapshot (section names, object-ID URIs, reloads marked) that a diffable data
             // source can apply as is.
@@ -148,13 +156,19 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
     func controller(_ controller: FetchedResultsController,
                     didChangeContentWith difference: CollectionDifference<ManagedObjectID>) throws {
         var parts: [String] = []
+        var removed: [(offset: Int, object: String)] = [], inserted: [(offset: Int, object: String)] = []
         for change in difference {
             switch change {
-            case .remove(let offset, let id, _): parts.append("remove \(offset) \(id.displayName)")
-            case .insert(let offset, let id, _): parts.append("insert \(offset) \(id.displayName)")
+            case .remove(let offset, let id, _):
+                parts.append("remove \(offset) \(id.displayName)")
+                removed.append((offset, id.displayName))
+            case .insert(let offset, let id, _):
+                parts.append("insert \(offset) \(id.displayName)")
+                inserted.append((offset, id.displayName))
             }
         }
-        trace("didChangeContentWithDifference " + parts.joined(separator: ", "))
+        trace("didChangeContentWithDifference", parts.joined(separator: ", "),
+              groups: [("removed", .offsets(removed)), ("inserted", .offsets(inserted))])
         try call("didChangeContentWithDifference") {
             let state = engine.state
             state.newTable()
