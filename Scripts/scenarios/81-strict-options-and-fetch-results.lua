@@ -35,8 +35,8 @@ scenario("every option table refuses a key it does not know, naming it", functio
   expect(function() ripple.container(model, { stor = "sqlite" }) end):toRaise(
     "unknown key 'stor' in the store options (known keys: busyTimeout, path, persistentHistoryTracking, remoteChangeNotificationPost, store)")
   expect(function() ctx:fetch { entity = "Customer", fetchLimt = 2 } end):toRaise("unknown key 'fetchLimt' in a fetch request")
-  expect(function() ctx:fetch { entity = "Customer", returnsDistinctResults = true } end):toRaise(
-    "'returnsDistinctResults' in a fetch request is not implemented by Ripple")
+  expect(function() ctx:fetch { entity = "Customer", affectedStores = {} } end):toRaise(
+    "'affectedStores' in a fetch request is not implemented by Ripple")
   expect(function() ctx:fetch { entity = "Customer", sortDescriptors = { { key = "name", ascendng = false } } } end):toRaise(
     "unknown key 'ascendng' in a sort descriptor (known keys: ascending, comparator, key, selector)")
   expect(function()
