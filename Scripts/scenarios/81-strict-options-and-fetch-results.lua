@@ -87,7 +87,7 @@ scenario("resultType: object IDs, count, dictionaries with propertiesToFetch", f
   local ids = ctx:fetch { entity = "Customer", resultType = "managedObjectIDResultType", predicate = "age > 5",
                           sortDescriptors = { "age" } }
   expect(#ids):toBe(2)
-  expect(ids[1].uriRepresentation):toBe("x-coredata://ripple/Customer/p6")
+  expect(ids[1].uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p6")
   expect(ctx:fetch { entity = "Customer", resultType = "countResultType" }):toEqual({ 7 })
   local rows = ctx:fetch { entity = "Order", resultType = "dictionaryResultType", propertiesToFetch = { "total", "customer" } }
   expect(rows[1].total):toBe(5)

@@ -61,7 +61,8 @@ extension SQLiteStoreFile {
                       let number = Int(fields[2]) else { continue }
                 changes.append(PersistentHistoryChange(
                     changeType: type,
-                    changedObjectID: ManagedObjectID(entityName: fields[1], number: number, isTemporaryID: false),
+                    changedObjectID: ManagedObjectID(entityName: fields[1], number: number, isTemporaryID: false,
+                                                     storeTag: StoreIdentity.tag(for: storeUUID)),
                     updatedProperties: fields[3].isEmpty ? [] : fields[3].split(separator: ",").map(String.init),
                     tombstone: fields.count == 5 ? HistoryTombstoneText.decode(fields[4]) : [:]))
             }

@@ -194,7 +194,7 @@ function ManagedObjectContext:newChildContext(concurrencyType) end
 ---@field isDeleted boolean
 ---@field hasChanges boolean
 ---@field isFault boolean Whether its values are not loaded yet.
----@field objectID ManagedObjectID Temporary (`x-coredata:///Customer/t1`) until saved, then permanent (`x-coredata://ripple/Customer/p1`).
+---@field objectID ManagedObjectID Temporary (`x-coredata:///Customer/t52495050-4C45-4000-8000-0000000000001`) until saved, then permanent (`x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1`).
 ---@field entityName string
 ---@field managedObjectContext ManagedObjectContext?
 ---@field hasPersistentChangedValues boolean Whether a persistent attribute or relationship differs from its last saved value.
