@@ -80,6 +80,7 @@ final class SQLiteStoreFile {
                 try createIfEmpty()
             } else {
                 try checkExisting()
+                try convertLegacyHistory()
             }
         } catch {
             close()
