@@ -35,8 +35,8 @@ scenario("every option table refuses a key it does not know, naming it", functio
   expect(function() ripple.container(model, { stor = "sqlite" }) end):toRaise(
     "unknown key 'stor' in the store options (known keys: busyTimeout, inferMappingModelAutomatically, migratePersistentStoresAutomatically, path, persistentHistoryTracking, remoteChangeNotificationPost, store)")
   expect(function() ctx:fetch { entity = "Customer", fetchLimt = 2 } end):toRaise("unknown key 'fetchLimt' in a fetch request")
-  expect(function() ctx:fetch { entity = "Customer", returnsDistinctResults = true } end):toRaise(
-    "'returnsDistinctResults' in a fetch request is not implemented by Ripple")
+  expect(function() ctx:fetch { entity = "Customer", affectedStores = {} } end):toRaise(
+    "'affectedStores' in a fetch request is not implemented by Ripple")
   expect(function() ctx:fetch { entity = "Customer", sortDescriptors = { { key = "name", ascendng = false } } } end):toRaise(
     "unknown key 'ascendng' in a sort descriptor (known keys: ascending, comparator, key, selector)")
   expect(function()
@@ -87,7 +87,7 @@ scenario("resultType: object IDs, count, dictionaries with propertiesToFetch", f
   local ids = ctx:fetch { entity = "Customer", resultType = "managedObjectIDResultType", predicate = "age > 5",
                           sortDescriptors = { "age" } }
   expect(#ids):toBe(2)
-  expect(ids[1].uriRepresentation):toBe("x-coredata://ripple/Customer/p6")
+  expect(ids[1].uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p6")
   expect(ctx:fetch { entity = "Customer", resultType = "countResultType" }):toEqual({ 7 })
   local rows = ctx:fetch { entity = "Order", resultType = "dictionaryResultType", propertiesToFetch = { "total", "customer" } }
   expect(rows[1].total):toBe(5)

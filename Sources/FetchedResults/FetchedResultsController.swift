@@ -88,6 +88,17 @@ public final class FetchedResultsController {
             throw FetchedResultsError(.invalidFetchRequest,
                 "NSFetchedResultsController requires a fetch request whose resultType is managedObjectResultType, got \(fetchRequest.resultType.rawValue)")
         }
+        // GROUP BY, HAVING and DISTINCT need dictionary results, which a controller does not take.
+        if fetchRequest.havingPredicate != nil && fetchRequest.propertiesToGroupBy == nil {
+            throw FetchedResultsError(.invalidFetchRequest, "Invalid fetch request: HAVING with no GROUP BY")
+        }
+        if fetchRequest.propertiesToGroupBy != nil {
+            throw FetchedResultsError(.invalidFetchRequest, "Invalid fetch request: GROUP BY requires NSDictionaryResultType")
+        }
+        if fetchRequest.returnsDistinctResults {
+            throw FetchedResultsError(.invalidFetchRequest,
+                "returnsDistinctResults is only used with NSDictionaryResultType (Core Data ignores it with managedObjectResultType)")
+        }
         self.fetchRequest = fetchRequest
         self.activeRequest = fetchRequest
         self.managedObjectContext = managedObjectContext

@@ -48,7 +48,7 @@ extension SQLiteStoreFile {
         layout = StoreLayout(model: model, entityNumbers: numbers)
         for sql in layout.createStatements() { try execute(sql) }
         try execute("CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)")
-        storeUUID = Self.newUUID()
+        storeUUID = StoreIdentity.newStoreUUID()
         let plist = initialMetadata()
         let stmt = try prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
         defer { sqlite3_finalize(stmt) }

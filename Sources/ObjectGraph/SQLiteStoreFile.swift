@@ -87,6 +87,7 @@ final class SQLiteStoreFile {
                 try createIfEmpty()
             } else {
                 try checkExisting()
+                try convertLegacyHistory()
             }
         } catch {
             close()

@@ -65,11 +65,16 @@ extension ScriptEngine {
     /// (``WorkBudget``), so a script cannot escape the limit by making Swift do the looping. Lua
     /// instructions and host work units are counted against the same number separately; either running
     /// out stops the script with a message naming the flag. No limit: no budget.
-    /// The engine's regular-expression step limit (`ripple.regularExpressionStepLimit`) is in force meanwhile.
+    /// The engine's regular-expression step limit (`ripple.regularExpressionStepLimit`) and its sequence of
+    /// store UUIDs are in force meanwhile.
     func withHostWorkBudget<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         let outerSteps = RegularExpressionStepLimit.current
         RegularExpressionStepLimit.current = regularExpressionStepLimit
         defer { RegularExpressionStepLimit.current = outerSteps }
+        // New stores take the engine's deterministic UUIDs (``StoreIdentity``), so URIs repeat run to run.
+        let outerUUIDs = StoreIdentity.current
+        StoreIdentity.current = storeUUIDs
+        defer { StoreIdentity.current = outerUUIDs }
         guard let limit = state.instructionLimitValue, limit > 0 else { return try body() }
         let outer = WorkBudget.current
         WorkBudget.current = WorkBudget(limit: limit, message:

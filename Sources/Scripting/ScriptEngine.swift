@@ -99,6 +99,8 @@ public final class ScriptEngine {
     var scriptedControllers: ScriptedControllers?
     /// The regular-expression step limit set by `ripple.regularExpressionStepLimit` (applied while this engine runs).
     var regularExpressionStepLimit = RegularExpressionStepLimit.defaultSteps
+    /// The deterministic UUIDs of the stores this engine's scripts create (``StoreIdentity/Sequence``).
+    let storeUUIDs = StoreIdentity.Sequence()
     /// The report being recorded (``startReport(file:limits:)``; nil: none, and the hooks do nothing).
     public var report: ReportRecorder? { reportHook.recorder }
     /// The box holding ``report``, which the `save` and `processPendingChanges` bindings capture.
