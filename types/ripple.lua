@@ -6,6 +6,7 @@
 ---The `ripple` module: models, containers, notifications, fetched results, screens and collection views.
 ---@class ripple
 ---@field ViewController ViewControllerClass Class-wide settings of view controllers (`dvc_defaultAutoDismiss`).
+---@field user RippleUser What a person does on the screen: taps, swipes, search (docs/user-actions.md).
 ---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
 ripple = {}
 
@@ -663,6 +664,14 @@ local BatchRequest = {}
 ---@field identifier string The store's unique identifier (in its metadata).
 local PersistentStore = {}
 
+---The object managing a controller's presentation (`UIPresentationController`), `vc.presentationController`.
+---@class PresentationController : userdata
+---@field delegate AdaptivePresentationControllerDelegate? The delegate asked when the user swipes the sheet down (read/write; a table of functions or an object) (read/write).
+---@field presentedViewController ViewController The controller it presents.
+---@field presentingViewController ViewController? The controller presenting it, nil when not presented.
+---@field presentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"popover"|"overCurrentContext"|"overFullScreen"|"currentContext" The style in use: `modalPresentationStyle` resolved for the window's width (`automatic` is `pageSheet`, a popover in a compact width is `fullScreen`).
+local PresentationController = {}
+
 ---Options of `ripple.fetchedResultsController` (every `FetchRequest` field too).
 ---@class FetchedResultsControllerOptions : FetchRequest
 ---@field context ManagedObjectContext The context to fetch from (required).
@@ -728,6 +737,7 @@ function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
 ---@field visibleViewControllers ViewController[] The controllers on screen.
 ---@field eventLog string[] Transitions, lifecycle callbacks and warnings, in order.
 ---@field warnings string[] UIKit's warnings.
+---@field horizontalSizeClass "compact"|"regular" The width trait (read/write, default `"regular"`); a change adapts popovers (full screen in compact).
 local Window = {}
 
 ---The hierarchy as an indented tree.
@@ -740,7 +750,9 @@ function Window:clearEventLog() end
 ---A view controller (`UIViewController` with BTDependentVC). Unknown keys are per-instance Lua values.
 ---@class ViewController : userdata
 ---@field title string? The title (read/write).
----@field modalPresentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"popover"|"overCurrentContext" (read/write)
+---@field modalPresentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"popover"|"overCurrentContext"|"overFullScreen"|"currentContext" (read/write)
+---@field presentationController PresentationController The object managing its presentation; set its `delegate` to decide on swipes.
+---@field isModalInPresentation boolean When true the user cannot swipe the sheet down (read/write, default false).
 ---@field navigationController NavigationController?
 ---@field tabBarController TabBarController?
 ---@field presentingViewController ViewController?
@@ -804,6 +816,7 @@ function ViewController:dvc_contains(object) end
 ---@field viewControllers ViewController[] The stack, bottom first (read/write, not animated).
 ---@field topViewController ViewController?
 ---@field visibleViewController ViewController?
+---@field delegate? NavigationControllerDelegate Told of each new top controller shown (a table of functions or an object).
 local NavigationController = {}
 
 ---Pushes a controller.
@@ -837,12 +850,52 @@ function NavigationController:setViewControllers(controllers, animated) end
 ---@field viewControllers ViewController[] The tabs (read/write).
 ---@field selectedIndex integer The selected tab, 0-based (read/write; out of range does nothing).
 ---@field selectedViewController ViewController? (read/write)
+---@field delegate? TabBarControllerDelegate Asked when the user taps a tab (a table of functions or an object).
 local TabBarController = {}
 
 ---Replaces the tabs.
 ---@param controllers ViewController[]
 ---@param animated? boolean
 function TabBarController:setViewControllers(controllers, animated) end
+
+---The callbacks of `nav.delegate` (`UINavigationControllerDelegate`); each is optional.
+---@class NavigationControllerDelegate
+---@field willShowViewController? fun(navigationController: NavigationController, viewController: ViewController, animated: boolean) Before a new top controller is shown.
+---@field didShowViewController? fun(navigationController: NavigationController, viewController: ViewController, animated: boolean) After it was shown.
+
+---The callbacks of `tabs.delegate` (`UITabBarControllerDelegate`), called for the user's taps only.
+---@class TabBarControllerDelegate
+---@field shouldSelectViewController? fun(tabBarController: TabBarController, viewController: ViewController): boolean Whether the tapped tab may be selected.
+---@field didSelectViewController? fun(tabBarController: TabBarController, viewController: ViewController) The user selected a tab.
+
+---The callbacks of `vc.presentationController.delegate` (`UIAdaptivePresentationControllerDelegate`) for a sheet the user swipes down.
+---@class AdaptivePresentationControllerDelegate
+---@field presentationControllerShouldDismiss? fun(presentationController: PresentationController): boolean Whether the sheet may go.
+---@field presentationControllerWillDismiss? fun(presentationController: PresentationController) Before the swipe dismisses it.
+---@field presentationControllerDidDismiss? fun(presentationController: PresentationController) After the swipe dismissed it.
+---@field presentationControllerDidAttemptToDismiss? fun(presentationController: PresentationController) A swipe was refused.
+
+---What a person does on the screen (docs/user-actions.md): each gesture makes UIKit's calls, in UIKit's order, and writes them to the trace.
+---@class RippleUser
+ripple.user = {}
+
+---The user taps the back button of a navigation controller on screen: an animated pop.
+---@param nav NavigationController
+function ripple.user.tapBack(nav) end
+
+---The user swipes back from the left edge: an interactive pop; `{ cancel = true }` abandons it half-way.
+---@param nav NavigationController
+---@param options? { cancel?: boolean }
+function ripple.user.swipeBack(nav, options) end
+
+---The user taps a tab (0-based): `shouldSelectViewController`, the selection, `didSelectViewController`.
+---@param tabs TabBarController
+---@param index integer
+function ripple.user.selectTab(tabs, index) end
+
+---The user swipes a presented sheet down: its presentation controller delegate decides.
+---@param presented ViewController
+function ripple.user.swipeDown(presented) end
 
 ---`ripple.ViewController`: class-wide settings, per engine.
 ---@class ViewControllerClass : userdata

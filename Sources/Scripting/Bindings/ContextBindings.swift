@@ -45,7 +45,7 @@ extension BridgeClasses {
     /// checks come from these declarations.
     static let declarations: [any LuaClassDescribing] = [
         undoManagerDeclaration, indexPathDeclaration, tokenDeclaration, historyTokenDeclaration, batchRequestDeclaration,
-        storeDeclaration,
+        storeDeclaration, LuaPresentationController.declaration,
     ]
 
     static func makeModel(_ engine: ScriptEngine) -> LuaClass {

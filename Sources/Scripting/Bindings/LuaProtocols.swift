@@ -46,12 +46,34 @@ enum LuaProtocols {
         .init("dvc_deleted", .optional, "(object) a dependency of the controller was deleted."),
     ])
 
+    /// `nav.delegate` (``LuaControllerDelegates`` calls it).
+    static let navigationControllerDelegate = LuaProtocolDeclaration("UINavigationControllerDelegate", [
+        .init("willShowViewController", .optional, "(navigationController, viewController, animated) a new top controller is about to be shown."),
+        .init("didShowViewController", .optional, "(navigationController, viewController, animated) a new top controller was shown."),
+    ])
+
+    /// `tabs.delegate` (``LuaControllerDelegates`` calls it; only for the user's taps).
+    static let tabBarControllerDelegate = LuaProtocolDeclaration("UITabBarControllerDelegate", [
+        .init("shouldSelectViewController", .optional, "(tabBarController, viewController) whether the tapped tab may be selected (a boolean)."),
+        .init("didSelectViewController", .optional, "(tabBarController, viewController) the user selected a tab."),
+    ])
+
+    /// `vc.presentationController.delegate` (``LuaControllerDelegates`` calls it when the user swipes a sheet down).
+    static let adaptivePresentationControllerDelegate = LuaProtocolDeclaration("UIAdaptivePresentationControllerDelegate", [
+        .init("presentationControllerShouldDismiss", .optional, "(presentationController) whether the sheet may be swiped away (a boolean)."),
+        .init("presentationControllerWillDismiss", .optional, "(presentationController) the swipe is dismissing the sheet."),
+        .init("presentationControllerDidDismiss", .optional, "(presentationController) the swipe dismissed the sheet."),
+        .init("presentationControllerDidAttemptToDismiss", .optional, "(presentationController) a swipe was refused."),
+    ])
+
     /// Every protocol, in the order of the docs.
-    static let all = [fetchedResultsControllerDelegate, tableViewDataSource, collectionViewDataSource, viewController]
+    static let all = [fetchedResultsControllerDelegate, tableViewDataSource, collectionViewDataSource, viewController,
+                      navigationControllerDelegate, tabBarControllerDelegate, adaptivePresentationControllerDelegate]
 
     /// What a view controller's methods are checked against: its own, then the roles the documented
     /// pattern gives it (its table's data source, its controller's delegate).
-    static let viewControllerRoles = [viewController, tableViewDataSource, collectionViewDataSource, fetchedResultsControllerDelegate]
+    static let viewControllerRoles = [viewController, tableViewDataSource, collectionViewDataSource, fetchedResultsControllerDelegate,
+                                      navigationControllerDelegate, tabBarControllerDelegate, adaptivePresentationControllerDelegate]
 }
 
 extension ScriptEngine {

@@ -75,6 +75,11 @@ final class ScriptedControllers {
     lazy var tabBarControllerClass = makeControllerClass(kind: .tabBar)
     lazy var windowClass = makeWindowClass()
     lazy var classObjectClass = makeClassObjectClass()
+    lazy var presentationControllerClass = LuaPresentationController.declaration.makeClass { key, writing in
+        undefinedKeyMessage(key, of: "PresentationController", writing: writing)
+    }
+    /// The Swift delegate behind every Lua navigation, tab bar and presentation controller delegate.
+    lazy var delegates = LuaControllerDelegates(registry: self)
 
     init(engine: ScriptEngine) {
         self.engine = engine

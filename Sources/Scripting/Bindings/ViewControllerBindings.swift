@@ -66,6 +66,7 @@ extension ScriptEngine {
         }
         state.push(object: ScriptedControllers.ClassObject(), class: registry.classObjectClass)
         state.rawSet(tableAt: module, key: "ViewController")
+        installControllerGestures(into: module, registry: registry)
     }
 }
 
@@ -76,7 +77,8 @@ extension ScriptedControllers {
     /// Refuses an option key that is not a settable property of the kind (checked before anything changes).
     func checkOptions(_ kind: ControllerKind, at options: Int32, state: LuaState) throws {
         guard options != 0, state.type(at: options) == .table else { return }
-        try engine?.checkOptionKeys(ofTableAt: options, known: kind.properties.filter(\.isSettable).map(\.rawValue) + (kind == .navigation ? ["rootViewController"] : []),
+        try engine?.checkOptionKeys(ofTableAt: options, known: kind.properties.filter(\.isSettable).map(\.rawValue) + (kind == .navigation ? ["rootViewController"] : [])
+                                + (kind == .plain ? [] : ["delegate"]),
                             positional: kind == .plain ? 0 : Int(state.rawLength(at: options)),
                             what: "the options of ripple.\(kind == .plain ? "viewController" : (kind == .navigation ? "navigationController" : "tabBarController"))",
                             notImplemented: ControllerKind.notImplemented)
@@ -105,6 +107,10 @@ extension ScriptedControllers {
         for key in keys.sorted() where ControllerProperty(rawValue: key).map({ !kind.properties.contains($0) }) ?? true {
             state.rawGet(tableAt: options, key: key)
             defer { state.pop() }
+            if key == "delegate", kind != .plain {
+                try setControllerDelegate(of: vc, userdataAt: ud, valueIndex: state.top)
+                continue
+            }
             try setInstanceValue(ofUserdataAt: ud, key: key, valueIndex: state.top)
         }
         state.setTop(ud)
@@ -122,7 +128,7 @@ extension ScriptedControllers {
 
     /// The Lua class of windows.
     func makeWindowClass() -> LuaClass {
-        let properties = ["rootViewController", "visibleViewControllers", "eventLog", "warnings"]
+        let properties = ["rootViewController", "visibleViewControllers", "eventLog", "warnings", "horizontalSizeClass"]
         func window(_ state: LuaState) throws -> Window {
             guard let w = state.object(at: 1, as: Window.self) else { throw state.typeError(1, expected: "Window") }
             return w
@@ -148,12 +154,21 @@ extension ScriptedControllers {
                 case 0: self.push(w.rootViewController)
                 case 1: self.push(w.visibleViewControllers)
                 case 2: self.engine?.push(strings: w.eventLog)
-                default: self.engine?.push(strings: w.warnings)
+                case 3: self.engine?.push(strings: w.warnings)
+                default: state.push(w.horizontalSizeClass.rawValue)
                 }
             },
             setter: { [unowned self] target, slot, state, valueIndex in
-                guard slot == 0 else { throw ScriptingError("\(properties[slot]) is read-only") }
                 let w = target as! Window
+                if slot == 4 {
+                    let name = try state.string(valueIndex)
+                    guard let sizeClass = UserInterfaceSizeClass(rawValue: name) else {
+                        throw ScriptingError("unknown horizontalSizeClass '\(name)' (expected compact or regular)")
+                    }
+                    try self.perform { w.horizontalSizeClass = sizeClass }
+                    return
+                }
+                guard slot == 0 else { throw ScriptingError("\(properties[slot]) is read-only") }
                 let root = try self.optionalController(state, valueIndex)
                 try self.perform { w.rootViewController = root }
             },

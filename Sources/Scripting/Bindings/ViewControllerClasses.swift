@@ -7,6 +7,7 @@ enum ControllerProperty: String {
     case title, modalPresentationStyle, navigationController, tabBarController, presentingViewController,
         presentedViewController, parent, children, isViewLoaded, isVisible, window, dvc_autoDismiss,
         dvc_autoDismissAnimated, dvc_dependencies
+    case presentationController, isModalInPresentation
     case viewControllers, topViewController, visibleViewController  // navigation (viewControllers: tabs too)
     case selectedIndex, selectedViewController  // tabs
 
@@ -14,7 +15,7 @@ enum ControllerProperty: String {
     var isSettable: Bool {
         switch self {
         case .title, .modalPresentationStyle, .dvc_autoDismiss, .dvc_autoDismissAnimated, .viewControllers, .selectedIndex,
-             .selectedViewController:
+             .selectedViewController, .isModalInPresentation:
             return true
         default:
             return false
@@ -24,7 +25,7 @@ enum ControllerProperty: String {
     static let common: [ControllerProperty] = [
         .title, .modalPresentationStyle, .navigationController, .tabBarController, .presentingViewController,
         .presentedViewController, .parent, .children, .isViewLoaded, .isVisible, .window, .dvc_autoDismiss,
-        .dvc_autoDismissAnimated, .dvc_dependencies,
+        .dvc_autoDismissAnimated, .dvc_dependencies, .presentationController, .isModalInPresentation,
     ]
 }
 
@@ -43,7 +44,7 @@ enum ControllerKind {
     /// UIKit properties Ripple does not simulate: refused as option keys and as assignments, instead of
     /// becoming instance values that do nothing.
     static let notImplemented = [
-        "delegate": "navigation and tab bar delegates are not simulated; observe the window's event log instead",
+        "delegate": "a plain view controller has no delegate (navigation and tab bar controllers do)",
         "navigationItem": "navigation items are not simulated",
         "navigationBar": "bars are not simulated",
         "toolbar": "bars are not simulated",
@@ -121,6 +122,8 @@ extension ScriptedControllers {
         case .dvc_dependencies:
             prepareDependencies(vc)
             engine?.push(vc.dvc_dependencies)
+        case .presentationController: pushPresentationController(of: vc)
+        case .isModalInPresentation: state.push(vc.isModalInPresentation)
         case .viewControllers:
             push((vc as? NavigationController)?.viewControllers ?? (vc as? TabBarController)?.viewControllers ?? [])
         case .topViewController: push((vc as? NavigationController)?.topViewController)
@@ -149,6 +152,8 @@ extension ScriptedControllers {
         case .dvc_autoDismissAnimated:
             prepareDependencies(vc)
             vc.dvc_autoDismissAnimated = try boolean(state, valueIndex, property)
+        case .isModalInPresentation:
+            vc.isModalInPresentation = try boolean(state, valueIndex, property)
         case .viewControllers:
             let list = try controllers(state, inArrayAt: valueIndex)
             try perform {
@@ -202,9 +207,13 @@ extension ScriptedControllers {
                 try self.pushInstanceValue(ofUserdataAt: 1, key: key)
                 return true
             },
-            newIndex: { [unowned self] _, key, _, valueIndex in
+            newIndex: { [unowned self] target, key, _, valueIndex in
                 if methodNames.contains(key) {
                     throw ScriptingError("cannot replace the method '\(key)' of \(className)")
+                }
+                if key == "delegate", kind != .plain {
+                    try self.setControllerDelegate(of: target as! ViewController, userdataAt: 1, valueIndex: valueIndex)
+                    return true
                 }
                 if let reason = ControllerKind.notImplemented[key] {
                     throw ScriptingError("\(className).\(key) is not implemented by Ripple: \(reason)")
