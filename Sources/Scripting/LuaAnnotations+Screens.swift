@@ -123,6 +123,14 @@ function ViewController:addChild(child) end
 ---Removes the controller from its parent.
 function ViewController:removeFromParent() end
 
+---Shows `other` as UIKit's `show(_:sender:)` does: the nearest navigation controller pushes it (animated); without one, it is presented.
+---@param other ViewController
+function ViewController:show(other) end
+
+---Shows `other` as the detail (`showDetailViewController(_:sender:)`): the nearest split view controller puts it in its secondary column (collapsed: pushes it onto the primary stack); without one, it is presented.
+---@param other ViewController
+function ViewController:showDetailViewController(other) end
+
 ---Loads the view if it is not loaded yet (`viewDidLoad` runs).
 function ViewController:loadViewIfNeeded() end
 
@@ -188,6 +196,25 @@ local TabBarController = {}
 ---@param controllers ViewController[]
 ---@param animated? boolean
 function TabBarController:setViewControllers(controllers, animated) end
+
+---A split view controller (`UISplitViewController`, iOS 14 column style), made by `ripple.splitViewController`.
+---@class SplitViewController : ViewController
+---@field viewControllers NavigationController[] The columns' navigation controllers: primary, supplementary (if any), secondary.
+---@field isCollapsed boolean True while it shows one stack (the window is horizontally compact).
+---@field style "doubleColumn"|"tripleColumn" By whether a supplementary column was given.
+---@field delegate? SplitViewControllerDelegate Asked for the top column when collapsing (a table of functions or an object).
+local SplitViewController = {}
+
+---The navigation controller of a column.
+---@param column "primary"|"supplementary"|"secondary"
+---@return NavigationController?
+function SplitViewController:viewControllerForColumn(column) end
+
+---The callbacks of `split.delegate` (`UISplitViewControllerDelegate`, iOS 14 column API); each is optional.
+---@class SplitViewControllerDelegate
+---@field topColumnForCollapsingToProposedTopColumn? fun(splitViewController: SplitViewController, proposedTopColumn: "primary"|"supplementary"|"secondary"): "primary"|"supplementary"|"secondary" The column on top of the collapsed stack.
+---@field splitViewControllerDidCollapse? fun(splitViewController: SplitViewController) After collapsing.
+---@field splitViewControllerDidExpand? fun(splitViewController: SplitViewController) After expanding.
 
 ---The callbacks of `nav.delegate` (`UINavigationControllerDelegate`); each is optional.
 ---@class NavigationControllerDelegate

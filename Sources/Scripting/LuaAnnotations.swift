@@ -127,6 +127,11 @@ function ripple.navigationController(root, options) end
 ---@return TabBarController
 function ripple.tabBarController(tabs) end
 
+---A split view controller (iOS 14 column style): `primary` and `secondary` are required, `supplementary` makes it triple-column; a column that is not a navigation controller is wrapped in one. Also `title`, `delegate` and the view controller options.
+---@param options { primary: ViewController, secondary: ViewController, supplementary?: ViewController, title?: string, delegate?: SplitViewControllerDelegate }
+---@return SplitViewController
+function ripple.splitViewController(options) end
+
 ---A collection view that validates every batch update like UIKit; options `name`, `dataSource`, `visibleItems`.
 ---@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
 ---@return CollectionView

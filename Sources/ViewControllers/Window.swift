@@ -146,7 +146,14 @@ public final class Window {
     /// Recomputes what is visible and fires the lifecycle callbacks for what changed.
     func updateAppearance(animated: Bool) {
         let before = visibleControllers
-        let after = computeVisibleControllers()
+        var after = computeVisibleControllers()
+        // Split view controllers follow the window's width (collapse or expand) before anything appears.
+        var splitNotifications: [() -> Void] = []
+        if after.contains(where: { $0 is SplitViewController }) {
+            splitNotifications = syncSplitViews(visible: after)
+            if !splitNotifications.isEmpty { after = computeVisibleControllers() }
+        }
+        defer { for notify in splitNotifications { notify() } }
         let afterIDs = Set(after.map(ObjectIdentifier.init))
         let beforeIDs = Set(before.map(ObjectIdentifier.init))
         let disappearing = before.filter { !afterIDs.contains(ObjectIdentifier($0)) }

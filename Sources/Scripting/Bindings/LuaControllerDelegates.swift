@@ -11,7 +11,8 @@ import ViewControllers
 /// are kept and raised after it, like lifecycle callbacks'. Questions (`shouldSelectViewController`,
 /// `presentationControllerShouldDismiss`) are asked before anything changes: an error, or an answer that is not
 /// a boolean, stops the gesture with the screen unchanged.
-final class LuaControllerDelegates: NavigationControllerDelegate, TabBarControllerDelegate, AdaptivePresentationControllerDelegate {
+final class LuaControllerDelegates: NavigationControllerDelegate, TabBarControllerDelegate, AdaptivePresentationControllerDelegate,
+    SplitViewControllerDelegate {
     /// The instance-value key of a presented controller's presentation controller delegate.
     static let presentationKey = "presentationController.delegate"
 
@@ -23,6 +24,11 @@ final class LuaControllerDelegates: NavigationControllerDelegate, TabBarControll
 
     /// Calls `name` of the Lua delegate stored under `key` on `owner`, with `owner`'s userdata first and the
     /// pushed arguments; returns the first result as a boolean when `answer` is true (it must be one).
+    /// ``call(_:of:key:answer:_:)`` for the extensions.
+    func callDelegate(_ name: String, of owner: ViewController, _ pushArguments: () -> Int32) throws {
+        try call(name, of: owner, pushArguments)
+    }
+
     @discardableResult
     private func call(_ name: String, of owner: ViewController, key: String = "delegate", answer: Bool = false,
                       _ pushArguments: () -> Int32) throws -> Bool {
@@ -110,6 +116,52 @@ final class LuaControllerDelegates: NavigationControllerDelegate, TabBarControll
 
     func presentationControllerDidAttemptToDismiss(_ presentationController: PresentationController) throws {
         try callPresentation("presentationControllerDidAttemptToDismiss", presentationController)
+    }
+}
+
+extension LuaControllerDelegates {
+    // MARK: UISplitViewControllerDelegate
+
+    func splitViewController(_ svc: SplitViewController, topColumnForCollapsingToProposedTopColumn proposed: SplitViewController.Column) -> SplitViewController.Column {
+        let state = registry.state
+        let top = state.top
+        defer { state.setTop(top) }
+        do {
+            registry.push(svc)
+            try registry.pushInstanceValue(ofUserdataAt: state.top, key: "delegate")
+            guard state.type(at: -1) != .nil else { return proposed }
+            let what = "the delegate of \(svc.luaDescription)"
+            let name = "topColumnForCollapsingToProposedTopColumn"
+            let pushed: Int32?
+            do { pushed = try LuaMethodLookup.push(name, of: -1, in: state, owner: what) } catch { throw ScriptingError(error.message) }
+            guard let pushed else { return proposed }
+            registry.push(svc)
+            state.push(proposed.rawValue)
+            do { try state.pcall(arguments: pushed - 1 + 2, results: 1) } catch { throw ScriptingError(error.message) }
+            guard state.type(at: -1) == .string, let answer = state.toString(at: -1),
+                  let column = SplitViewController.Column(rawValue: answer) else {
+                throw ScriptingError("\(name) of \(what) must return \"primary\", \"supplementary\" or \"secondary\", got \(state.type(at: -1) == .string ? "'\(state.toString(at: -1) ?? "")'" : state.typeName(at: -1))")
+            }
+            return column
+        } catch {
+            registry.keep(error)
+            return proposed
+        }
+    }
+
+    func splitViewControllerDidCollapse(_ svc: SplitViewController) { notifySplit("splitViewControllerDidCollapse", svc) }
+
+    func splitViewControllerDidExpand(_ svc: SplitViewController) { notifySplit("splitViewControllerDidExpand", svc) }
+
+    private func notifySplit(_ name: String, _ svc: SplitViewController) {
+        do {
+            try callDelegate(name, of: svc) {
+                registry.push(svc)
+                return 1
+            }
+        } catch {
+            registry.keep(error)
+        }
     }
 }
 

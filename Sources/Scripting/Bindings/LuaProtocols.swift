@@ -66,14 +66,23 @@ enum LuaProtocols {
         .init("presentationControllerDidAttemptToDismiss", .optional, "(presentationController) a swipe was refused."),
     ])
 
+    /// `split.delegate` (``LuaControllerDelegates`` calls it when the split collapses or expands).
+    static let splitViewControllerDelegate = LuaProtocolDeclaration("UISplitViewControllerDelegate", [
+        .init("topColumnForCollapsingToProposedTopColumn", .optional, "(splitViewController, proposedTopColumn) the column to show when collapsing: \"primary\", \"supplementary\" or \"secondary\"."),
+        .init("splitViewControllerDidCollapse", .optional, "(splitViewController) the split collapsed to one stack."),
+        .init("splitViewControllerDidExpand", .optional, "(splitViewController) the split expanded to its columns."),
+    ])
+
     /// Every protocol, in the order of the docs.
     static let all = [fetchedResultsControllerDelegate, tableViewDataSource, collectionViewDataSource, viewController,
-                      navigationControllerDelegate, tabBarControllerDelegate, adaptivePresentationControllerDelegate]
+                      navigationControllerDelegate, tabBarControllerDelegate, adaptivePresentationControllerDelegate,
+                      splitViewControllerDelegate]
 
     /// What a view controller's methods are checked against: its own, then the roles the documented
     /// pattern gives it (its table's data source, its controller's delegate).
     static let viewControllerRoles = [viewController, tableViewDataSource, collectionViewDataSource, fetchedResultsControllerDelegate,
-                                      navigationControllerDelegate, tabBarControllerDelegate, adaptivePresentationControllerDelegate]
+                                      navigationControllerDelegate, tabBarControllerDelegate, adaptivePresentationControllerDelegate,
+                                      splitViewControllerDelegate]
 }
 
 extension ScriptEngine {

@@ -73,6 +73,7 @@ final class ScriptedControllers {
     lazy var viewControllerClass = makeControllerClass(kind: .plain)
     lazy var navigationControllerClass = makeControllerClass(kind: .navigation)
     lazy var tabBarControllerClass = makeControllerClass(kind: .tabBar)
+    lazy var splitViewControllerClass = makeControllerClass(kind: .split)
     lazy var windowClass = makeWindowClass()
     lazy var classObjectClass = makeClassObjectClass()
     lazy var presentationControllerClass = LuaPresentationController.declaration.makeClass { key, writing in
@@ -136,6 +137,7 @@ final class ScriptedControllers {
     func luaClass(for controller: ViewController) -> LuaClass {
         if controller is NavigationController { return navigationControllerClass }
         if controller is TabBarController { return tabBarControllerClass }
+        if controller is SplitViewController { return splitViewControllerClass }
         return viewControllerClass
     }
 

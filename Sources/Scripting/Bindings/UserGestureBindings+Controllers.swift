@@ -148,11 +148,13 @@ extension ScriptedControllers {
             guard state.type(at: value) == .table || state.type(at: value) == .userdata else {
                 throw ScriptingError("delegate must be a table of functions (or an object), got \(state.typeName(at: value))")
             }
-            let role = vc is TabBarController ? LuaProtocols.tabBarControllerDelegate : LuaProtocols.navigationControllerDelegate
+            let role = vc is TabBarController ? LuaProtocols.tabBarControllerDelegate
+                : (vc is SplitViewController ? LuaProtocols.splitViewControllerDelegate : LuaProtocols.navigationControllerDelegate)
             try engine?.checkMembers(ofObjectAt: value, playing: role)
         }
         try setInstanceValue(ofUserdataAt: ud, key: "delegate", valueIndex: value)
         if let nav = vc as? NavigationController { nav.delegate = isNil ? nil : delegates }
         if let tabs = vc as? TabBarController { tabs.delegate = isNil ? nil : delegates }
+        if let split = vc as? SplitViewController { split.delegate = isNil ? nil : delegates }
     }
 }

@@ -10,6 +10,7 @@ enum ControllerProperty: String {
     case presentationController, isModalInPresentation
     case viewControllers, topViewController, visibleViewController  // navigation (viewControllers: tabs too)
     case selectedIndex, selectedViewController  // tabs
+    case isCollapsed, style  // split view controllers
 
     /// True for the properties a script may set (and give as constructor options).
     var isSettable: Bool {
@@ -31,13 +32,14 @@ enum ControllerProperty: String {
 
 /// The three Lua classes of controllers.
 enum ControllerKind {
-    case plain, navigation, tabBar
+    case plain, navigation, tabBar, split
 
     var name: String {
         switch self {
         case .plain: return "ViewController"
         case .navigation: return "NavigationController"
         case .tabBar: return "TabBarController"
+        case .split: return "SplitViewController"
         }
     }
 
@@ -58,6 +60,7 @@ enum ControllerKind {
         case .plain: return ControllerProperty.common
         case .navigation: return ControllerProperty.common + [.viewControllers, .topViewController, .visibleViewController]
         case .tabBar: return ControllerProperty.common + [.viewControllers, .selectedIndex, .selectedViewController]
+        case .split: return ControllerProperty.common + [.viewControllers, .isCollapsed, .style]
         }
     }
 }
@@ -125,11 +128,14 @@ extension ScriptedControllers {
         case .presentationController: pushPresentationController(of: vc)
         case .isModalInPresentation: state.push(vc.isModalInPresentation)
         case .viewControllers:
-            push((vc as? NavigationController)?.viewControllers ?? (vc as? TabBarController)?.viewControllers ?? [])
+            push((vc as? NavigationController)?.viewControllers ?? (vc as? TabBarController)?.viewControllers
+                 ?? (vc as? SplitViewController)?.viewControllers ?? [])
         case .topViewController: push((vc as? NavigationController)?.topViewController)
         case .visibleViewController: push((vc as? NavigationController)?.visibleViewController)
         case .selectedIndex: state.push((vc as? TabBarController)?.selectedIndex ?? 0)
         case .selectedViewController: push((vc as? TabBarController)?.selectedViewController)
+        case .isCollapsed: state.push((vc as? SplitViewController)?.isCollapsed ?? false)
+        case .style: state.push((vc as? SplitViewController)?.style ?? "")
         }
     }
 
@@ -155,6 +161,7 @@ extension ScriptedControllers {
         case .isModalInPresentation:
             vc.isModalInPresentation = try boolean(state, valueIndex, property)
         case .viewControllers:
+            if vc is SplitViewController { throw ScriptingError("viewControllers of a split view controller is read-only (set its columns' navigation controllers)") }
             let list = try controllers(state, inArrayAt: valueIndex)
             try perform {
                 if let nav = vc as? NavigationController { try nav.setViewControllers(list, animated: false) }
@@ -190,6 +197,7 @@ extension ScriptedControllers {
         case .plain: break
         case .navigation: methods.merge(navigationMethods()) { a, _ in a }
         case .tabBar: methods.merge(tabBarMethods()) { a, _ in a }
+        case .split: methods.merge(splitMethods()) { a, _ in a }
         }
         let methodNames = Set(methods.keys)
         let className = kind.name
@@ -259,6 +267,18 @@ extension ScriptedControllers {
             "removeFromParent": { [unowned self] state in
                 let vc = try self.controller(state, 1)
                 try self.perform { vc.removeFromParent() }
+                return 0
+            },
+            "show": { [unowned self] state in
+                let vc = try self.controller(state, 1)
+                let other = try self.controller(state, 2)
+                try self.perform { try vc.show(other) }
+                return 0
+            },
+            "showDetailViewController": { [unowned self] state in
+                let vc = try self.controller(state, 1)
+                let other = try self.controller(state, 2)
+                try self.perform { try vc.showDetailViewController(other) }
                 return 0
             },
             "loadViewIfNeeded": { [unowned self] state in
@@ -358,6 +378,22 @@ extension ScriptedControllers {
                 let animated = try self.animated(state, 3)
                 try self.perform { try tabs.setViewControllers(list, animated: animated) }
                 return 0
+            },
+        ]
+    }
+
+    private func splitMethods() -> [String: LuaState.Body] {
+        [
+            "viewControllerForColumn": { [unowned self] state in
+                guard let split = state.object(at: 1, as: SplitViewController.self) else {
+                    throw state.typeError(1, expected: "SplitViewController")
+                }
+                let name = try state.string(2)
+                guard let column = SplitViewController.Column(rawValue: name) else {
+                    throw ScriptingError("unknown column '\(name)' (expected primary, supplementary or secondary)")
+                }
+                self.push(split.navigationController(for: column))
+                return 1
             },
         ]
     }
