@@ -102,6 +102,11 @@ function ripple.tabBarController(tabs) end
 ---@return SplitViewController
 function ripple.splitViewController(options) end
 
+---A search controller (`UISearchController`) whose results show in the same controller; show it with `vc.navigationItem.searchController = search`.
+---@param options? { searchResultsUpdater?: SearchResultsUpdating, name?: string }
+---@return SearchController
+function ripple.searchController(options) end
+
 ---A collection view that validates every batch update like UIKit; options `name`, `dataSource`, `visibleItems`.
 ---@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
 ---@return CollectionView
@@ -677,6 +682,24 @@ local PersistentStore = {}
 ---@field presentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"popover"|"overCurrentContext"|"overFullScreen"|"currentContext" The style in use: `modalPresentationStyle` resolved for the window's width (`automatic` is `pageSheet`, a popover in a compact width is `fullScreen`).
 local PresentationController = {}
 
+---A search controller (`UISearchController`) made by `ripple.searchController`; show it with `vc.navigationItem.searchController`.
+---@class SearchController : userdata
+---@field name string Names it in the trace and in messages (read/write) (read/write).
+---@field isActive boolean True while the search is active (the user searched and has not cancelled).
+---@field searchBar SearchBar The search bar; its `text` is the search.
+---@field searchResultsUpdater SearchResultsUpdating? Told of every change of the search: `updateSearchResultsForSearchController(searchController)` (read/write) (read/write).
+local SearchController = {}
+
+---The search bar of a search controller (`UISearchBar`).
+---@class SearchBar : userdata
+---@field text string The text in the bar (read/write; setting it from code does not tell the updater, as in UIKit) (read/write).
+local SearchBar = {}
+
+---What a controller shows in its navigation bar (`UINavigationItem`), `vc.navigationItem`: its search controller.
+---@class NavigationItem : userdata
+---@field searchController SearchController? The search controller whose search bar the navigation bar shows (read/write; one navigation item at a time) (read/write).
+local NavigationItem = {}
+
 ---Options of `ripple.fetchedResultsController` (every `FetchRequest` field too).
 ---@class FetchedResultsControllerOptions : FetchRequest
 ---@field context ManagedObjectContext The context to fetch from (required).
@@ -758,6 +781,7 @@ function Window:clearEventLog() end
 ---@field modalPresentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"popover"|"overCurrentContext"|"overFullScreen"|"currentContext" (read/write)
 ---@field presentationController PresentationController The object managing its presentation; set its `delegate` to decide on swipes.
 ---@field isModalInPresentation boolean When true the user cannot swipe the sheet down (read/write, default false).
+---@field navigationItem NavigationItem What its navigation bar shows: `navigationItem.searchController`.
 ---@field navigationController NavigationController?
 ---@field tabBarController TabBarController?
 ---@field presentingViewController ViewController?
@@ -928,6 +952,19 @@ function ripple.user.selectTab(tabs, index) end
 ---The user swipes a presented sheet down: its presentation controller delegate decides.
 ---@param presented ViewController
 function ripple.user.swipeDown(presented) end
+
+---The user types `text` in a search bar on screen: activation (the updater is told), then the text (told again).
+---@param searchController SearchController
+---@param text string
+function ripple.user.search(searchController, text) end
+
+---The user taps Cancel in an active search bar: the text is emptied, the search becomes inactive, the updater is told.
+---@param searchController SearchController
+function ripple.user.cancelSearch(searchController) end
+
+---The object told of each change of a search (`UISearchResultsUpdating`), often the controller showing the results.
+---@class SearchResultsUpdating
+---@field updateSearchResultsForSearchController fun(searchController: SearchController) Filter by `searchController.searchBar.text`.
 
 ---`ripple.ViewController`: class-wide settings, per engine.
 ---@class ViewControllerClass : userdata

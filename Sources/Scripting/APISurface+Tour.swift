@@ -42,6 +42,9 @@ step("screens", function()
   window.rootViewController = nav
   keep(window, vc, nav, ripple.tabBarController { ripple.viewController { title = "B" } })
   keep(ripple.splitViewController { primary = ripple.viewController {}, secondary = ripple.viewController {} })
+  local search = ripple.searchController {}
+  vc.navigationItem.searchController = search
+  keep(search, search.searchBar, vc.navigationItem)
 end)
 step("collection views", function()
   cv, tv = ripple.collectionView(), ripple.tableView()

@@ -84,6 +84,7 @@ function Window:clearEventLog() end
 ---@field modalPresentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"popover"|"overCurrentContext"|"overFullScreen"|"currentContext" (read/write)
 ---@field presentationController PresentationController The object managing its presentation; set its `delegate` to decide on swipes.
 ---@field isModalInPresentation boolean When true the user cannot swipe the sheet down (read/write, default false).
+---@field navigationItem NavigationItem What its navigation bar shows: `navigationItem.searchController`.
 ---@field navigationController NavigationController?
 ---@field tabBarController TabBarController?
 ---@field presentingViewController ViewController?
@@ -254,6 +255,19 @@ function ripple.user.selectTab(tabs, index) end
 ---The user swipes a presented sheet down: its presentation controller delegate decides.
 ---@param presented ViewController
 function ripple.user.swipeDown(presented) end
+
+---The user types `text` in a search bar on screen: activation (the updater is told), then the text (told again).
+---@param searchController SearchController
+---@param text string
+function ripple.user.search(searchController, text) end
+
+---The user taps Cancel in an active search bar: the text is emptied, the search becomes inactive, the updater is told.
+---@param searchController SearchController
+function ripple.user.cancelSearch(searchController) end
+
+---The object told of each change of a search (`UISearchResultsUpdating`), often the controller showing the results.
+---@class SearchResultsUpdating
+---@field updateSearchResultsForSearchController fun(searchController: SearchController) Filter by `searchController.searchBar.text`.
 
 ---`ripple.ViewController`: class-wide settings, per engine.
 ---@class ViewControllerClass : userdata

@@ -132,6 +132,11 @@ function ripple.tabBarController(tabs) end
 ---@return SplitViewController
 function ripple.splitViewController(options) end
 
+---A search controller (`UISearchController`) whose results show in the same controller; show it with `vc.navigationItem.searchController = search`.
+---@param options? { searchResultsUpdater?: SearchResultsUpdating, name?: string }
+---@return SearchController
+function ripple.searchController(options) end
+
 ---A collection view that validates every batch update like UIKit; options `name`, `dataSource`, `visibleItems`.
 ---@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
 ---@return CollectionView

@@ -38,6 +38,8 @@ open class ViewController {
     public var isModalInPresentation = false
     /// The presentation controller, created on first use (``presentationController``).
     var presentationControllerStorage: PresentationController?
+    /// The navigation item, created on first use (``navigationItem``).
+    var navigationItemStorage: NavigationItem?
     /// True once `viewDidLoad` ran (when the controller first appeared, or ``loadViewIfNeeded()``).
     public internal(set) var isViewLoaded = false
     /// Called after each lifecycle method, with the controller and the event.

@@ -138,3 +138,35 @@ private final class Recorder: NavigationControllerDelegate, TabBarControllerDele
         #expect(over.presentationController.presentationStyle == .overFullScreen)
     }
 }
+
+/// Records the texts it was told.
+private final class Updater: SearchResultsUpdating {
+    var texts: [String] = []
+    func updateSearchResults(for searchController: SearchController) throws {
+        texts.append(searchController.searchBar.text + (searchController.isActive ? "" : " (inactive)"))
+    }
+}
+
+@Suite struct SearchControllerTests {
+    @Test("search: activation then the text; cancel; a search bar outside a navigation controller is refused")
+    func search() throws {
+        let (window, nav, list) = makeNavigationWindow()
+        let search = SearchController(name: "Search")
+        let updater = Updater()
+        search.searchResultsUpdater = updater
+        list.navigationItem.searchController = search
+        try search.userSearch("An")
+        try search.userSearch("Ann")
+        try search.userCancelSearch()
+        #expect(updater.texts == ["", "An", "Ann", " (inactive)"])
+        #expect(window.eventLog.first == "user search \"An\" in Search")
+        let other = ViewController(title: "Other")
+        other.navigationItem.searchController = search
+        #expect(list.navigationItem.searchController == nil)
+        try nav.pushViewController(ViewController(title: "Top"), animated: false)
+        #expect(throws: ViewControllerError(.invalidGesture, "search: <Search> is not on screen: <Other> is not in a navigation controller, so its navigation bar shows no search bar")) {
+            try search.userSearch("x")
+        }
+        #expect(search.searchBar.text == "" && !search.isActive)
+    }
+}

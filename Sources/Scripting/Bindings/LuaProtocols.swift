@@ -73,16 +73,21 @@ enum LuaProtocols {
         .init("splitViewControllerDidExpand", .optional, "(splitViewController) the split expanded to its columns."),
     ])
 
+    /// `searchController.searchResultsUpdater` (``ScriptedSearchController`` calls it).
+    static let searchResultsUpdating = LuaProtocolDeclaration("UISearchResultsUpdating", [
+        .init("updateSearchResultsForSearchController", .required, "(searchController) the search changed: filter by `searchController.searchBar.text`."),
+    ])
+
     /// Every protocol, in the order of the docs.
     static let all = [fetchedResultsControllerDelegate, tableViewDataSource, collectionViewDataSource, viewController,
                       navigationControllerDelegate, tabBarControllerDelegate, adaptivePresentationControllerDelegate,
-                      splitViewControllerDelegate]
+                      splitViewControllerDelegate, searchResultsUpdating]
 
     /// What a view controller's methods are checked against: its own, then the roles the documented
     /// pattern gives it (its table's data source, its controller's delegate).
     static let viewControllerRoles = [viewController, tableViewDataSource, collectionViewDataSource, fetchedResultsControllerDelegate,
                                       navigationControllerDelegate, tabBarControllerDelegate, adaptivePresentationControllerDelegate,
-                                      splitViewControllerDelegate]
+                                      splitViewControllerDelegate, searchResultsUpdating]
 }
 
 extension ScriptEngine {

@@ -79,6 +79,13 @@ final class ScriptedControllers {
     lazy var presentationControllerClass = LuaPresentationController.declaration.makeClass { key, writing in
         undefinedKeyMessage(key, of: "PresentationController", writing: writing)
     }
+    lazy var searchControllerClass = ScriptedSearchController.declaration.makeClass { key, writing in
+        undefinedKeyMessage(key, of: "SearchController", writing: writing)
+    }
+    lazy var searchBarClass = ScriptedSearchController.searchBarDeclaration.makeClass { key, writing in undefinedKeyMessage(key, of: "SearchBar", writing: writing) }
+    lazy var navigationItemClass = LuaNavigationItem.declaration.makeClass { key, writing in
+        undefinedKeyMessage(key, of: "NavigationItem", writing: writing)
+    }
     /// The Swift delegate behind every Lua navigation, tab bar and presentation controller delegate.
     lazy var delegates = LuaControllerDelegates(registry: self)
 

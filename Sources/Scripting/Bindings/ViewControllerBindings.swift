@@ -67,6 +67,7 @@ extension ScriptEngine {
         state.push(object: ScriptedControllers.ClassObject(), class: registry.classObjectClass)
         state.rawSet(tableAt: module, key: "ViewController")
         installControllerGestures(into: module, registry: registry)
+        installSearchControllers(into: module, registry: registry)
         state.register(in: module, name: "splitViewController") { state in
             guard state.type(at: 1) == .table else { throw state.typeError(1, expected: "table") }
             try registry.checkOptions(.split, at: 1, state: state)

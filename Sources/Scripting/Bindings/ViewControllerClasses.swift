@@ -7,7 +7,7 @@ enum ControllerProperty: String {
     case title, modalPresentationStyle, navigationController, tabBarController, presentingViewController,
         presentedViewController, parent, children, isViewLoaded, isVisible, window, dvc_autoDismiss,
         dvc_autoDismissAnimated, dvc_dependencies
-    case presentationController, isModalInPresentation
+    case presentationController, isModalInPresentation, navigationItem
     case viewControllers, topViewController, visibleViewController  // navigation (viewControllers: tabs too)
     case selectedIndex, selectedViewController  // tabs
     case isCollapsed, style  // split view controllers
@@ -26,7 +26,7 @@ enum ControllerProperty: String {
     static let common: [ControllerProperty] = [
         .title, .modalPresentationStyle, .navigationController, .tabBarController, .presentingViewController,
         .presentedViewController, .parent, .children, .isViewLoaded, .isVisible, .window, .dvc_autoDismiss,
-        .dvc_autoDismissAnimated, .dvc_dependencies, .presentationController, .isModalInPresentation,
+        .dvc_autoDismissAnimated, .dvc_dependencies, .presentationController, .isModalInPresentation, .navigationItem,
     ]
 }
 
@@ -47,7 +47,6 @@ enum ControllerKind {
     /// becoming instance values that do nothing.
     static let notImplemented = [
         "delegate": "a plain view controller has no delegate (navigation and tab bar controllers do)",
-        "navigationItem": "navigation items are not simulated",
         "navigationBar": "bars are not simulated",
         "toolbar": "bars are not simulated",
         "tabBar": "bars are not simulated",
@@ -126,6 +125,7 @@ extension ScriptedControllers {
             prepareDependencies(vc)
             engine?.push(vc.dvc_dependencies)
         case .presentationController: pushPresentationController(of: vc)
+        case .navigationItem: state.push(object: LuaNavigationItem(registry: self, owner: vc), class: navigationItemClass)
         case .isModalInPresentation: state.push(vc.isModalInPresentation)
         case .viewControllers:
             push((vc as? NavigationController)?.viewControllers ?? (vc as? TabBarController)?.viewControllers
