@@ -112,3 +112,27 @@ scenario("a misspelled delegate method is refused where the delegate is set", fu
     :toRaise("did you mean 'presentationControllerDidDismiss'")
   expect(function() list.delegate = {} end):toRaise("a plain view controller has no delegate")
 end)
+
+scenario("a gesture inside a table view's batch update is impossible: refused, the screen unchanged", function()
+  local form = ripple.viewController "Form"
+  nav:pushViewController(form, false)
+  local tv = ripple.tableView()
+  tv:register("Cell")
+  local rows = 1
+  tv.dataSource = {
+    numberOfRowsInSection = function() return rows end,
+    cellForRowAtIndexPath = function(view, ip) return view:dequeueReusableCell("Cell", ip) end,
+  }
+  tv:reloadData()
+  expect(function()
+    tv:performBatchUpdates(function()
+      ripple.user.tapBack(nav)
+    end)
+  end):toRaise("162-screens-bad-gestures.lua:129: a user gesture cannot happen while a table or collection view has a batch update open")
+  expect(nav.topViewController):toBe(form)
+  tv:beginUpdates()
+  expect(function() ripple.user.swipeBack(nav) end):toRaise("batch update open")
+  tv:endUpdates()
+  ripple.user.tapBack(nav)
+  expect(nav.viewControllers):toEqual({ list })
+end)

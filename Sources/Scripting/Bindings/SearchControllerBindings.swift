@@ -38,11 +38,13 @@ extension ScriptEngine {
         state.register(in: user, name: "search") { state in
             guard let search = state.object(at: 1, as: SearchController.self) else { throw state.typeError(1, expected: "SearchController") }
             let text = try state.string(2)
+            try ScriptedControllers.checkNoBatchOpen("a user gesture")
             try registry.perform { try search.userSearch(text) }
             return 0
         }
         state.register(in: user, name: "cancelSearch") { state in
             guard let search = state.object(at: 1, as: SearchController.self) else { throw state.typeError(1, expected: "SearchController") }
+            try ScriptedControllers.checkNoBatchOpen("a user gesture")
             try registry.perform { try search.userCancelSearch() }
             return 0
         }

@@ -1,3 +1,4 @@
+import CollectionViews
 import LuaBridge
 import ViewControllers
 
@@ -68,7 +69,17 @@ extension ScriptedControllers {
     /// The controller a gesture acts on (argument 1).
     func gestureTarget<T: ViewController>(_ state: LuaState, _ type: T.Type, _ name: String) throws -> T {
         guard let vc = state.object(at: 1, as: T.self) else { throw state.typeError(1, expected: name) }
+        try Self.checkNoBatchOpen("a user gesture")
         return vc
+    }
+
+    /// Refuses a gesture while a table or collection view has a batch update open: touches come from the run
+    /// loop, which does not run while a batch's block does.
+    static func checkNoBatchOpen(_ what: String) throws {
+        guard OpenBatchUpdates.isAnyOpen else { return }
+        throw ScriptingError("\(what) cannot happen while a table or collection view has a batch update open "
+            + "(inside performBatchUpdates, or between beginUpdates and endUpdates): the user's touches are delivered "
+            + "by the run loop, which does not run until the batch ends")
     }
 
     /// Pushes the presentation controller of `vc` (`vc.presentationController`).
