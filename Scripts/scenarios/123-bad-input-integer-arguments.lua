@@ -179,6 +179,12 @@ scenario("screens, limits and expectations", function()
   end)
   tabs.selectedIndex = 1
   expect(tabs.selectedIndex):toBe(1)
+  local tabWindow = ripple.window()
+  tabWindow.rootViewController = tabs
+  case("ripple.user.selectTab index", function(n) ripple.user.selectTab(tabs, n) end)
+  expect(tabs.selectedIndex):toBe(0)
+  ripple.user.selectTab(tabs, 1)
+  expect(tabs.selectedIndex):toBe(1)
   case("ripple.regularExpressionStepLimit steps", function(n) return ripple.regularExpressionStepLimit(n) end)
   expect(ripple.regularExpressionStepLimit()):toBe(10000000)
   case("Expectation:toHaveLength n", function(n) expect({}):toHaveLength(n) end)

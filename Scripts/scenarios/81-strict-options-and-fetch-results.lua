@@ -50,14 +50,18 @@ scenario("every option table refuses a key it does not know, naming it", functio
   expect(ctx.hasChanges):toBe(false)
 end)
 
-scenario("a navigation controller takes rootViewController and refuses a delegate it would ignore", function()
+scenario("a navigation controller takes rootViewController and a delegate, and refuses a misspelled key", function()
   local list = ripple.viewController "List"
   local nav = ripple.navigationController { rootViewController = list }
   expect(nav.viewControllers):toEqual({ list })
   expect(function() ripple.navigationController { rootViewController = list, delegat = {} } end):toRaise(
     "unknown key 'delegat' in the options of ripple.navigationController")
-  expect(function() nav.delegate = {} end):toRaise(
-    "NavigationController.delegate is not implemented by Ripple: navigation and tab bar delegates are not simulated")
+  local delegate = { didShowViewController = function() end }
+  nav.delegate = delegate
+  expect(nav.delegate):toBe(delegate)
+  local other = ripple.navigationController { rootViewController = ripple.viewController "Other", delegate = delegate }
+  expect(other.delegate):toBe(delegate)
+  expect(function() ripple.viewController { delegate = {} } end):toRaise("a plain view controller has no delegate")
   expect(nav.viewControllers):toEqual({ list })
 end)
 

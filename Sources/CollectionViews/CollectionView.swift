@@ -121,7 +121,9 @@ public class CollectionView {
     var pendingUnloaded = false
     /// True while the open batch began with the view asking its data source for the counts before.
     var pendingSampledCounts = false
-    var updateDepth = 0
+    var updateDepth = 0 {
+        didSet { OpenBatchUpdates.didChange(from: oldValue, to: updateDepth) }
+    }
     /// While a ``transaction(_:)`` runs: each reused cell with the fields it had when it was dequeued.
     var reuseJournal: [(cell: CollectionReusableView, content: [String: Value], reuseCount: Int)]?
     /// How many operations are asking the data source for content right now (re-entrancy guard).
@@ -133,6 +135,11 @@ public class CollectionView {
     init(wording: BatchUpdateValidator.Wording, name: String) {
         self.wording = wording
         self.name = name
+    }
+
+    deinit {
+        // A view freed with its batch still open (`beginUpdates` without `endUpdates`) no longer counts.
+        OpenBatchUpdates.didChange(from: updateDepth, to: 0)
     }
 
     /// `item` / `row` in the trace.

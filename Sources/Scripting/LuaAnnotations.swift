@@ -36,6 +36,7 @@ public enum LuaAnnotations {
 ---The `ripple` module: models, containers, notifications, fetched results, screens and collection views.
 ---@class ripple
 ---@field ViewController ViewControllerClass Class-wide settings of view controllers (`dvc_defaultAutoDismiss`).
+---@field user RippleUser What a person does on the screen: taps, swipes, search (docs/user-actions.md).
 ---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
 ---@field user UserGestures What a person does on screen: taps, swipes, drags, scrolls (docs/user-actions.md).
 ---@field sandbox boolean Whether the script runs in the sandbox (read-only; `ripple test` sandboxes by default).
@@ -133,6 +134,16 @@ function ripple.navigationController(root, options) end
 ---@param tabs? table
 ---@return TabBarController
 function ripple.tabBarController(tabs) end
+
+---A split view controller (iOS 14 column style): `primary` and `secondary` are required, `supplementary` makes it triple-column; a column that is not a navigation controller is wrapped in one. Also `title`, `delegate` and the view controller options.
+---@param options { primary: ViewController, secondary: ViewController, supplementary?: ViewController, title?: string, delegate?: SplitViewControllerDelegate }
+---@return SplitViewController
+function ripple.splitViewController(options) end
+
+---A search controller (`UISearchController`) whose results show in the same controller; show it with `vc.navigationItem.searchController = search`.
+---@param options? { searchResultsUpdater?: SearchResultsUpdating, name?: string }
+---@return SearchController
+function ripple.searchController(options) end
 
 ---A collection view that validates every batch update like UIKit; options `name`, `dataSource`, `visibleItems`.
 ---@param options? { name?: string, dataSource?: ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }

@@ -102,6 +102,9 @@ extension ReportRecorder {
         } else if let tabs = vc as? TabBarController {
             json.add("kind", "tabs")
             json.add("selected", tabs.selectedIndex)
+        } else if let split = vc as? SplitViewController {
+            json.add("kind", "split")
+            json.add("collapsed", split.isCollapsed)
         } else {
             json.add("kind", "plain")
         }

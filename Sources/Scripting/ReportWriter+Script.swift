@@ -143,6 +143,10 @@ function drawController(vc, marksFor) {
     add(bar, el("span", "back", ""));
     add(content, el("div", "stack", "navigation stack: " + (stack.length ? stack.map(titleOf).join(" \u203a ") : "empty")));
     if (top) add(content, drawController(top, marksFor));
+  } else if (vc.kind === "split") {
+    // Expanded: the columns side by side; collapsed: the primary column's stack alone.
+    var columns = add(content, el("div", vc.collapsed ? "split collapsed" : "split"));
+    (vc.collapsed ? vc.children.slice(0, 1) : vc.children).forEach(function (child) { add(columns, drawController(child, marksFor)); });
   } else if (vc.kind === "tabs") {
     var selected = vc.children[vc.selected];
     if (selected) add(content, drawController(selected, marksFor)); else add(content, el("div", "placeholder", "no tabs"));

@@ -13,7 +13,19 @@ final class IndexPathBox {
 final class LuaFetchedResultsController {
     let controller: FetchedResultsController
     var delegate: LuaFetchedResultsDelegate?
+    /// True when `predicate` was changed after the last `performFetch` and no warning was traced yet: the
+    /// results still follow the old predicate (the search filter that forgets `performFetch`).
+    var predicateChangedSinceFetch = false
     init(controller: FetchedResultsController) { self.controller = controller }
+
+    /// Traces, once per change of the predicate, that the results read are those of the previous fetch.
+    func warnIfStale(_ engine: ScriptEngine) {
+        guard predicateChangedSinceFetch else { return }
+        predicateChangedSinceFetch = false
+        let format = controller.fetchRequest.predicate?.predicateFormat ?? "nil"
+        engine.log.record("[frc \(controller.name)] warning: the predicate changed to \(format) after the last performFetch; "
+            + "fetchedObjects and sections still follow the previous fetch (call performFetch)")
+    }
 }
 
 /// A Lua table of delegate functions. Each delivered callback is traced as one line
@@ -295,11 +307,14 @@ extension BridgeClasses {
             properties: fetchedResultsProperties,
             methods: [
                 "performFetch": { [unowned engine] state in
-                    try engine.checkController(state).controller.performFetch()
+                    let c = try engine.checkController(state)
+                    try c.controller.performFetch()
+                    c.predicateChangedSinceFetch = false
                     return 0
                 },
                 "objectAtIndexPath": { [unowned engine] state in
                     let c = try engine.checkController(state)
+                    c.warnIfStale(engine)
                     engine.push(try c.controller.object(at: try engine.checkIndexPath(state, 2)))
                     return 1
                 },
@@ -319,8 +334,10 @@ extension BridgeClasses {
                 let c = wrapper.controller
                 switch fetchedResultsProperties[slot] {
                 case "fetchedObjects":
+                    wrapper.warnIfStale(engine)
                     if let objects = c.fetchedObjects { engine.push(objects) } else { state.pushNil() }
                 case "sections":
+                    wrapper.warnIfStale(engine)
                     guard let sections = c.sections else { state.pushNil(); return }
                     state.newTable(arrayCount: Int32(sections.count), recordCount: 0)
                     for (i, s) in sections.enumerated() { engine.pushSection(s); state.rawSet(tableAt: -2, index: i + 1) }
@@ -356,7 +373,9 @@ extension BridgeClasses {
                 case "tracksRelationshipKeyPaths": c.tracksRelationshipKeyPaths = state.toBoolean(at: value)
                 case "checksInvariants": c.checksInvariants = state.toBoolean(at: value)
                 case "predicate":
+                    let old = c.fetchRequest.predicate?.predicateFormat
                     c.fetchRequest.predicate = state.type(at: value) == .nil ? nil : try Predicate(format: try state.string(value))
+                    if c.fetchRequest.predicate?.predicateFormat != old, c.fetchedObjects != nil { wrapper.predicateChangedSinceFetch = true }
                 default:
                     throw ScriptingError("\(fetchedResultsProperties[slot]) is read-only")
                 }

@@ -98,14 +98,50 @@ enum LuaProtocols {
         .init("dvc_deleted", .optional, "(object) a dependency of the controller was deleted."),
     ])
 
+    /// `nav.delegate` (``LuaControllerDelegates`` calls it).
+    static let navigationControllerDelegate = LuaProtocolDeclaration("UINavigationControllerDelegate", [
+        .init("willShowViewController", .optional, "(navigationController, viewController, animated) a new top controller is about to be shown."),
+        .init("didShowViewController", .optional, "(navigationController, viewController, animated) a new top controller was shown."),
+    ])
+
+    /// `tabs.delegate` (``LuaControllerDelegates`` calls it; only for the user's taps).
+    static let tabBarControllerDelegate = LuaProtocolDeclaration("UITabBarControllerDelegate", [
+        .init("shouldSelectViewController", .optional, "(tabBarController, viewController) whether the tapped tab may be selected (a boolean)."),
+        .init("didSelectViewController", .optional, "(tabBarController, viewController) the user selected a tab."),
+    ])
+
+    /// `vc.presentationController.delegate` (``LuaControllerDelegates`` calls it when the user swipes a sheet down).
+    static let adaptivePresentationControllerDelegate = LuaProtocolDeclaration("UIAdaptivePresentationControllerDelegate", [
+        .init("presentationControllerShouldDismiss", .optional, "(presentationController) whether the sheet may be swiped away (a boolean)."),
+        .init("presentationControllerWillDismiss", .optional, "(presentationController) the swipe is dismissing the sheet."),
+        .init("presentationControllerDidDismiss", .optional, "(presentationController) the swipe dismissed the sheet."),
+        .init("presentationControllerDidAttemptToDismiss", .optional, "(presentationController) a swipe was refused."),
+    ])
+
+    /// `split.delegate` (``LuaControllerDelegates`` calls it when the split collapses or expands).
+    static let splitViewControllerDelegate = LuaProtocolDeclaration("UISplitViewControllerDelegate", [
+        .init("topColumnForCollapsingToProposedTopColumn", .optional, "(splitViewController, proposedTopColumn) the column to show when collapsing: \"primary\", \"supplementary\" or \"secondary\"."),
+        .init("splitViewControllerDidCollapse", .optional, "(splitViewController) the split collapsed to one stack."),
+        .init("splitViewControllerDidExpand", .optional, "(splitViewController) the split expanded to its columns."),
+    ])
+
+    /// `searchController.searchResultsUpdater` (``ScriptedSearchController`` calls it).
+    static let searchResultsUpdating = LuaProtocolDeclaration("UISearchResultsUpdating", [
+        .init("updateSearchResultsForSearchController", .required, "(searchController) the search changed: filter by `searchController.searchBar.text`."),
+    ])
+
     /// Every protocol, in the order of the docs.
     static let all = [fetchedResultsControllerDelegate, tableViewDataSource, collectionViewDataSource, viewController,
-                      tableViewDelegate, collectionViewDelegate, tableViewPrefetching, collectionViewPrefetching]
+                      tableViewDelegate, collectionViewDelegate, tableViewPrefetching, collectionViewPrefetching,
+                      navigationControllerDelegate, tabBarControllerDelegate, adaptivePresentationControllerDelegate,
+                      splitViewControllerDelegate, searchResultsUpdating]
 
     /// What a view controller's methods are checked against: its own, then the roles the documented
     /// pattern gives it (its table's data source, its controller's delegate).
     static let viewControllerRoles = [viewController, tableViewDataSource, collectionViewDataSource, fetchedResultsControllerDelegate,
-                                      tableViewDelegate, collectionViewDelegate, tableViewPrefetching, collectionViewPrefetching]
+                                      tableViewDelegate, collectionViewDelegate, tableViewPrefetching, collectionViewPrefetching,
+                                      navigationControllerDelegate, tabBarControllerDelegate, adaptivePresentationControllerDelegate,
+                                      splitViewControllerDelegate, searchResultsUpdating]
 }
 
 extension ScriptEngine {

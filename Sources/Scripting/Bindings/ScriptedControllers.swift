@@ -73,8 +73,21 @@ final class ScriptedControllers {
     lazy var viewControllerClass = makeControllerClass(kind: .plain)
     lazy var navigationControllerClass = makeControllerClass(kind: .navigation)
     lazy var tabBarControllerClass = makeControllerClass(kind: .tabBar)
+    lazy var splitViewControllerClass = makeControllerClass(kind: .split)
     lazy var windowClass = makeWindowClass()
     lazy var classObjectClass = makeClassObjectClass()
+    lazy var presentationControllerClass = LuaPresentationController.declaration.makeClass { key, writing in
+        undefinedKeyMessage(key, of: "PresentationController", writing: writing)
+    }
+    lazy var searchControllerClass = ScriptedSearchController.declaration.makeClass { key, writing in
+        undefinedKeyMessage(key, of: "SearchController", writing: writing)
+    }
+    lazy var searchBarClass = ScriptedSearchController.searchBarDeclaration.makeClass { key, writing in undefinedKeyMessage(key, of: "SearchBar", writing: writing) }
+    lazy var navigationItemClass = LuaNavigationItem.declaration.makeClass { key, writing in
+        undefinedKeyMessage(key, of: "NavigationItem", writing: writing)
+    }
+    /// The Swift delegate behind every Lua navigation, tab bar and presentation controller delegate.
+    lazy var delegates = LuaControllerDelegates(registry: self)
 
     init(engine: ScriptEngine) {
         self.engine = engine
@@ -131,6 +144,7 @@ final class ScriptedControllers {
     func luaClass(for controller: ViewController) -> LuaClass {
         if controller is NavigationController { return navigationControllerClass }
         if controller is TabBarController { return tabBarControllerClass }
+        if controller is SplitViewController { return splitViewControllerClass }
         return viewControllerClass
     }
 
