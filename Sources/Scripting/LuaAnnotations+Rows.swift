@@ -50,40 +50,38 @@ function CollectionView:setEditing(editing) end
 ---@field prefetchRowsAtIndexPaths? fun(view: CollectionView, indexPaths: IndexPath[]) Rows that will soon be visible (collection views: `prefetchItemsAtIndexPaths`).
 ---@field cancelPrefetchingForRowsAtIndexPaths? fun(view: CollectionView, indexPaths: IndexPath[]) Rows no longer about to be visible.
 
----`ripple.user`: what a person does on screen. Each gesture goes through the delegate and data-source calls UIKit makes, in UIKit's order, each written in the trace; a gesture a person could not make (a view not on screen, inside a batch update, an index path out of range) is an error and changes nothing.
----@class UserGestures
-local UserGestures = {}
+---The row and item gestures of `ripple.user` (the class `RippleUser`, declared with the controller gestures).
 
 ---Taps a row: `shouldHighlightRowAtIndexPath`, `didHighlightRowAtIndexPath`, `didUnhighlightRowAtIndexPath`, `willSelectRowAtIndexPath` (may redirect or cancel), the previous selection deselected (`willDeselect…`/`didDeselect…`) unless `allowsMultipleSelection`, the row selected, `didSelectRowAtIndexPath`.
 ---@param view CollectionView
 ---@param indexPath IndexPath
-function UserGestures.tap(view, indexPath) end
+function ripple.user.tap(view, indexPath) end
 
 ---Swipes a table view row fully to the left: `canEditRowAtIndexPath`, `editingStyleForRowAtIndexPath`, then the first trailing swipe action, or the data source's `commitEditingStyle(view, "delete", indexPath)`.
 ---@param view CollectionView
 ---@param indexPath IndexPath
-function UserGestures.swipeToDelete(view, indexPath) end
+function ripple.user.swipeToDelete(view, indexPath) end
 
 ---Drags a row by its reorder control (a table view must be editing): `canMoveRowAtIndexPath`, `targetIndexPathForMoveFromRowAtIndexPath`; the view shows the move, then the data source's `moveRowAtIndexPath(view, from, to)`.
 ---@param view CollectionView
 ---@param from IndexPath
 ---@param to IndexPath
-function UserGestures.moveRow(view, from, to) end
+function ripple.user.moveRow(view, from, to) end
 
 ---Collection-view name of `moveRow` (`canMoveItemAtIndexPath`, `moveItemAtIndexPath`).
 ---@param view CollectionView
 ---@param from IndexPath
 ---@param to IndexPath
-function UserGestures.moveItem(view, from, to) end
+function ripple.user.moveItem(view, from, to) end
 
 ---Scrolls until the row is the first visible one: cells leave and enter the window (`didEndDisplayingCell`, `willDisplayCell`), the prefetching data source hears of the rows ahead.
 ---@param view CollectionView
 ---@param indexPath IndexPath
-function UserGestures.scroll(view, indexPath) end
+function ripple.user.scroll(view, indexPath) end
 
 ---Taps a title of a table view's section index: `sectionIndexTitles`, `sectionForSectionIndexTitle(view, title, index)`, then the table scrolls to the section.
 ---@param view CollectionView
 ---@param title string
-function UserGestures.tapSectionIndex(view, title) end
+function ripple.user.tapSectionIndex(view, title) end
 """#
 }

@@ -249,7 +249,7 @@ function SplitViewController:viewControllerForColumn(column) end
 ---@field presentationControllerDidDismiss? fun(presentationController: PresentationController) After the swipe dismissed it.
 ---@field presentationControllerDidAttemptToDismiss? fun(presentationController: PresentationController) A swipe was refused.
 
----What a person does on the screen (docs/user-actions.md): each gesture makes UIKit's calls, in UIKit's order, and writes them to the trace.
+---What a person does on the screen (docs/user-actions.md): each gesture makes UIKit's delegate and data-source calls, in UIKit's order, and writes them to the trace; a gesture a person could not make (a view not on screen, inside a batch update, an index path out of range) is an error and changes nothing.
 ---@class RippleUser
 ripple.user = {}
 

@@ -36,9 +36,8 @@ public enum LuaAnnotations {
 ---The `ripple` module: models, containers, notifications, fetched results, screens and collection views.
 ---@class ripple
 ---@field ViewController ViewControllerClass Class-wide settings of view controllers (`dvc_defaultAutoDismiss`).
----@field user RippleUser What a person does on the screen: taps, swipes, search (docs/user-actions.md).
+---@field user RippleUser What a person does on the screen: taps, swipes, drags, scrolls, search (docs/user-actions.md).
 ---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
----@field user UserGestures What a person does on screen: taps, swipes, drags, scrolls (docs/user-actions.md).
 ---@field sandbox boolean Whether the script runs in the sandbox (read-only; `ripple test` sandboxes by default).
 ripple = {}
 
