@@ -1562,7 +1562,7 @@ function DiffableDataSource:indexPathForItemIdentifier(item) end
 
 ---`ripple.uikit`: the UIKit version whose behaviour the views and fetched results controllers follow.
 ---@class UIKit : userdata
----@field profile "ios16.4"|"ios15"|"ios9" The current profile (read/write; `"ios16.4"` by default).
+---@field profile "ios17"|"ios16.4"|"ios15"|"ios9" The current profile (read/write; `"ios16.4"` by default).
 ---@field profiles string[] Every known profile.
 
 ---Runs `fn` and records whether it passed; a failure reports the file and line of the failed expectation.

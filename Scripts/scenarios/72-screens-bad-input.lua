@@ -102,7 +102,7 @@ scenario("endUpdates without beginUpdates is an error, not ignored", function()
 end)
 
 scenario("an unknown profile", function()
-  expect(function() ripple.uikit.profile = "ios7" end):toRaise("unknown profile 'ios7' (known profiles: ios16.4, ios15, ios9)")
+  expect(function() ripple.uikit.profile = "ios7" end):toRaise("unknown profile 'ios7' (known profiles: ios17, ios16.4, ios15, ios9)")
   expect(ripple.uikit.profile):toBe("ios16.4")
 end)
 

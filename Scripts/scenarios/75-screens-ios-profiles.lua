@@ -4,6 +4,7 @@
 --   ios15:             the per-section "Invalid update" message, and the silent reloadData fallback of a
 --                      collection view that had to ask its data source for the counts before the batch;
 --   ios9:              as ios15, and the fetched-results controller follows an update with a same-path move.
+--   ios17:             as ios16.4.
 
 -- A collection view backed by a Lua array, created off screen (never loaded), whose model is changed
 -- BEFORE the batch (OpenRadar 15262692: an FRC-backed collection view that is not in a window).
@@ -31,8 +32,9 @@ local expected = {
   ["ios15"] = { ok = true, trace = "[offscreen] performBatchUpdates insertItems: [0, 3] (not validated: Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (4) must be equal to the number of items contained in that section before the update (4), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).; UIKit before iOS 16.4 falls back to reloadData)" },
 }
 expected["ios9"] = expected["ios15"]
+expected["ios17"] = expected["ios16.4"]
 
-for _, profile in ipairs { "ios16.4", "ios15", "ios9" } do
+for _, profile in ipairs { "ios17", "ios16.4", "ios15", "ios9" } do
   scenario(profile .. ": a collection view told about an insert after its model changed", function()
     ripple.uikit.profile = profile
     ripple.clearEvents()
@@ -105,7 +107,7 @@ local function contacts(ignoreSamePathMoves)
   return ctx, frc, tv
 end
 
-for _, profile in ipairs { "ios16.4", "ios15", "ios9" } do
+for _, profile in ipairs { "ios17", "ios16.4", "ios15", "ios9" } do
   scenario(profile .. ": editing a contact's first name", function()
     ripple.uikit.profile = profile
     local ctx, frc, tv = contacts(false)

@@ -8,6 +8,10 @@
 /// settings.profile = .ios15
 /// ```
 public enum PlatformProfile: String, CaseIterable, Sendable {
+    /// iOS 17 and later: as ``ios16_4`` in everything Ripple simulates (no documented change to batch-update
+    /// validation, fetched-results reporting, presentation or split views); named so that a script can say
+    /// which release it means.
+    case ios17 = "ios17"
     /// iOS 16.4 and later (default): a wrong number of sections or items in a batch update is a hard
     /// exception with the aggregate "Invalid batch updates detected" message; the fetched-results controller reports no
     /// same-path moves.
@@ -20,7 +24,7 @@ public enum PlatformProfile: String, CaseIterable, Sendable {
     case ios9 = "ios9"
 
     /// Whether views report count failures with the iOS 16.4+ aggregate message.
-    public var hasAggregateBatchUpdateMessage: Bool { self == .ios16_4 }
+    public var hasAggregateBatchUpdateMessage: Bool { self == .ios16_4 || self == .ios17 }
     /// Whether the fetched-results controller sends an update followed by a same-path move.
     public var sendsSamePathMoveAfterUpdate: Bool { self == .ios9 }
 }

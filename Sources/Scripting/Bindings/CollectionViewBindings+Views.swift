@@ -211,7 +211,7 @@ extension CollectionViewClasses {
         }
     }
 
-    /// `ripple.uikit`: `ripple.uikit.profile = "ios16.4" | "ios15" | "ios9"`.
+    /// `ripple.uikit`: `ripple.uikit.profile = "ios17" | "ios16.4" | "ios15" | "ios9"`.
     func installUIKit(into module: Int32) {
         let state = engine.state
         let uikit = LuaClass(
