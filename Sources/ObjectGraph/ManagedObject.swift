@@ -191,17 +191,46 @@ struct ObjectState {
         set { if newValue == nil && changes == nil { return }; changeRecords().committedToMany = newValue }
         _modify { yield &changeRecords().committedToMany }
     }
-    /// Keys changed since the last processPendingChanges, with the value each had before the first change.
-    var pendingOldValues: [String: Value] {
-        get { changes?.pendingOldValues ?? [:] }
-        set { if newValue.isEmpty && changes == nil { return }; changeRecords().pendingOldValues = newValue }
-        _modify { yield &changeRecords().pendingOldValues }
+    /// The properties changed in the current event (since the last processPendingChanges), in order of
+    /// first change, by slot number (`EntityDescription.slotNumber(_:)`); the names and the dictionary
+    /// of old values are made from them only when read (`ManagedObject.pendingKeys`, `pendingOldValues`).
+    var pendingSlots: [Int] { changes?.pendingSlots ?? [] }
+    /// The value each property of ``pendingSlots`` had before its first change in the event.
+    var pendingOld: [Value] { changes?.pendingOld ?? [] }
+    /// Whether a property changed in the current event.
+    var hasPendingChanges: Bool { !(changes?.pendingSlots.isEmpty ?? true) }
+
+    /// The old value recorded for a slot number in this event, or nil.
+    func pendingOldValue(slotNumber n: Int) -> Value? {
+        guard let box = changes else { return nil }
+        if n < 64 && box.pendingMask & (1 << UInt64(n)) == 0 { return nil }
+        guard let k = box.pendingSlots.firstIndex(of: n) else { return nil }
+        return box.pendingOld[k]
     }
-    /// Keys changed in the current event, in order of first change.
-    var pendingKeys: [String] {
-        get { changes?.pendingKeys ?? [] }
-        set { if newValue.isEmpty && changes == nil { return }; changeRecords().pendingKeys = newValue }
-        _modify { yield &changeRecords().pendingKeys }
+
+    /// Records the first change of a property in this event (later changes keep the first old value).
+    /// Returns false when the property was already recorded.
+    @discardableResult
+    mutating func recordPendingChange(slotNumber n: Int, oldValue: () -> Value) -> Bool {
+        let box = changeRecords()
+        if n < 64 {
+            let bit: UInt64 = 1 << UInt64(n)
+            if box.pendingMask & bit != 0 { return false }
+            box.pendingMask |= bit
+        } else if box.pendingSlots.contains(n) {
+            return false
+        }
+        box.pendingSlots.append(n)
+        box.pendingOld.append(oldValue())
+        return true
+    }
+
+    /// Forgets the changes recorded in this event.
+    mutating func clearPendingChanges() {
+        guard let box = changes, !box.pendingSlots.isEmpty else { return }
+        box.pendingSlots = []
+        box.pendingOld = []
+        box.pendingMask = 0
     }
     /// The context's `trackingEpoch` when `recordedAttributes` was last brought up to date (0: never).
     var trackedEpoch: UInt64 = 0
@@ -220,7 +249,7 @@ struct ObjectState {
     /// Frees the box of change records when it holds nothing (after processing or a save).
     mutating func releaseEmptyChangeRecords() {
         if let box = changes, box.committedAttributes == nil, box.committedToOne == nil, box.committedToMany == nil,
-           box.pendingOldValues.isEmpty, box.pendingKeys.isEmpty {
+           box.pendingSlots.isEmpty {
             changes = nil
         }
     }
@@ -232,8 +261,12 @@ final class ObjectChanges {
     var committedAttributes: [Value]?
     var committedToOne: [ManagedObject?]?
     var committedToMany: [OrderedSet<ManagedObject>]?
-    var pendingOldValues: [String: Value] = [:]
-    var pendingKeys: [String] = []
+    /// Slot numbers of the properties changed in the current event, in order of first change.
+    var pendingSlots: [Int] = []
+    /// The old value of each of them, parallel to `pendingSlots`.
+    var pendingOld: [Value] = []
+    /// The slot numbers below 64 in `pendingSlots`, as bits (membership without a scan).
+    var pendingMask: UInt64 = 0
 }
 
 /// The part of a context's state its objects' Lua write fast path needs, in an object of its own that no

@@ -334,10 +334,10 @@ extension ManagedObjectContext {
             let inserted = pendingInserted.contains(object)
             var before: [(String, Value)] = []
             if !inserted {
-                for key in object.state.pendingKeys {
-                    guard let slot = object.entity.slots[key], let old = object.state.pendingOldValues[key] else { continue }
-                    if case .derived = slot { continue }
-                    before.append((key, old))
+                let old = object.state.pendingOld
+                for (k, n) in object.state.pendingSlots.enumerated() {
+                    if case .derived = object.entity.slot(number: n) { continue }
+                    before.append((object.entity.propertyName(slotNumber: n), old[k]))
                 }
             }
             changes.append(.init(object: object, inserted: inserted, deleted: pendingDeleted.contains(object), before: before))
