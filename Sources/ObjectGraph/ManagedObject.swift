@@ -26,7 +26,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
         }
     }
     /// The object's number within its entity (`objectID.number`).
-    private(set) var number: Int
+    @exclusivity(unchecked) private(set) var number: Int
     /// The context the object is registered in, or nil once it was removed from it.
     public internal(set) weak var managedObjectContext: ManagedObjectContext? {
         didSet { link = managedObjectContext?.link ?? ContextLink.detached }
@@ -34,7 +34,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     /// The link of the context (``ContextLink/detached`` once removed from it): the Lua write fast path
     /// reads it instead of loading the weak context (a weak load retains and releases the context through
     /// its side table, a fifth of a property write).
-    var link: ContextLink
+    @exclusivity(unchecked) var link: ContextLink
 
     /// Attribute values, indexed like `entity.attributes`. Not checked for exclusivity at run time: it is
     /// the hot storage of every property access (docs/performance.md), and only this module touches it.
@@ -53,7 +53,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     }
     /// The two arrays above, boxed: allocated when the entity has relationships, so an object of an
     /// entity without any pays one pointer instead of two.
-    private var relationshipValues: RelationshipValues?
+    @exclusivity(unchecked) private var relationshipValues: RelationshipValues?
 
     /// The box of relationship values, allocated on first use.
     private func relationshipStorage() -> RelationshipValues {
@@ -91,7 +91,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     }
     /// The rarely used fields above, boxed: an object of an entity without derived properties that is
     /// alive and not a batch fault (nearly all of them) pays one pointer for the four.
-    private var extras: ObjectExtras?
+    @exclusivity(unchecked) private var extras: ObjectExtras?
 
     /// The box of rarely used fields, allocated on first use.
     private func extraFields() -> ObjectExtras {
@@ -258,15 +258,15 @@ struct ObjectState {
 /// The change records of an ``ObjectState`` (see `ObjectState.changes`). Each object has its own box: an
 /// `ObjectState` is never copied.
 final class ObjectChanges {
-    var committedAttributes: [Value]?
-    var committedToOne: [ManagedObject?]?
-    var committedToMany: [OrderedSet<ManagedObject>]?
+    @exclusivity(unchecked) var committedAttributes: [Value]?
+    @exclusivity(unchecked) var committedToOne: [ManagedObject?]?
+    @exclusivity(unchecked) var committedToMany: [OrderedSet<ManagedObject>]?
     /// Slot numbers of the properties changed in the current event, in order of first change.
-    var pendingSlots: [Int] = []
+    @exclusivity(unchecked) var pendingSlots: [Int] = []
     /// The old value of each of them, parallel to `pendingSlots`.
-    var pendingOld: [Value] = []
+    @exclusivity(unchecked) var pendingOld: [Value] = []
     /// The slot numbers below 64 in `pendingSlots`, as bits (membership without a scan).
-    var pendingMask: UInt64 = 0
+    @exclusivity(unchecked) var pendingMask: UInt64 = 0
 }
 
 /// The part of a context's state its objects' Lua write fast path needs, in an object of its own that no
@@ -274,7 +274,7 @@ final class ObjectChanges {
 final class ContextLink: @unchecked Sendable {
     /// The context's `trackingEpoch`: advances whenever its change sets or its key-value observations
     /// change; 0 once the context is gone.
-    var trackingEpoch: UInt64 = 1
+    @exclusivity(unchecked) var trackingEpoch: UInt64 = 1
     /// The link of objects without a context: its epoch stays 0, which no object ever recorded.
     static let detached: ContextLink = {
         let link = ContextLink()
@@ -285,14 +285,14 @@ final class ContextLink: @unchecked Sendable {
 
 /// The relationship values of a ``ManagedObject`` (see `ManagedObject.relationshipValues`).
 final class RelationshipValues {
-    var toOne: [ManagedObject?] = []
-    var toMany: [OrderedSet<ManagedObject>] = []
+    @exclusivity(unchecked) var toOne: [ManagedObject?] = []
+    @exclusivity(unchecked) var toMany: [OrderedSet<ManagedObject>] = []
 }
 
 /// The rarely used fields of a ``ManagedObject`` (see `ManagedObject.extras`).
 final class ObjectExtras {
-    var derivedValues: [Value] = []
-    var derivedCounts: [Int] = []
-    var fate: ObjectFate?
-    var faultBatch: FaultBatch?
+    @exclusivity(unchecked) var derivedValues: [Value] = []
+    @exclusivity(unchecked) var derivedCounts: [Int] = []
+    @exclusivity(unchecked) var fate: ObjectFate?
+    @exclusivity(unchecked) var faultBatch: FaultBatch?
 }

@@ -15,12 +15,12 @@ public final class EventLog {
         return storage
     }
     /// Called with each line as it is recorded (`ripple run --trace` prints them).
-    public var onLine: ((String) -> Void)?
+    @exclusivity(unchecked) public var onLine: ((String) -> Void)?
 
     /// The lines; a deferred line is an empty placeholder until ``writeDeferredLines()``.
-    private var storage: [String] = []
+    @exclusivity(unchecked) private var storage: [String] = []
     /// The lines recorded with runs of object names, by their position in `storage`, not yet written out.
-    private var deferred: [(index: Int, line: TraceLine)] = []
+    @exclusivity(unchecked) private var deferred: [(index: Int, line: TraceLine)] = []
 
     /// Creates an empty log.
     public init() {}

@@ -47,7 +47,7 @@ open class NavigationController: ViewController {
     }
 
     /// The last operation performed on the stack, or nil.
-    public private(set) var lastTransition: Transition?
+    @exclusivity(unchecked) public private(set) var lastTransition: Transition?
 
     /// Creates an empty navigation controller.
     public override init(title: String? = nil) {

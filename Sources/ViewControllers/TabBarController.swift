@@ -5,7 +5,7 @@
 /// tabs.selectedIndex = 1     // feed disappears, settings appears
 /// ```
 open class TabBarController: ViewController {
-    private var selectedIndexStorage = 0
+    @exclusivity(unchecked) private var selectedIndexStorage = 0
 
     /// Creates a tab bar controller with its tabs; the first one is selected.
     ///

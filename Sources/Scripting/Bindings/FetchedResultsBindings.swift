@@ -12,7 +12,7 @@ final class IndexPathBox {
 /// weakly, as Core Data does).
 final class LuaFetchedResultsController {
     let controller: FetchedResultsController
-    var delegate: LuaFetchedResultsDelegate?
+    @exclusivity(unchecked) var delegate: LuaFetchedResultsDelegate?
     init(controller: FetchedResultsController) { self.controller = controller }
 }
 
