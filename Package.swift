@@ -1,9 +1,6 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// `-enforce-exclusivity=unchecked` in release builds only (docs/performance.md, "Exclusivity checks").
-let releaseUncheckedExclusivity: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-
 /// Where `Scripts/bootstrap.sh` links the C++ runtime's static archive (`libstdc++.a`), so that `ripple` takes it
 /// instead of `libstdc++.so` (docs/performance.md, T4). Without the link `ripple` uses the shared one, as before.
 let staticCxxDirectory = String(#filePath.dropLast("Package.swift".count)) + ".build-cxx"
@@ -38,15 +35,14 @@ let package = Package(
         .target(
             name: "ObjectGraph",
             dependencies: ["CSQLite", .product(name: "Collections", package: "swift-collections")],
-            // Release builds skip dynamic exclusivity checks on the hot paths (about a quarter of the
-            // instructions of a bulk insert, docs/performance.md); debug builds and the tests keep them.
-            swiftSettings: releaseUncheckedExclusivity,
+            // No unsafe flags in library targets: the hot stored properties carry `@exclusivity(unchecked)`
+            // instead of `-enforce-exclusivity=unchecked` (docs/performance.md, Session 10 → exclusivity).
             // ICU (the toolchain's _FoundationICU, as Foundation uses): MATCHES, [c]/[d] folding, collation.
             linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
 
-        .target(name: "ViewControllers", dependencies: ["ObjectGraph"], swiftSettings: releaseUncheckedExclusivity),
-        .target(name: "FetchedResults", dependencies: ["ObjectGraph"], swiftSettings: releaseUncheckedExclusivity),
+        .target(name: "ViewControllers", dependencies: ["ObjectGraph"]),
+        .target(name: "FetchedResults", dependencies: ["ObjectGraph"]),
         .target(name: "CollectionViews", dependencies: ["ObjectGraph", "FetchedResults"]),
 
         // Lua bridge (knows no domain type)
@@ -58,7 +54,6 @@ let package = Package(
             dependencies: ["ObjectGraph", "FetchedResults", "CollectionViews", "ViewControllers", "LuaBridge"],
             // Lua/*.lua (the test DSL, the sandbox) are compiled into `LuaChunk`s at build time.
             exclude: ["Lua"],
-            swiftSettings: releaseUncheckedExclusivity,
             plugins: ["LuaChunks"]
         ),
         // The build step of the Lua chunks: compiles a `.lua` file into Swift source (text and bytecode).
@@ -110,7 +105,7 @@ let package = Package(
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "SeededRandom"]),
         .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews", "FetchedResults", "ObjectGraph", "SeededRandom"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
-        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "ObjectGraph", "SeededRandom"]),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "ObjectGraph", "CollectionViews", "SeededRandom"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scripting"]),
         // Runs the built `ripple` executable (built by `swift build` / `swift test` with the other products);
         // not a target dependency, which would link the executable's code into the test bundle.

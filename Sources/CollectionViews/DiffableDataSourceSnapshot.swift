@@ -1,7 +1,9 @@
 /// The content of a diffable data source (`NSDiffableDataSourceSnapshot`): section identifiers, the item
 /// identifiers of each section, and the items and sections to reload or reconfigure when it is applied.
 ///
-/// Identifiers are unique across the snapshot. The messages are UIKit's (docs/table-views.md, diffable data sources): supplying the
+/// Identifiers are unique across the snapshot. The snapshot keeps an index (each item's section, each
+/// section's position), so appending, finding and marking an identifier cost O(1) and a change that
+/// moves identifiers costs O(n) in the sections it touches, never O(n) per identifier. The messages are UIKit's (docs/table-views.md, diffable data sources): supplying the
 /// same identifier twice in one call is `Fatal: supplied item identifiers are not unique. Duplicate
 /// identifiers: {( … )}`; appending an identifier the snapshot already has moves it, with UIKit's iOS 15
 /// warning returned to the caller (the script engine writes it in the trace).
@@ -13,6 +15,17 @@
 /// snapshot.numberOfItems          // 2
 /// ```
 public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
+    /// Counts a snapshot's lookup work (identifiers looked up and items scanned), so tests can check that
+    /// it grows linearly with the items (``DiffableDataSourceSnapshot/workCounter``).
+    final class WorkCounter: @unchecked Sendable {
+        var steps = 0
+    }
+
+    /// The counter of the current task, when a test set one.
+    @TaskLocal static var workCounter: WorkCounter?
+
+    static func count(_ steps: Int) { if let counter = workCounter { counter.steps += steps } }
+
     /// The section identifiers, in order.
     public private(set) var sectionIdentifiers: [DiffableIdentifier] = []
     /// The item identifiers of each section, parallel to ``sectionIdentifiers``.
@@ -23,9 +36,52 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
     public private(set) var reconfiguredItemIdentifiers: [DiffableIdentifier] = []
     /// Sections to reload when the snapshot is applied.
     public private(set) var reloadedSectionIdentifiers: [DiffableIdentifier] = []
+    /// The section of each item.
+    private var sectionOfItem: [DiffableIdentifier: DiffableIdentifier] = [:]
+    /// The position of each section in ``sectionIdentifiers``.
+    private var sectionPosition: [DiffableIdentifier: Int] = [:]
 
     /// Creates an empty snapshot.
     public init() {}
+
+    /// Equal content: the same sections, items and marks (the index follows from them).
+    public static func == (a: Self, b: Self) -> Bool {
+        a.sectionIdentifiers == b.sectionIdentifiers && a.sectionItems == b.sectionItems
+            && a.reloadedItemIdentifiers == b.reloadedItemIdentifiers
+            && a.reconfiguredItemIdentifiers == b.reconfiguredItemIdentifiers
+            && a.reloadedSectionIdentifiers == b.reloadedSectionIdentifiers
+    }
+
+    /// Recomputes the section positions (after sections were inserted, deleted or moved: O(sections)).
+    private mutating func reindexSections() {
+        sectionPosition.removeAll(keepingCapacity: true)
+        for (s, id) in sectionIdentifiers.enumerated() { sectionPosition[id] = s }
+    }
+
+    /// The position of an item in its section's list (a scan of that section only).
+    private func position(of identifier: DiffableIdentifier, inSection s: Int) -> Int {
+        let items = sectionItems[s]
+        let i = items.firstIndex(of: identifier)!
+        Self.count(i + 1)
+        return i
+    }
+
+    /// Removes items from the sections that hold them: one pass over each section concerned.
+    private mutating func removeItems(_ identifiers: some Sequence<DiffableIdentifier>) {
+        var bySection: [Int: Set<DiffableIdentifier>] = [:]
+        for id in identifiers {
+            guard let section = sectionOfItem.removeValue(forKey: id), let s = sectionPosition[section] else { continue }
+            bySection[s, default: []].insert(id)
+        }
+        for (s, ids) in bySection {
+            Self.count(sectionItems[s].count)
+            if ids.count == 1, let only = ids.first {
+                sectionItems[s].remove(at: sectionItems[s].firstIndex(of: only)!)
+            } else {
+                sectionItems[s].removeAll { ids.contains($0) }
+            }
+        }
+    }
 
     /// Every item identifier, in order.
     public var itemIdentifiers: [DiffableIdentifier] { sectionItems.flatMap { $0 } }
@@ -56,14 +112,15 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
     // MARK: - Queries
 
     /// The index of a section, or nil.
-    public func indexOfSection(_ identifier: DiffableIdentifier) -> Int? { sectionIdentifiers.firstIndex(of: identifier) }
+    public func indexOfSection(_ identifier: DiffableIdentifier) -> Int? { sectionPosition[identifier] }
+
+    /// Whether the snapshot has an item.
+    func containsItem(_ identifier: DiffableIdentifier) -> Bool { sectionOfItem[identifier] != nil }
 
     /// The index path of an item, or nil.
     public func indexPath(ofItem identifier: DiffableIdentifier) -> (section: Int, item: Int)? {
-        for (s, items) in sectionItems.enumerated() {
-            if let i = items.firstIndex(of: identifier) { return (s, i) }
-        }
-        return nil
+        guard let section = sectionOfItem[identifier], let s = sectionPosition[section] else { return nil }
+        return (s, position(of: identifier, inSection: s))
     }
 
     /// The index of an item among all items (`indexOfItem(_:)`), or nil.
@@ -74,7 +131,7 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
 
     /// The section that contains an item, or nil.
     public func sectionIdentifier(containingItem identifier: DiffableIdentifier) -> DiffableIdentifier? {
-        indexPath(ofItem: identifier).map { sectionIdentifiers[$0.section] }
+        sectionOfItem[identifier]
     }
 
     func checkedSection(_ identifier: DiffableIdentifier) throws -> Int {
@@ -110,7 +167,7 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
         if !dups.isEmpty {
             throw Self.error("Fatal: supplied section identifiers are not unique. Duplicate identifiers: \(Self.list(dups))")
         }
-        let existing = identifiers.filter { sectionIdentifiers.contains($0) }
+        let existing = identifiers.filter { sectionPosition[$0] != nil }
         if !existing.isEmpty {
             throw Self.error("Fatal: supplied section identifiers are not unique. Duplicate identifiers: \(Self.list(existing))")
         }
@@ -120,6 +177,7 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
     /// - Throws: UIKit's error for an identifier supplied twice or already in the snapshot.
     public mutating func appendSections(_ identifiers: [DiffableIdentifier]) throws {
         try checkNewSections(identifiers)
+        for (k, id) in identifiers.enumerated() { sectionPosition[id] = sectionIdentifiers.count + k }
         sectionIdentifiers += identifiers
         sectionItems += identifiers.map { _ in [] }
     }
@@ -133,14 +191,17 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
         let at = after ? s + 1 : s
         sectionIdentifiers.insert(contentsOf: identifiers, at: at)
         sectionItems.insert(contentsOf: identifiers.map { _ in [] }, at: at)
+        reindexSections()
     }
 
     /// Deletes sections and their items (`deleteSections(_:)`); unknown identifiers are ignored, as UIKit does.
     public mutating func deleteSections(_ identifiers: [DiffableIdentifier]) {
         for id in identifiers {
-            guard let s = indexOfSection(id) else { continue }
+            guard let s = sectionPosition[id] else { continue }
+            for item in sectionItems[s] { sectionOfItem[item] = nil }
             sectionIdentifiers.remove(at: s)
             sectionItems.remove(at: s)
+            reindexSections()
         }
     }
 
@@ -153,9 +214,10 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
         guard identifier != other else { return }
         let items = sectionItems.remove(at: s)
         sectionIdentifiers.remove(at: s)
-        let t = indexOfSection(other)! + (after ? 1 : 0)
+        let t = sectionIdentifiers.firstIndex(of: other)! + (after ? 1 : 0)
         sectionIdentifiers.insert(identifier, at: t)
         sectionItems.insert(items, at: t)
+        reindexSections()
     }
 
     /// Marks sections to reload (`reloadSections(_:)`).
@@ -164,7 +226,14 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
         for id in identifiers where indexOfSection(id) == nil {
             throw Self.error("Attempted to reload section identifier that does not exist in the snapshot: \(id)")
         }
-        reloadedSectionIdentifiers += identifiers.filter { !reloadedSectionIdentifiers.contains($0) }
+        Self.appendMarks(identifiers, to: &reloadedSectionIdentifiers)
+    }
+
+    /// Appends marks not already there, in order (a set of the existing marks, not a scan per mark).
+    static func appendMarks(_ identifiers: [DiffableIdentifier], to marks: inout [DiffableIdentifier]) {
+        if marks.isEmpty && identifiers.count <= 1 { marks += identifiers; return }
+        var seen = Set(marks)
+        for id in identifiers where seen.insert(id).inserted { marks.append(id) }
     }
 
     // MARK: - Items
@@ -175,13 +244,21 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
         if !dups.isEmpty {
             throw Self.error("Fatal: supplied item identifiers are not unique. Duplicate identifiers: \(Self.list(dups))")
         }
+        Self.count(identifiers.count)
         var warnings: [String] = []
-        for id in identifiers {
-            guard let p = indexPath(ofItem: id) else { continue }
-            sectionItems[p.section].remove(at: p.item)
+        var existing: [DiffableIdentifier] = []
+        for id in identifiers where sectionOfItem[id] != nil {
+            existing.append(id)
             warnings.append("[UIDiffableDataSource] Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive. For best performance, inserted item identifiers should always be unique. Item identifier that already exists: \(id)")
         }
+        if !existing.isEmpty { removeItems(existing) }
         return warnings
+    }
+
+    /// Records the section of items just added to it.
+    private mutating func index(_ identifiers: [DiffableIdentifier], inSection s: Int) {
+        let section = sectionIdentifiers[s]
+        for id in identifiers { sectionOfItem[id] = section }
     }
 
     /// Appends items to a section, or to the last section when `section` is nil (`appendItems(_:toSection:)`).
@@ -196,6 +273,7 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
         let s = try section.map { try checkedSection($0) } ?? sectionIdentifiers.count - 1
         let warnings = try takeExisting(identifiers)
         sectionItems[s] += identifiers
+        index(identifiers, inSection: s)
         return warnings
     }
 
@@ -212,14 +290,14 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
         let warnings = try takeExisting(identifiers)
         let p = indexPath(ofItem: other)!
         sectionItems[p.section].insert(contentsOf: identifiers, at: after ? p.item + 1 : p.item)
+        index(identifiers, inSection: p.section)
         return warnings
     }
 
     /// Deletes items (`deleteItems(_:)`); unknown identifiers are ignored, as UIKit does.
     public mutating func deleteItems(_ identifiers: [DiffableIdentifier]) {
-        for id in identifiers {
-            if let p = indexPath(ofItem: id) { sectionItems[p.section].remove(at: p.item) }
-        }
+        Self.count(identifiers.count)
+        removeItems(identifiers)
     }
 
     /// Deletes every item and section (`deleteAllItems()`).
@@ -235,24 +313,27 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
         sectionItems[p.section].remove(at: p.item)
         let q = indexPath(ofItem: other)!
         sectionItems[q.section].insert(identifier, at: after ? q.item + 1 : q.item)
+        sectionOfItem[identifier] = sectionIdentifiers[q.section]
     }
 
     /// Marks items to reload: a new cell from the cell provider (`reloadItems(_:)`).
     /// - Throws: for an item the snapshot does not have.
     public mutating func reloadItems(_ identifiers: [DiffableIdentifier]) throws {
-        for id in identifiers where indexPath(ofItem: id) == nil {
+        Self.count(identifiers.count)
+        for id in identifiers where !containsItem(id) {
             throw Self.error("Attempted to reload item identifier that does not exist in the snapshot: \(id)")
         }
-        reloadedItemIdentifiers += identifiers.filter { !reloadedItemIdentifiers.contains($0) }
+        Self.appendMarks(identifiers, to: &reloadedItemIdentifiers)
     }
 
     /// Marks items to reconfigure: the same cell, configured again (`reconfigureItems(_:)`, iOS 15).
     /// - Throws: for an item the snapshot does not have.
     public mutating func reconfigureItems(_ identifiers: [DiffableIdentifier]) throws {
-        for id in identifiers where indexPath(ofItem: id) == nil {
+        Self.count(identifiers.count)
+        for id in identifiers where !containsItem(id) {
             throw Self.error("Attempted to reconfigure item identifier that does not exist in the snapshot: \(id)")
         }
-        reconfiguredItemIdentifiers += identifiers.filter { !reconfiguredItemIdentifiers.contains($0) }
+        Self.appendMarks(identifiers, to: &reconfiguredItemIdentifiers)
     }
 
     /// The snapshot without its reload and reconfigure marks (what a data source keeps after applying).

@@ -28,27 +28,27 @@ public final class FetchedResultsController {
     public let managedObjectContext: ManagedObjectContext
     /// The fetch request. Changing it has no effect until ``performFetch()``; a controller with a
     /// ``cacheName`` then fails with Core Data's fatal error unless the cache was deleted.
-    public var fetchRequest: FetchRequest
+    @exclusivity(unchecked) public var fetchRequest: FetchRequest
     /// The key path whose value names each object's section (nil: one section).
     public let sectionNameKeyPath: String?
     /// The name under which section information is cached (nil: no cache).
     public let cacheName: String?
     /// A name for traces (default: the entity name).
-    public var name: String
+    @exclusivity(unchecked) public var name: String
     /// Re-evaluate objects whose relationship key paths (in the predicate, sort descriptors or section key
     /// path) reach a changed object. Off by default, as in Core Data.
-    public var tracksRelationshipKeyPaths = false
+    @exclusivity(unchecked) public var tracksRelationshipKeyPaths = false
     /// After every batch, check the controller against a fresh fetch and the reported changes against the
     /// two snapshots; a violation is thrown as `.invariantViolation`. Costs O(N log N) per batch.
-    public var checksInvariants = false
+    @exclusivity(unchecked) public var checksInvariants = false
     /// Invariant mode: the objects the context announced (inserted, updated, refreshed) since the last
     /// fetch — with the results, all a controller can know of; store rows never announced are not expected.
-    var announcedObjects = Set<ObjectIdentifier>()
+    @exclusivity(unchecked) var announcedObjects = Set<ObjectIdentifier>()
     /// The iOS release whose quirks the controller reproduces (``PlatformProfile/ios9``: an update of an
     /// object that did not move is followed by a move to the same index path).
-    public var platform = PlatformSettings()
+    @exclusivity(unchecked) public var platform = PlatformSettings()
     /// The number of change batches processed since the controller was created.
-    public internal(set) var changeBatchCount = 0
+    @exclusivity(unchecked) public internal(set) var changeBatchCount = 0
 
     /// The delegate, held weakly. Setting it enables change tracking; the callbacks it implements are
     /// read once, here.
@@ -56,28 +56,28 @@ public final class FetchedResultsController {
         didSet { callbacks = delegate?.implementedCallbacks ?? [] }
     }
 
-    var callbacks: FetchedResultsDelegateCallbacks = []
-    var tree: OrderStatisticTree<EntryOrder>?
-    var entries: [ObjectIdentifier: ResultEntry] = [:]
-    var sectionList: [SectionRecord] = []
-    var sectionsByName: [String: SectionRecord] = [:]
+    @exclusivity(unchecked) var callbacks: FetchedResultsDelegateCallbacks = []
+    @exclusivity(unchecked) var tree: OrderStatisticTree<EntryOrder>?
+    @exclusivity(unchecked) var entries: [ObjectIdentifier: ResultEntry] = [:]
+    @exclusivity(unchecked) var sectionList: [SectionRecord] = []
+    @exclusivity(unchecked) var sectionsByName: [String: SectionRecord] = [:]
     /// The request as it was at the last successful `performFetch()`.
     var activeRequest: FetchRequest {
         didSet { keySlots = nil }
     }
     /// The storage slots of the sort keys and the section key (nil for a key path with several keys or an
     /// operator) for the entity last read, so that reading an object's keys needs no key lookup.
-    var keySlots: (entity: ObjectIdentifier, slots: [PropertySlot?])?
+    @exclusivity(unchecked) var keySlots: (entity: ObjectIdentifier, slots: [PropertySlot?])?
     /// The integer section key read last and its name: objects come in section order at a fetch, so most
     /// objects' section names are the previous object's, not printed again.
-    var lastIntegerSection: (key: Int64, name: String)?
+    @exclusivity(unchecked) var lastIntegerSection: (key: Int64, name: String)?
     /// Changes went by while nothing was tracking them: the next tracked batch re-fetches and diffs.
-    var isStale = false
+    @exclusivity(unchecked) var isStale = false
     /// The context was reset: empty results until the next `performFetch()`.
-    var isInvalidated = false
-    var token: ObservationToken?
-    var cachedObjects: [ManagedObject]?
-    var cachedLayout: Layout?
+    @exclusivity(unchecked) var isInvalidated = false
+    @exclusivity(unchecked) var token: ObservationToken?
+    @exclusivity(unchecked) var cachedObjects: [ManagedObject]?
+    @exclusivity(unchecked) var cachedLayout: Layout?
 
     /// Creates a controller (`init(fetchRequest:managedObjectContext:sectionNameKeyPath:cacheName:)`).
     /// - Throws: `.invalidFetchRequest` when the request has no sort descriptors.
@@ -440,7 +440,7 @@ public final class FetchedResultsController {
 /// A section of the full ordering: name and object count.
 final class SectionRecord {
     let name: String
-    var count: Int
+    @exclusivity(unchecked) var count: Int
     init(name: String, count: Int) {
         self.name = name
         self.count = count

@@ -36,17 +36,17 @@ public final class OrderStatisticTree<Order: TreeOrder> {
     public typealias Element = Order.Element
 
     final class Node {
-        var isLeaf: Bool
+        @exclusivity(unchecked) var isLeaf: Bool
         /// Leaf: the elements, sorted.
-        var elements: [Element] = []
+        @exclusivity(unchecked) var elements: [Element] = []
         /// Inner: the children.
-        var children: [Node] = []
+        @exclusivity(unchecked) var children: [Node] = []
         /// Inner: the element count of each child.
-        var counts: [Int] = []
+        @exclusivity(unchecked) var counts: [Int] = []
         /// Inner: the first (smallest) element of each child.
-        var firsts: [Element] = []
+        @exclusivity(unchecked) var firsts: [Element] = []
         /// Elements in the subtree.
-        var count = 0
+        @exclusivity(unchecked) var count = 0
 
         init(isLeaf: Bool) { self.isLeaf = isLeaf }
 
@@ -55,7 +55,7 @@ public final class OrderStatisticTree<Order: TreeOrder> {
 
     /// The strict order of elements.
     public let order: Order
-    var root: Node
+    @exclusivity(unchecked) var root: Node
     static var leafCapacity: Int { Order.leafCapacity }
     static var innerCapacity: Int { 64 }
 

@@ -33,7 +33,7 @@ public enum PlatformProfile: String, CaseIterable, Sendable {
 /// so that changing the profile affects them all at once.
 public final class PlatformSettings {
     /// The profile (default ``PlatformProfile/ios16_4``).
-    public var profile: PlatformProfile
+    @exclusivity(unchecked) public var profile: PlatformProfile
 
     /// Creates a setting.
     public init(profile: PlatformProfile = .ios16_4) { self.profile = profile }

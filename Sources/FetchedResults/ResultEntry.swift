@@ -12,11 +12,11 @@ final class ResultEntry {
     var keys: [Value] {
         didSet { pack() }
     }
-    var sectionName: String
+    @exclusivity(unchecked) var sectionName: String
     /// The first sort key, unboxed.
-    private(set) var key0 = PackedKey.other
+    @exclusivity(unchecked) private(set) var key0 = PackedKey.other
     /// The second sort key, unboxed.
-    private(set) var key1 = PackedKey.other
+    @exclusivity(unchecked) private(set) var key1 = PackedKey.other
 
     init(object: ManagedObject, keys: [Value], sectionName: String) {
         self.object = object

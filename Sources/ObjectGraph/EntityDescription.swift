@@ -22,14 +22,14 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
     /// The attributes: the parent entity's first (in its order), then the entity's own, in the order given
     /// (Lua models sort them by name). An inherited property keeps its parent's index, so a slot found on
     /// the parent reads the same property of a sub-entity's object.
-    public private(set) var attributes: [AttributeDescription]
+    @exclusivity(unchecked) public private(set) var attributes: [AttributeDescription]
     /// The relationships, the parent entity's first, then the entity's own (Lua models sort them by name).
-    public private(set) var relationships: [RelationshipDescription]
+    @exclusivity(unchecked) public private(set) var relationships: [RelationshipDescription]
     /// The derived properties, the parent entity's first, then the entity's own.
-    public private(set) var derivedProperties: [DerivedPropertyDescription]
+    @exclusivity(unchecked) public private(set) var derivedProperties: [DerivedPropertyDescription]
     /// The uniqueness constraints (`uniquenessConstraints`): each a list of attribute or to-one keys whose
     /// values together must be unique among the entity's saved objects. A sub-entity has its parent's too.
-    public private(set) var uniquenessConstraints: [[String]]
+    @exclusivity(unchecked) public private(set) var uniquenessConstraints: [[String]]
     /// The attributes declared on this entity itself (without inherited ones).
     public let declaredAttributes: [AttributeDescription]
     /// The relationships declared on this entity itself.
@@ -44,41 +44,41 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
     public let isAbstract: Bool
     /// What the model file says about the entity that Ripple keeps without simulating it (class name,
     /// user info, version hash modifier, renaming identifier, fetch indexes, fetched properties).
-    public var details = EntityDetails()
+    @exclusivity(unchecked) public var details = EntityDetails()
     /// Every property key, mapped to its storage slot.
-    public private(set) var slots: [String: PropertySlot] = [:]
+    @exclusivity(unchecked) public private(set) var slots: [String: PropertySlot] = [:]
     /// Each attribute's default value (`.null` without one), indexed like `attributes`: a new object's values.
-    public private(set) var initialAttributeValues: [Value] = []
+    @exclusivity(unchecked) public private(set) var initialAttributeValues: [Value] = []
     /// Attribute indexes in the order of their names (the order values given by key are applied in).
-    public private(set) var attributeIndexesByName: [Int] = []
+    @exclusivity(unchecked) public private(set) var attributeIndexesByName: [Int] = []
     /// Attributes validation has anything to check on (required, or with a range, length or pattern), with
     /// whether being non-null is all there is to check.
-    private(set) var validatedAttributes: [(index: Int, requiredOnly: Bool)] = []
+    @exclusivity(unchecked) private(set) var validatedAttributes: [(index: Int, requiredOnly: Bool)] = []
     /// Each attribute's type, indexed like `attributes` (read without copying the attribute's description).
-    private(set) var attributeTypes: [AttributeType] = []
+    @exclusivity(unchecked) private(set) var attributeTypes: [AttributeType] = []
     /// Transient attributes (not saved).
-    private(set) var transientAttributeIndexes: [Int] = []
+    @exclusivity(unchecked) private(set) var transientAttributeIndexes: [Int] = []
     /// Persistent transformable attributes (their values are transformed when saved to a store).
-    public private(set) var transformableAttributeIndexes: [Int] = []
+    @exclusivity(unchecked) public private(set) var transformableAttributeIndexes: [Int] = []
     /// The destination entity of each relationship (same indexes as `relationships`), set by the model.
-    public internal(set) var destinations: [EntityDescription] = []
+    @exclusivity(unchecked) public internal(set) var destinations: [EntityDescription] = []
     /// The index of each relationship's inverse in its destination's relationships, or nil.
-    public internal(set) var inverseIndexes: [Int?] = []
+    @exclusivity(unchecked) public internal(set) var inverseIndexes: [Int?] = []
     /// The position of the entity in its model (entities are sorted by name).
-    public internal(set) var index: Int = 0
+    @exclusivity(unchecked) public internal(set) var index: Int = 0
     /// The model the entity belongs to.
     public internal(set) weak var model: ManagedObjectModel?
     /// The parent entity (`superentity`), set by the model.
     public internal(set) weak var superentity: EntityDescription?
     /// The direct sub-entities (`subentities`), sorted by name, set by the model.
-    public internal(set) var subentities: [EntityDescription] = []
+    @exclusivity(unchecked) public internal(set) var subentities: [EntityDescription] = []
 
     /// The code of the entity's managed-object class (its lifecycle callbacks and validation), or nil.
     /// A front end sets it; for a sub-entity it is the class that inherits the parent's code.
-    public var managedObjectClass: ManagedObjectClass?
+    @exclusivity(unchecked) public var managedObjectClass: ManagedObjectClass?
 
     /// Compiled derived-property bookkeeping, set by the model (empty for entities without any).
-    var derived = DerivedBookkeeping()
+    @exclusivity(unchecked) var derived = DerivedBookkeeping()
 
     /// The derived attributes the store computes when a context saves (Xcode's `derived="YES"`), set by
     /// the model; with the first key of each expression and the attribute indexes, for quick checks.
@@ -88,8 +88,8 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
             storeDerivedIndexes = Set(storeDerivedAttributes.map(\.index))
         }
     }
-    private(set) var storeDerivedFirstKeys: Set<String> = []
-    private(set) var storeDerivedIndexes: Set<Int> = []
+    @exclusivity(unchecked) private(set) var storeDerivedFirstKeys: Set<String> = []
+    @exclusivity(unchecked) private(set) var storeDerivedIndexes: Set<Int> = []
 
     /// Whether attribute `i` is a derived attribute computed at save (read-only to scripts).
     public func isStoreDerivedAttribute(at i: Int) -> Bool {
@@ -98,7 +98,7 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
 
     /// The fetched properties of the entity and its ancestors (`NSFetchedPropertyDescription`), the
     /// parent's first, each with its predicate compiled by the model.
-    public internal(set) var fetchedProperties: [FetchedPropertyDescription] = []
+    @exclusivity(unchecked) public internal(set) var fetchedProperties: [FetchedPropertyDescription] = []
 
     /// The fetched property with that key, if any.
     public func fetchedProperty(named key: String) -> FetchedPropertyDescription? {

@@ -86,8 +86,11 @@ extension ManagedObject {
     public func changedValuesForCurrentEvent() -> [String: Value] {
         var result: [String: Value] = [:]
         guard managedObjectContext != nil, !state.isInvalid else { return result }
-        for key in state.pendingKeys {
-            guard let old = state.pendingOldValues[key], let slot = entity.slots[key] else { continue }
+        let olds = state.pendingOld
+        for (k, n) in state.pendingSlots.enumerated() {
+            let old = olds[k]
+            let slot = entity.slot(number: n)
+            let key = entity.propertyName(slotNumber: n)
             switch slot {
             case .derived:
                 continue

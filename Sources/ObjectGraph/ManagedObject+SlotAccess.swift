@@ -53,7 +53,7 @@ extension ManagedObject {
         }
         let attributes = entity.attributes
         guard let converted = ManagedObjectContext.convert(value, to: attributes[i].type) else { return false }
-        context.willChange(self, key: attributes[i].name, oldValue: attributeValues[i])
+        context.willChange(self, slot: .attribute(i), key: attributes[i].name, oldValue: attributeValues[i])
         attributeValues[i] = converted
         if bit != 0 {
             if state.trackedEpoch != context.trackingEpoch {

@@ -29,7 +29,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
         }
     }
     /// The object's number within its entity (`objectID.number`).
-    private(set) var number: Int
+    @exclusivity(unchecked) private(set) var number: Int
     /// The context the object is registered in, or nil once it was removed from it.
     public internal(set) weak var managedObjectContext: ManagedObjectContext? {
         didSet { link = managedObjectContext?.link ?? link.detachedLink }
@@ -37,7 +37,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     /// The link of the context (``ContextLink/detached`` once removed from it): the Lua write fast path
     /// reads it instead of loading the weak context (a weak load retains and releases the context through
     /// its side table, a fifth of a property write).
-    var link: ContextLink
+    @exclusivity(unchecked) var link: ContextLink
 
     /// Attribute values, indexed like `entity.attributes`. Not checked for exclusivity at run time: it is
     /// the hot storage of every property access (docs/performance.md), and only this module touches it.
@@ -56,7 +56,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     }
     /// The two arrays above, boxed: allocated when the entity has relationships, so an object of an
     /// entity without any pays one pointer instead of two.
-    private var relationshipValues: RelationshipValues?
+    @exclusivity(unchecked) private var relationshipValues: RelationshipValues?
 
     /// The box of relationship values, allocated on first use.
     private func relationshipStorage() -> RelationshipValues {
@@ -94,7 +94,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     }
     /// The rarely used fields above, boxed: an object of an entity without derived properties that is
     /// alive and not a batch fault (nearly all of them) pays one pointer for the four.
-    private var extras: ObjectExtras?
+    @exclusivity(unchecked) private var extras: ObjectExtras?
 
     /// The box of rarely used fields, allocated on first use.
     private func extraFields() -> ObjectExtras {
@@ -194,17 +194,46 @@ struct ObjectState {
         set { if newValue == nil && changes == nil { return }; changeRecords().committedToMany = newValue }
         _modify { yield &changeRecords().committedToMany }
     }
-    /// Keys changed since the last processPendingChanges, with the value each had before the first change.
-    var pendingOldValues: [String: Value] {
-        get { changes?.pendingOldValues ?? [:] }
-        set { if newValue.isEmpty && changes == nil { return }; changeRecords().pendingOldValues = newValue }
-        _modify { yield &changeRecords().pendingOldValues }
+    /// The properties changed in the current event (since the last processPendingChanges), in order of
+    /// first change, by slot number (`EntityDescription.slotNumber(_:)`); the names and the dictionary
+    /// of old values are made from them only when read (`ManagedObject.pendingKeys`, `pendingOldValues`).
+    var pendingSlots: [Int] { changes?.pendingSlots ?? [] }
+    /// The value each property of ``pendingSlots`` had before its first change in the event.
+    var pendingOld: [Value] { changes?.pendingOld ?? [] }
+    /// Whether a property changed in the current event.
+    var hasPendingChanges: Bool { !(changes?.pendingSlots.isEmpty ?? true) }
+
+    /// The old value recorded for a slot number in this event, or nil.
+    func pendingOldValue(slotNumber n: Int) -> Value? {
+        guard let box = changes else { return nil }
+        if n < 64 && box.pendingMask & (1 << UInt64(n)) == 0 { return nil }
+        guard let k = box.pendingSlots.firstIndex(of: n) else { return nil }
+        return box.pendingOld[k]
     }
-    /// Keys changed in the current event, in order of first change.
-    var pendingKeys: [String] {
-        get { changes?.pendingKeys ?? [] }
-        set { if newValue.isEmpty && changes == nil { return }; changeRecords().pendingKeys = newValue }
-        _modify { yield &changeRecords().pendingKeys }
+
+    /// Records the first change of a property in this event (later changes keep the first old value).
+    /// Returns false when the property was already recorded.
+    @discardableResult
+    mutating func recordPendingChange(slotNumber n: Int, oldValue: () -> Value) -> Bool {
+        let box = changeRecords()
+        if n < 64 {
+            let bit: UInt64 = 1 << UInt64(n)
+            if box.pendingMask & bit != 0 { return false }
+            box.pendingMask |= bit
+        } else if box.pendingSlots.contains(n) {
+            return false
+        }
+        box.pendingSlots.append(n)
+        box.pendingOld.append(oldValue())
+        return true
+    }
+
+    /// Forgets the changes recorded in this event.
+    mutating func clearPendingChanges() {
+        guard let box = changes, !box.pendingSlots.isEmpty else { return }
+        box.pendingSlots = []
+        box.pendingOld = []
+        box.pendingMask = 0
     }
     /// The context's `trackingEpoch` when `recordedAttributes` was last brought up to date (0: never).
     var trackedEpoch: UInt64 = 0
@@ -223,7 +252,7 @@ struct ObjectState {
     /// Frees the box of change records when it holds nothing (after processing or a save).
     mutating func releaseEmptyChangeRecords() {
         if let box = changes, box.committedAttributes == nil, box.committedToOne == nil, box.committedToMany == nil,
-           box.pendingOldValues.isEmpty, box.pendingKeys.isEmpty {
+           box.pendingSlots.isEmpty {
             changes = nil
         }
     }
@@ -232,11 +261,15 @@ struct ObjectState {
 /// The change records of an ``ObjectState`` (see `ObjectState.changes`). Each object has its own box: an
 /// `ObjectState` is never copied.
 final class ObjectChanges {
-    var committedAttributes: [Value]?
-    var committedToOne: [ManagedObject?]?
-    var committedToMany: [OrderedSet<ManagedObject>]?
-    var pendingOldValues: [String: Value] = [:]
-    var pendingKeys: [String] = []
+    @exclusivity(unchecked) var committedAttributes: [Value]?
+    @exclusivity(unchecked) var committedToOne: [ManagedObject?]?
+    @exclusivity(unchecked) var committedToMany: [OrderedSet<ManagedObject>]?
+    /// Slot numbers of the properties changed in the current event, in order of first change.
+    @exclusivity(unchecked) var pendingSlots: [Int] = []
+    /// The old value of each of them, parallel to `pendingSlots`.
+    @exclusivity(unchecked) var pendingOld: [Value] = []
+    /// The slot numbers below 64 in `pendingSlots`, as bits (membership without a scan).
+    @exclusivity(unchecked) var pendingMask: UInt64 = 0
 }
 
 /// The part of a context's state its objects' Lua write fast path needs, in an object of its own that no
@@ -244,7 +277,7 @@ final class ObjectChanges {
 final class ContextLink: @unchecked Sendable {
     /// The context's `trackingEpoch`: advances whenever its change sets or its key-value observations
     /// change; 0 once the context is gone.
-    var trackingEpoch: UInt64 = 1
+    @exclusivity(unchecked) var trackingEpoch: UInt64 = 1
     /// The context's coordinator (nil for ``detached``): the store part of its objects' URIs.
     var coordinator: PersistentStoreCoordinator?
     /// The link an object takes when it leaves the context: epoch 0, the same coordinator (so that a
@@ -266,14 +299,14 @@ final class ContextLink: @unchecked Sendable {
 
 /// The relationship values of a ``ManagedObject`` (see `ManagedObject.relationshipValues`).
 final class RelationshipValues {
-    var toOne: [ManagedObject?] = []
-    var toMany: [OrderedSet<ManagedObject>] = []
+    @exclusivity(unchecked) var toOne: [ManagedObject?] = []
+    @exclusivity(unchecked) var toMany: [OrderedSet<ManagedObject>] = []
 }
 
 /// The rarely used fields of a ``ManagedObject`` (see `ManagedObject.extras`).
 final class ObjectExtras {
-    var derivedValues: [Value] = []
-    var derivedCounts: [Int] = []
-    var fate: ObjectFate?
-    var faultBatch: FaultBatch?
+    @exclusivity(unchecked) var derivedValues: [Value] = []
+    @exclusivity(unchecked) var derivedCounts: [Int] = []
+    @exclusivity(unchecked) var fate: ObjectFate?
+    @exclusivity(unchecked) var faultBatch: FaultBatch?
 }

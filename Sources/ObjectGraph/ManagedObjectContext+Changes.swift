@@ -134,7 +134,7 @@ extension ManagedObjectContext {
             throw ObjectGraphError.readOnlyKey(key, entity: entity, objectName: object.displayName)
         case .attribute(let i):
             if entity.isStoreDerivedAttribute(at: i) { throw ObjectGraphError.derivedAttributeWrite(key, entity: entity, objectName: object.displayName) }
-            willChange(object, key: key, oldValue: object.attributeValues[i])
+            willChange(object, slot: slot, key: key, oldValue: object.attributeValues[i])
             object.attributeValues[i] = newValue
         case .relationship(let i):
             if entity.relationships[i].isToMany {
@@ -270,6 +270,13 @@ extension ManagedObjectContext {
     /// `committedValues(forKeys:)` and `rollback()`). Setting a property marks the object updated even
     /// when the value is the same, as Core Data does.
     func willChange(_ object: ManagedObject, key: String, oldValue: @autoclosure () -> Value) {
+        guard let slot = object.entity.slots[key] else { preconditionFailure("willChange: no property \(key)") }
+        willChange(object, slot: slot, key: key, oldValue: oldValue())
+    }
+
+    /// ``willChange(_:key:oldValue:)`` for a caller that knows the property's slot: the change is recorded
+    /// by slot number (no string-keyed lookup or dictionary).
+    func willChange(_ object: ManagedObject, slot: PropertySlot, key: String, oldValue: @autoclosure () -> Value) {
         object.fireFault()
         if !object.entity.derived.triggers.isEmpty { derivedInputChanged(object, key: key) }
         if !propagation.observations.isEmpty { willChangeObserved(object, key: key, stored: true) }
@@ -279,10 +286,7 @@ extension ManagedObjectContext {
             object.state.committedToMany = object.toManyValues
             snapshotted.insert(object)
         }
-        if object.state.pendingOldValues[key] == nil {
-            object.state.pendingOldValues[key] = oldValue()
-            object.state.pendingKeys.append(key)
-        }
+        object.state.recordPendingChange(slotNumber: object.entity.slotNumber(slot), oldValue: oldValue)
         pendingUpdated.insert(object)
         if !object.state.isInserted && !object.state.isDeleted { updated.insert(object) }
     }

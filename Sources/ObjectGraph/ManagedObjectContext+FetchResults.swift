@@ -26,7 +26,7 @@ public enum FetchResult {
 
 /// The objects one batched fetch left as faults together: touching one loads the whole batch.
 final class FaultBatch {
-    var members: [ManagedObject] = []
+    @exclusivity(unchecked) var members: [ManagedObject] = []
 }
 
 extension ManagedObjectContext {

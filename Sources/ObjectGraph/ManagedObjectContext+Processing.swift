@@ -90,8 +90,9 @@ extension ManagedObjectContext {
             note.updated = updatedNow.sortedInObjectOrder()
         }
         for object in note.updated {
-            note.changedKeys[object] = object.state.pendingKeys.sorted()
-            note.oldValues[object] = object.state.pendingOldValues
+            let (keys, old) = object.pendingChangeRecord
+            note.changedKeys[object] = keys
+            note.oldValues[object] = old
         }
         // An object both updated and refreshed in one event gets the union of the keys.
         for object in note.refreshed {
@@ -103,8 +104,7 @@ extension ManagedObjectContext {
         }
         if !onlyUpdates { external = ExternalChanges() }
         for object in pendingUpdated {
-            object.state.pendingKeys.removeAll(keepingCapacity: false)
-            object.state.pendingOldValues.removeAll(keepingCapacity: false)
+            object.state.clearPendingChanges()
             object.state.releaseEmptyChangeRecords()
         }
         for object in transient { forget(object) }

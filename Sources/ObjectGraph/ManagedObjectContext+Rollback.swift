@@ -126,18 +126,17 @@ extension ManagedObjectContext {
     /// Moves derived changes recorded since the last processing into a notification being built.
     private func mergePendingDerivedChanges(into note: inout ObjectsDidChangeNotification) {
         for object in pendingUpdated.sortedInObjectOrder() {
-            defer {
-                object.state.pendingKeys.removeAll()
-                object.state.pendingOldValues.removeAll()
-            }
+            defer { object.state.clearPendingChanges() }
             guard object.managedObjectContext === self, !object.state.isDeleted, !object.state.isInserted,
-                  !object.state.pendingKeys.isEmpty else { continue }
+                  object.state.hasPendingChanges else { continue }
             if note.changedKeys[object] == nil { note.updated.append(object) }
             var keys = note.changedKeys[object] ?? []
             var old = note.oldValues[object] ?? [:]
-            for key in object.state.pendingKeys where old[key] == nil {
+            for (k, n) in object.state.pendingSlots.enumerated() {
+                let key = object.entity.propertyName(slotNumber: n)
+                guard old[key] == nil else { continue }
                 keys.append(key)
-                old[key] = object.state.pendingOldValues[key]
+                old[key] = object.state.pendingOld[k]
             }
             note.changedKeys[object] = keys.sorted()
             note.oldValues[object] = old

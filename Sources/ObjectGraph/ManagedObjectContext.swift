@@ -31,22 +31,22 @@ public final class ManagedObjectContext {
     /// The coordinator whose stores the context reads and writes.
     public let persistentStoreCoordinator: PersistentStoreCoordinator
     /// A name for traces (`viewContext`, `background#1`).
-    public var name: String
+    @exclusivity(unchecked) public var name: String
 
     /// Every object registered in the context, by entity and number (looked up by ID).
-    var registered: ObjectRegistry
+    @exclusivity(unchecked) var registered: ObjectRegistry
     /// Inserted since the last save, in insertion order (see ``InsertionOrderedObjects``).
-    var inserted = InsertionOrderedObjects.inserted()
+    @exclusivity(unchecked) var inserted = InsertionOrderedObjects.inserted()
     /// Updated since the last save (not inserted, not deleted).
-    var updated: Set<ManagedObject> = [] { didSet { trackingEpoch &+= 1 } }
+    @exclusivity(unchecked) var updated: Set<ManagedObject> = [] { didSet { trackingEpoch &+= 1 } }
     /// Deleted since the last save (not inserted before the save).
-    var deleted: Set<ManagedObject> = []
+    @exclusivity(unchecked) var deleted: Set<ManagedObject> = []
     /// Inserted since the last processPendingChanges, in insertion order.
-    var pendingInserted = InsertionOrderedObjects.pendingInserted()
+    @exclusivity(unchecked) var pendingInserted = InsertionOrderedObjects.pendingInserted()
     /// Deleted since the last processPendingChanges.
-    var pendingDeleted: Set<ManagedObject> = []
+    @exclusivity(unchecked) var pendingDeleted: Set<ManagedObject> = []
     /// Changed since the last processPendingChanges.
-    var pendingUpdated: Set<ManagedObject> = [] { didSet { trackingEpoch &+= 1 } }
+    @exclusivity(unchecked) var pendingUpdated: Set<ManagedObject> = [] { didSet { trackingEpoch &+= 1 } }
     /// Advances whenever `updated` or `pendingUpdated` change. An object whose `ObjectState.trackedEpoch`
     /// equals it is still in those sets exactly as its last recorded write left it, so the Lua fast
     /// write path may skip the bookkeeping for attributes it already recorded (see `setAttributeIfPlain`).
@@ -58,15 +58,15 @@ public final class ManagedObjectContext {
     /// `managedObjectContext` (see ``ContextLink``).
     let link = ContextLink()
     /// Objects whose committed snapshot was captured since the last save.
-    var snapshotted: Set<ManagedObject> = []
+    @exclusivity(unchecked) var snapshotted: Set<ManagedObject> = []
     /// Registered observers, weakly held, in registration order.
-    var observers: [WeakObserver] = []
+    @exclusivity(unchecked) var observers: [WeakObserver] = []
     /// True while observers are being told of changes (re-entrant processing is deferred).
-    var isPosting = false
+    @exclusivity(unchecked) var isPosting = false
     /// True while ``mergeChanges(fromContextDidSave:)-(SavedObjectIDs)`` has not applied its changes yet:
     /// the store (or parent) already holds a save that this context has not merged, so a fresh fetch
     /// would see ahead of the context's objects.
-    public internal(set) var isMergingChanges = false
+    @exclusivity(unchecked) public internal(set) var isMergingChanges = false
     /// Saved objects whose store row changed behind this context's back and whose change it has not
     /// merged: rows a batch request updated or deleted (batch requests tell no context), and rows another
     /// root context over the coordinator saved (updated or deleted), and, for a child, objects an ancestor
@@ -75,44 +75,44 @@ public final class ManagedObjectContext {
     /// (``mergeChanges(fromContextDidSave:)-(SavedObjectIDs)``, `mergeChanges(fromRemoteContextSave:into:)`);
     /// a fresh fetch, which reads the store, already sees it. Invariant mode leaves these objects out of
     /// its comparison. Emptied by ``reset()``.
-    public internal(set) var unmergedStoreChanges = Set<ManagedObjectID>()
+    @exclusivity(unchecked) public internal(set) var unmergedStoreChanges = Set<ManagedObjectID>()
     /// Objects inserted in the current event that a fetch returned: if they are deleted before the event
     /// ends, whoever fetched them hears of the deletion.
-    var fetchedPendingInserts: Set<ManagedObject> = []
+    @exclusivity(unchecked) var fetchedPendingInserts: Set<ManagedObject> = []
     /// Derived-property propagation and key-value observation state.
-    var propagation = PropagationState()
+    @exclusivity(unchecked) var propagation = PropagationState()
     /// The fetched property values read so far, per object and key (cleared when the object is refreshed).
-    var fetchedPropertyCache: [ManagedObject: [String: [ManagedObject]]] = [:]
+    @exclusivity(unchecked) var fetchedPropertyCache: [ManagedObject: [String: [ManagedObject]]] = [:]
     /// The parent context of a child context (`parent`): saves go there instead of the store.
     public let parent: ManagedObjectContext?
     /// Merge the changes saved to the parent (or, for a root context, to the coordinator's stores by
     /// other root contexts) automatically (`automaticallyMergesChangesFromParent`). The merge is queued
     /// on this context's queue and runs at the next ``ContextEventLoop/endEvent(_:)`` (`ripple.tick()`).
-    public var automaticallyMergesChangesFromParent = false
+    @exclusivity(unchecked) public var automaticallyMergesChangesFromParent = false
     /// How a save resolves conflicts with the store (`mergePolicy`); ``MergePolicy/error`` by default,
     /// as in Core Data (`NSErrorMergePolicy`).
-    public var mergePolicy: MergePolicy = .error
+    @exclusivity(unchecked) public var mergePolicy: MergePolicy = .error
     /// The undo manager (`undoManager`): nil by default, as on iOS. When set, each processing of the
     /// context's own changes is recorded (one group per processing under `groupsByEvent`).
     public var undoManager: UndoManager? {
         didSet { undoManager?.attach(self) }
     }
     /// The query generation the context is pinned to (`queryGenerationToken`); nil when unpinned.
-    public internal(set) var queryGenerationToken: QueryGenerationToken?
+    @exclusivity(unchecked) public internal(set) var queryGenerationToken: QueryGenerationToken?
     /// The author recorded in the persistent history of this context's saves (`transactionAuthor`).
-    public var transactionAuthor: String?
+    @exclusivity(unchecked) public var transactionAuthor: String?
     /// Where the caller is (`file:line` of a script), recorded with deletions for messages; set by the
     /// scripting layer.
-    public var callerLocation: (() -> String?)?
+    @exclusivity(unchecked) public var callerLocation: (() -> String?)?
     /// Blocks queued by `perform(_:)` and by automatic merges, in order.
-    var queuedBlocks: [() throws -> Void] = []
+    @exclusivity(unchecked) var queuedBlocks: [() throws -> Void] = []
     /// Nesting of `perform` / `performAndWait` blocks running now.
-    var performDepth = 0
+    @exclusivity(unchecked) var performDepth = 0
     /// Changes that come from outside (merges, refreshes, store removal), announced at the next processing.
-    var external = ExternalChanges()
+    @exclusivity(unchecked) var external = ExternalChanges()
     /// The first error of a managed-object class's callback that ran where nothing could throw (a fault
     /// firing, a delete rule, a refresh), rethrown by the public call that caused it.
-    var callbackError: Error?
+    @exclusivity(unchecked) var callbackError: Error?
 
     /// Creates a root context over a coordinator.
     public init(coordinator: PersistentStoreCoordinator, concurrencyType: ConcurrencyType = .mainQueue,
@@ -384,7 +384,7 @@ final class WeakObserver {
 
 /// A registration that can be cancelled (`DatabaseCancellable`).
 public final class ObservationToken {
-    private var onCancel: (() -> Void)?
+    @exclusivity(unchecked) private var onCancel: (() -> Void)?
     /// Creates a token that runs `onCancel` once when cancelled.
     public init(onCancel: @escaping () -> Void) { self.onCancel = onCancel }
     /// Removes the registration (idempotent).

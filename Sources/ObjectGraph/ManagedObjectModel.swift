@@ -16,11 +16,11 @@ public final class ManagedObjectModel: @unchecked Sendable {
     let derivedPropertiesPresent: Bool
     /// The fetch request templates (`fetchRequestTemplate(forName:)`), by name: see
     /// ``fetchRequestFromTemplate(named:substitutionVariables:)``.
-    public var fetchRequestTemplates: [String: FetchRequest] = [:]
+    @exclusivity(unchecked) public var fetchRequestTemplates: [String: FetchRequest] = [:]
     /// The configurations (`configurations`): each name with its entity names, in file order.
-    public var configurations: [(name: String, entityNames: [String])] = []
+    @exclusivity(unchecked) public var configurations: [(name: String, entityNames: [String])] = []
     /// The model's version identifier (`versionIdentifiers`; Xcode's `userDefinedModelVersionIdentifier`).
-    public var versionIdentifier: String?
+    @exclusivity(unchecked) public var versionIdentifier: String?
     /// Whether any entity has a persistent transformable attribute (whose values a save transforms).
     let transformablesPresent: Bool
 
@@ -77,7 +77,7 @@ public final class ManagedObjectModel: @unchecked Sendable {
     }
 
     /// Whether an entity has a derived attribute computed when the store saves (``EntityDescription/isStoreDerivedAttribute(at:)``).
-    public private(set) var hasStoreDerivedAttributes = false
+    @exclusivity(unchecked) public private(set) var hasStoreDerivedAttributes = false
 
     /// Links each entity to its parent and gives it the parent's properties, parents first.
     /// - Throws: `.invalidModel` for an unknown parent or a cycle of parents.

@@ -4,7 +4,7 @@ final class NewStoreRows {
     private let base: UnsafeMutablePointer<StoreRow>
     private let capacity: Int
     /// The number of rows.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 1)

@@ -4,7 +4,7 @@
 final class StoreSaveSession {
     unowned let store: PersistentStore
     /// Rows read from the file during the session, to bring the store's memory up to date.
-    var readRows: [ManagedObjectID: StoreRow?] = [:]
+    @exclusivity(unchecked) var readRows: [ManagedObjectID: StoreRow?] = [:]
 
     init(store: PersistentStore) { self.store = store }
 

@@ -45,7 +45,7 @@ public final class PersistentStore {
     /// The file path of a SQLite store (`url`); nil for an in-memory store.
     public var url: String? { type == .sqlite ? identifier : nil }
     /// The persistent history, when tracking is on (`NSPersistentHistoryTrackingKey`).
-    var history: PersistentHistory?
+    @exclusivity(unchecked) var history: PersistentHistory?
     /// Whether the store records persistent history. Set it before the first save.
     public var persistentHistoryTracking: Bool {
         get { history != nil }
@@ -59,9 +59,9 @@ public final class PersistentStore {
         didSet { if remoteChangeNotificationPost { RemoteChangeCenter.register(self) } }
     }
     /// Rows by entity name, then object number.
-    var rows: [String: RowTable] = [:]
+    @exclusivity(unchecked) var rows: [String: RowTable] = [:]
     /// The file of a SQLite store (nil once the store was removed, or for in-memory stores).
-    private var file: SQLiteStoreFile?
+    @exclusivity(unchecked) private var file: SQLiteStoreFile?
     /// The open file, for saves.
     var openFile: SQLiteStoreFile? { file }
 

@@ -12,20 +12,20 @@ public final class PersistentStoreCoordinator {
     /// The model.
     public let managedObjectModel: ManagedObjectModel
     /// The stores, in the order they were added.
-    public private(set) var persistentStores: [PersistentStore] = []
+    @exclusivity(unchecked) public private(set) var persistentStores: [PersistentStore] = []
     /// The store tag of the last store removed: the URIs of the objects it held still name it.
     var removedStoreTag: UInt32 = 0
     /// The last number reserved for each of the model's entities, indexed like `managedObjectModel.entities`
     /// (an array slot, so reserving a number hashes nothing).
-    private var lastNumbers: [Int]
+    @exclusivity(unchecked) private var lastNumbers: [Int]
     /// The same for entity names outside the model (IDs noted from elsewhere).
-    private var nextNumber: [String: Int] = [:]
+    @exclusivity(unchecked) private var nextNumber: [String: Int] = [:]
     /// The contexts over this coordinator, in creation order (weakly held).
-    private var contextBoxes: [WeakContext] = []
+    @exclusivity(unchecked) private var contextBoxes: [WeakContext] = []
     /// The observers of remote-change notifications (``addRemoteChangeObserver(_:)``).
-    var remoteChangeObservers: [RemoteChangeObserverBox] = []
+    @exclusivity(unchecked) var remoteChangeObservers: [RemoteChangeObserverBox] = []
     /// The query generations taken so far (their numbers).
-    var queryGenerationCount = 0
+    @exclusivity(unchecked) var queryGenerationCount = 0
 
     /// Creates a coordinator with no store.
     public init(managedObjectModel: ManagedObjectModel) {

@@ -28,7 +28,7 @@ typealias SQLiteStatement = OpaquePointer
 /// transaction interrupted by a crash is rolled back the next time the file is opened.
 final class SQLiteStoreFile {
     let path: String
-    var db: SQLiteConnection?
+    @exclusivity(unchecked) var db: SQLiteConnection?
     let model: ManagedObjectModel
     /// Where each entity lives (set once the entity numbers are known).
     var layout: StoreLayout {
@@ -38,15 +38,15 @@ final class SQLiteStoreFile {
         }
     }
     /// Entity names by number (`Z_ENT`).
-    var entityNames: [Int: String] = [:]
+    @exclusivity(unchecked) var entityNames: [Int: String] = [:]
     /// The store UUID (`Z_METADATA.Z_UUID`, `NSStoreUUID`).
-    var storeUUID = ""
+    @exclusivity(unchecked) var storeUUID = ""
     /// The metadata dictionary as last read or written (with `NSStoreUUID`).
-    var metadata: [String: PropertyListValue] = [:]
+    @exclusivity(unchecked) var metadata: [String: PropertyListValue] = [:]
     /// `Z_MAX` of each entity when the file was opened.
-    var maxima: [String: Int] = [:]
+    @exclusivity(unchecked) var maxima: [String: Int] = [:]
     /// Prepared statements, kept for the file's life.
-    var statements: [String: SQLiteStatement] = [:]
+    @exclusivity(unchecked) var statements: [String: SQLiteStatement] = [:]
     /// How long a connection waits for another one's lock before failing (milliseconds).
     let busyTimeout: Int32
     /// The store path the external data folder is named after (a migration writes a new file whose data

@@ -47,21 +47,21 @@ public final class UndoManager {
         var nested: [Range<Int>] = []
     }
 
-    var undoStack: [Group] = []
-    var redoStack: [Group] = []
+    @exclusivity(unchecked) var undoStack: [Group] = []
+    @exclusivity(unchecked) var redoStack: [Group] = []
     /// The open groups, outermost first (`groupingLevel` is their number).
-    var openGroups: [OpenGroup] = []
+    @exclusivity(unchecked) var openGroups: [OpenGroup] = []
     /// While undoing or redoing: the group collecting the inverse.
-    var collecting: OpenGroup?
-    var isUndoing = false
-    var isRedoing = false
-    var pendingActionName: String?
+    @exclusivity(unchecked) var collecting: OpenGroup?
+    @exclusivity(unchecked) var isUndoing = false
+    @exclusivity(unchecked) var isRedoing = false
+    @exclusivity(unchecked) var pendingActionName: String?
     /// `disableUndoRegistration()` nesting.
-    var disabledCount = 0
+    @exclusivity(unchecked) var disabledCount = 0
     /// The contexts that use this manager, in the order they took it (weak): their pending changes are
     /// processed at each checkpoint (begin, end, undo, redo), as Core Data contexts do when the manager
     /// posts `NSUndoManagerCheckpointNotification`.
-    private var contexts: [WeakContext] = []
+    @exclusivity(unchecked) private var contexts: [WeakContext] = []
 
     private struct WeakContext { weak var context: ManagedObjectContext? }
 
@@ -72,7 +72,7 @@ public final class UndoManager {
     /// (`groupsByEvent`, true by default). When false, changes are recorded only inside
     /// `beginUndoGrouping()` … `endUndoGrouping()`; a processing outside any group fails with
     /// Foundation's "must begin a group before registering undo" and records nothing.
-    public var groupsByEvent = true
+    @exclusivity(unchecked) public var groupsByEvent = true
     /// The most top-level groups kept on the undo stack (`levelsOfUndo`); 0, the default, is no limit. When
     /// a new group goes over it the oldest is dropped; lowering it drops the oldest at once.
     public var levelsOfUndo = 0 {
@@ -334,10 +334,10 @@ extension ManagedObjectContext {
             let inserted = pendingInserted.contains(object)
             var before: [(String, Value)] = []
             if !inserted {
-                for key in object.state.pendingKeys {
-                    guard let slot = object.entity.slots[key], let old = object.state.pendingOldValues[key] else { continue }
-                    if case .derived = slot { continue }
-                    before.append((key, old))
+                let old = object.state.pendingOld
+                for (k, n) in object.state.pendingSlots.enumerated() {
+                    if case .derived = object.entity.slot(number: n) { continue }
+                    before.append((object.entity.propertyName(slotNumber: n), old[k]))
                 }
             }
             changes.append(.init(object: object, inserted: inserted, deleted: pendingDeleted.contains(object), before: before))

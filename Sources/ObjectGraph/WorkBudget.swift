@@ -46,7 +46,7 @@ public final class WorkBudget {
     /// The number of units the script may spend; 0 means no limit.
     public let limit: Int
     /// The units spent so far.
-    public private(set) var used: Int = 0
+    @exclusivity(unchecked) public private(set) var used: Int = 0
     /// The message of the error thrown once the budget is spent.
     public let message: String
 

@@ -20,14 +20,14 @@ public final class EventLog {
         return storage
     }
     /// Called with each line as it is recorded (`ripple run --trace` prints them).
-    public var onLine: ((String) -> Void)?
+    @exclusivity(unchecked) public var onLine: ((String) -> Void)?
     /// Called with each event as it is recorded (the JSON trace renders it).
     public var onEvent: ((TraceEvent) -> Void)?
 
     /// The events; those whose names are runs are written out by ``writeDeferredLines()``.
-    private var storage: [TraceEvent] = []
+    @exclusivity(unchecked) private var storage: [TraceEvent] = []
     /// The positions in `storage` of events whose names are runs, not yet written out.
-    private var deferred: [Int] = []
+    @exclusivity(unchecked) private var deferred: [Int] = []
 
     /// Creates an empty log.
     public init() {}

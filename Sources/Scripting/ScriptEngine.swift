@@ -20,7 +20,7 @@ public final class ScriptEngine {
     /// The event trace of every context this engine created.
     public let log = EventLog()
     /// The scenarios run so far, in order.
-    public private(set) var results: [ScenarioResult] = []
+    @exclusivity(unchecked) public private(set) var results: [ScenarioResult] = []
     /// Which scenarios run and in what order (filters, tags, `--list`, the shuffle seed, `--fail-fast`);
     /// the prelude reads it through `ripple._selection`.
     public var selection = TestSelection()
@@ -28,18 +28,18 @@ public final class ScriptEngine {
     /// prelude makes them: the calling file's folder, `/`, the name, `.golden`).
     public internal(set) var goldenFilesUsed: [String] = []
     /// The scenario that began and has not been recorded yet (name, file), if any.
-    var runningScenario: (name: String, file: String)?
+    @exclusivity(unchecked) var runningScenario: (name: String, file: String)?
     /// A scenario failed while ``TestSelection/stopsAtFirstFailure``: the rest are skipped.
-    var stoppedAtFailure = false
+    @exclusivity(unchecked) var stoppedAtFailure = false
     /// When the running scenario started (monotonic nanoseconds).
-    var scenarioStart: UInt64 = 0
+    @exclusivity(unchecked) var scenarioStart: UInt64 = 0
     /// Called with each scenario's result as soon as it finishes.
-    public var onScenarioResult: ((ScenarioResult) -> Void)?
+    @exclusivity(unchecked) public var onScenarioResult: ((ScenarioResult) -> Void)?
     /// Called with each scenario's full name as it begins (before its body runs).
-    public var onScenarioBegin: ((String) -> Void)?
+    @exclusivity(unchecked) public var onScenarioBegin: ((String) -> Void)?
 
     /// Containers created by scripts (kept alive for the engine's lifetime).
-    var containers: [PersistentContainer] = []
+    @exclusivity(unchecked) var containers: [PersistentContainer] = []
     /// Every context created by scripts, in creation order (for `ripple.tick()`).
     var contexts: [ManagedObjectContext] {
         get { tickedContexts.contexts }
@@ -48,57 +48,57 @@ public final class ScriptEngine {
     /// The box holding ``contexts``, which the `ripple.tick` binding captures.
     let tickedContexts = TickedContexts()
     /// Child contexts made so far (they are named `child#n`).
-    var childCount = 0
+    @exclusivity(unchecked) var childCount = 0
     /// The tracer registered first on every context.
-    var tracers: [ContextTracer] = []
+    @exclusivity(unchecked) var tracers: [ContextTracer] = []
     /// Lua observers kept alive until cancelled.
-    var luaObservers: [ObjectIdentifier: AnyObject] = [:]
+    @exclusivity(unchecked) var luaObservers: [ObjectIdentifier: AnyObject] = [:]
     /// The coordinators whose remote-change notifications are traced (``traceRemoteChanges(of:store:)``).
-    var tracedCoordinators: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) var tracedCoordinators: Set<ObjectIdentifier> = []
     /// One Lua class per entity, made on first use.
-    var entityClasses: [ObjectIdentifier: LuaClass] = [:]
+    @exclusivity(unchecked) var entityClasses: [ObjectIdentifier: LuaClass] = [:]
     /// The record fast path of `ctx:insert` and its per-entity keys.
     lazy var recordInserter = RecordInserter(engine: self)
     /// The record list reader of `ripple.batchInsertRequest`'s objects, with the keys it knows.
     lazy var batchRecordReader = LuaRecordListReader()
     /// Whether a request is reading with ``batchRecordReader`` (a request made meanwhile, from a finalizer,
     /// reads with a reader of its own).
-    var batchRecordReaderInUse = false
+    @exclusivity(unchecked) var batchRecordReaderInUse = false
     /// Whether `ripple.batchInsertRequest` reads its objects as C records into flat fields and inserts them in
     /// one pass (true, the default), or reads each into a dictionary for the general insertion (the path
     /// kept to compare with, in tests and in `ripple-bench`'s bulk group).
-    public var batchInsertReadsRecords = true
+    @exclusivity(unchecked) public var batchInsertReadsRecords = true
     /// The value transformers registered by `ripple.setValueTransformer`, by name.
-    var valueTransformers: [String: LuaValueTransformer] = [:]
+    @exclusivity(unchecked) var valueTransformers: [String: LuaValueTransformer] = [:]
     /// Whether fetched-results controllers made by scripts check their invariants after every batch.
-    public var checksInvariants: Bool
+    @exclusivity(unchecked) public var checksInvariants: Bool
     /// Shared classes.
     lazy var classes = BridgeClasses(engine: self)
     /// The memory limit set by ``Options/memoryLimit``, in megabytes.
-    var memoryLimitMegabytes: Int?
+    @exclusivity(unchecked) var memoryLimitMegabytes: Int?
     /// The folder of the file being run (the sandbox's `require` loads only under it).
-    var scriptFolder: String?
+    @exclusivity(unchecked) var scriptFolder: String?
     /// Whether scripts run in the sandbox (SQLite stores are then confined, ``sandboxedStorePath(_:)``).
-    var isSandboxed = false
+    @exclusivity(unchecked) var isSandboxed = false
     /// The last error message a scenario raised (kept by its message handler).
-    var lastScenarioError: String?
+    @exclusivity(unchecked) var lastScenarioError: String?
     /// The iOS profile (`ripple.uikit.profile`) shared by every view and controller the script makes.
     public let platform = PlatformSettings()
     /// The collection-view classes (snapshots handed to fetched-results delegates).
-    var collectionViewClasses: CollectionViewClasses?
+    @exclusivity(unchecked) var collectionViewClasses: CollectionViewClasses?
     /// The REPL's table printer, compiled on first use (ScriptEngine+TablePrinting.swift).
-    var tablePrinter: LuaRef?
+    @exclusivity(unchecked) var tablePrinter: LuaRef?
     /// Models made by `ripple.model`, and windows made by `ripple.window` (for `ripple graph`).
-    var models: [ManagedObjectModel] = []
+    @exclusivity(unchecked) var models: [ManagedObjectModel] = []
     /// The `.xcdatamodeld` bundle each loaded model came from (its other versions are migration sources).
     var modelBundles: [ObjectIdentifier: String] = [:]
     /// The versions of those bundles, loaded once when a migration looks for its source model.
     var bundleVersionModels: [String: ManagedObjectModel] = [:]
-    var windows: [WeakWindow] = []
+    @exclusivity(unchecked) var windows: [WeakWindow] = []
     /// The view controllers the scripts made (their Lua values and anchors); tests check its anchors.
-    var scriptedControllers: ScriptedControllers?
+    @exclusivity(unchecked) var scriptedControllers: ScriptedControllers?
     /// The regular-expression step limit set by `ripple.regularExpressionStepLimit` (applied while this engine runs).
-    var regularExpressionStepLimit = RegularExpressionStepLimit.defaultSteps
+    @exclusivity(unchecked) var regularExpressionStepLimit = RegularExpressionStepLimit.defaultSteps
     /// The deterministic UUIDs of the stores this engine's scripts create (``StoreIdentity/Sequence``).
     let storeUUIDs = StoreIdentity.Sequence()
     /// The report being recorded (``startReport(file:limits:)``; nil: none, and the hooks do nothing).
@@ -198,7 +198,7 @@ public final class ScriptEngine {
 /// Writes every notification of a context to the event log.
 final class ContextTracer: ContextObserver {
     let log: EventLog
-    var token: ObservationToken?
+    @exclusivity(unchecked) var token: ObservationToken?
 
     init(log: EventLog) { self.log = log }
 

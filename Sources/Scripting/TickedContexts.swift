@@ -6,7 +6,7 @@ import ObjectGraph
 /// live in a side table; performance.md, Session 4 → boundary).
 final class TickedContexts {
     /// Every context created by scripts, in creation order.
-    var contexts: [ManagedObjectContext] = []
+    @exclusivity(unchecked) var contexts: [ManagedObjectContext] = []
     /// Called after each `ripple.tick()` that did not fail (a report's step; nil when no report is recorded).
-    var afterTick: (() -> Void)?
+    @exclusivity(unchecked) var afterTick: (() -> Void)?
 }

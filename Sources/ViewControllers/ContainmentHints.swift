@@ -44,7 +44,7 @@ enum ContainmentHints {
     /// A count of lookup steps.
     final class StepCounter: @unchecked Sendable {
         /// Steps taken so far.
-        var steps = 0
+        @exclusivity(unchecked) var steps = 0
         init() {}
     }
 

@@ -16,12 +16,12 @@ final class DependencyState {
     }
 
     weak var owner: ViewController?
-    var dependencies: [Dependency] = []
-    var autoDismiss: Bool
-    var autoDismissAnimated = true
-    var updatedHandler: DependencyUpdatedHandler?
-    var deletedHandler: DependencyDeletedHandler?
-    private(set) var subscriptions: [Subscription] = []
+    @exclusivity(unchecked) var dependencies: [Dependency] = []
+    @exclusivity(unchecked) var autoDismiss: Bool
+    @exclusivity(unchecked) var autoDismissAnimated = true
+    @exclusivity(unchecked) var updatedHandler: DependencyUpdatedHandler?
+    @exclusivity(unchecked) var deletedHandler: DependencyDeletedHandler?
+    @exclusivity(unchecked) private(set) var subscriptions: [Subscription] = []
 
     init(owner: ViewController, autoDismiss: Bool) {
         self.owner = owner
@@ -109,7 +109,7 @@ final class DependencyState {
     final class Subscription: ContextObserver {
         weak var state: DependencyState?
         let contextID: ObjectIdentifier
-        var token: ObservationToken?
+        @exclusivity(unchecked) var token: ObservationToken?
 
         init(state: DependencyState, contextID: ObjectIdentifier) {
             self.state = state

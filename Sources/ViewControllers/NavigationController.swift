@@ -47,7 +47,7 @@ open class NavigationController: ViewController {
     }
 
     /// The last operation performed on the stack, or nil.
-    public private(set) var lastTransition: Transition?
+    @exclusivity(unchecked) public private(set) var lastTransition: Transition?
     /// The delegate (weak, as in UIKit): told of each new top controller shown (``NavigationControllerDelegate``).
     public weak var delegate: NavigationControllerDelegate?
 

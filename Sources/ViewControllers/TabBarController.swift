@@ -5,7 +5,7 @@
 /// tabs.selectedIndex = 1     // feed disappears, settings appears
 /// ```
 open class TabBarController: ViewController {
-    private var selectedIndexStorage = 0
+    @exclusivity(unchecked) private var selectedIndexStorage = 0
     /// The delegate (weak, as in UIKit), asked when the user taps a tab (``TabBarControllerDelegate``).
     public weak var delegate: TabBarControllerDelegate?
 

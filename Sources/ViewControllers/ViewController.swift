@@ -27,7 +27,7 @@ import ObjectGraph
 /// - Dependencies: ``dvc_add(_:)``, ``dvc_updated(_:changedKeys:)``, ``dvc_deleted(_:)``
 open class ViewController {
     /// The title; it also names the controller in messages, logs and ``Window/describe()``.
-    public var title: String?
+    @exclusivity(unchecked) public var title: String?
     /// The style used when this controller is presented. Defaults to ``ModalPresentationStyle/automatic``.
     public var modalPresentationStyle: ModalPresentationStyle = .automatic {
         // A presented controller's style decides what it hides; the change shows at the next transition.
@@ -41,16 +41,16 @@ open class ViewController {
     /// The navigation item, created on first use (``navigationItem``).
     var navigationItemStorage: NavigationItem?
     /// True once `viewDidLoad` ran (when the controller first appeared, or ``loadViewIfNeeded()``).
-    public internal(set) var isViewLoaded = false
+    @exclusivity(unchecked) public internal(set) var isViewLoaded = false
     /// Called after each lifecycle method, with the controller and the event.
-    public var lifecycleHandler: ((ViewController, LifecycleEvent) -> Void)?
+    @exclusivity(unchecked) public var lifecycleHandler: ((ViewController, LifecycleEvent) -> Void)?
     /// Called with the controller when ``isOwnedByHierarchy`` may have changed: its parent, its presenter
     /// or the window it is the root of was set or cleared, or was deallocated (which clears the weak
     /// reference without an operation). A registry of controllers re-checks only those.
-    public var ownershipHandler: ((ViewController) -> Void)?
+    @exclusivity(unchecked) public var ownershipHandler: ((ViewController) -> Void)?
 
     /// The child controllers, in order (a navigation stack, the tabs, or a custom container's children).
-    public internal(set) var children: [ViewController] = []
+    @exclusivity(unchecked) public internal(set) var children: [ViewController] = []
     /// The parent container, if any.
     public internal(set) weak var parent: ViewController? {
         didSet {
@@ -61,13 +61,13 @@ open class ViewController {
     }
     /// ``ContainmentHints``: an ancestor-or-self remembered as the root, and the epoch it was taken at.
     weak var rootHint: ViewController?
-    var rootHintEpoch = -1
+    @exclusivity(unchecked) var rootHintEpoch = -1
     /// ``ContainmentHints``: an ancestor-or-self remembered as the top of the run, and its epoch.
     weak var runHint: ViewController?
-    var runHintEpoch = -1
+    @exclusivity(unchecked) var runHintEpoch = -1
 
     /// The controller this one's outermost container presented (strong, as in UIKit).
-    var presentedStorage: ViewController?
+    @exclusivity(unchecked) var presentedStorage: ViewController?
     /// The outermost container that presented this controller.
     weak var presenterStorage: ViewController? {
         didSet { ownershipHandler?(self) }
@@ -77,12 +77,12 @@ open class ViewController {
         didSet { ownershipHandler?(self) }
     }
     /// True while the window counts this controller as visible.
-    var isVisibleInWindow = false
+    @exclusivity(unchecked) var isVisibleInWindow = false
 
     /// True between `viewWillAppear` and `viewWillDisappear`: the controller is visible in a window.
     public var isVisible: Bool { isVisibleInWindow }
     /// BTDependentVC state, created on first use.
-    var dependencyStorage: DependencyState?
+    @exclusivity(unchecked) var dependencyStorage: DependencyState?
 
     /// Creates a controller.
     ///

@@ -25,24 +25,24 @@ public final class Window {
     ///
     /// Lifecycle lines read `viewWillAppear Form (animated)` (no suffix when not animated); UIKit's console
     /// warnings read `warning: Attempt to present …`.
-    public private(set) var eventLog: [String] = []
+    @exclusivity(unchecked) public private(set) var eventLog: [String] = []
     /// The warnings UIKit would print to the console, in order (also in ``eventLog``).
-    public private(set) var warnings: [String] = []
+    @exclusivity(unchecked) public private(set) var warnings: [String] = []
     /// Called with each line appended to ``eventLog`` (a trace can forward it).
-    public var logHandler: ((String) -> Void)?
+    @exclusivity(unchecked) public var logHandler: ((String) -> Void)?
 
     /// The controllers visible in the window, in window order (the root's tree, then presentations;
     /// containers before their children).
     public var visibleViewControllers: [ViewController] { visibleControllers }
 
     /// The visible controllers as of the last transition, in window order.
-    var visibleControllers: [ViewController] = []
+    @exclusivity(unchecked) var visibleControllers: [ViewController] = []
     /// True when something changed what is visible without a transition (a presented controller's
     /// ``ViewController/modalPresentationStyle``): the next transition recomputes everything.
-    var needsFullAppearanceUpdate = false
+    @exclusivity(unchecked) var needsFullAppearanceUpdate = false
     /// False to make every transition recompute the whole hierarchy (tests compare both paths).
-    var usesIncrementalAppearance = true
-    private var rootStorage: ViewController?
+    @exclusivity(unchecked) var usesIncrementalAppearance = true
+    @exclusivity(unchecked) private var rootStorage: ViewController?
     private var horizontalSizeClassStorage = UserInterfaceSizeClass.regular
 
     /// The window's horizontal size class (`traitCollection.horizontalSizeClass`), `.regular` by default.

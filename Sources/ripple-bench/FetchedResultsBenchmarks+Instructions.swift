@@ -8,9 +8,11 @@ import ObjectGraph
 ///
 /// ```sh
 /// valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*incrementalBatches*' \
-///   --toggle-collect='*leanRefetches*' --dump-before='*leanRefetches*' ripple-bench --t1c-instructions
+///   --toggle-collect='*leanRefetches*' --toggle-collect='*flatRefetches*' \
+///   --dump-before='*leanRefetches*' --dump-before='*flatRefetches*' ripple-bench --t1c-instructions
 /// ```
-/// The first dump counts the incremental batches, the last the lean refetches.
+/// The dumps count, in order, the incremental batches, the `value(forKey:)` refetches and the flat-array
+/// refetches (``flatRefetches(_:count:)``, issue 30's lean baseline).
 extension FetchedResultsBenchmarks {
     static let instructionsFlag = "--t1c-instructions"
 
@@ -60,6 +62,10 @@ extension FetchedResultsBenchmarks {
         start = Measure.now()
         try leanRefetches(mid, count: 15)
         let lean = Double(Measure.now() - start) / 15
-        print("T1c (instructions mode): lean refetch \(us(lean)) µs vs incremental \(us(incremental)) µs per batch (means of 15); count them with callgrind (see docs/performance.md)")
+        try mid.controller.performFetch()       // resynchronise after the untracked baseline batches
+        start = Measure.now()
+        try flatRefetches(mid, count: 15)
+        let flat = Double(Measure.now() - start) / 15
+        print("T1c (instructions mode): flat lean refetch \(us(flat)) µs, value(forKey:) refetch \(us(lean)) µs, incremental \(us(incremental)) µs per batch (means of 15); count them with callgrind (see docs/performance.md)")
     }
 }

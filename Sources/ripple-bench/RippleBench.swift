@@ -23,8 +23,8 @@ struct RippleBench {
               run: BulkBenchmarks.run),
         Group(name: "fetched", summary: "T1a, T1c, T1d fetched-results updates; T2a full diff; FRC set-up at 10k/100k",
               run: FetchedResultsBenchmarks.run),
-        Group(name: "rename", summary: "one rename + save under a sectioned FRC at N=100k (run it under callgrind for instructions)",
-              run: RenameBenchmark.run),
+        Group(name: "rename", summary: "R1 one rename + save under a sectioned FRC at N=100k, from Swift and from Lua (callgrind for instructions)",
+              run: { try RenameBenchmark.run(); try LuaRenameBenchmark.run() }),
         Group(name: "views", summary: "V1 one change through a fetched collection-view data source and its view, N = 10k/100k/1M",
               run: ViewBenchmarks.run),
         Group(name: "store", summary: "T6 SQLite save vs a C prepared-statement batch insert",
@@ -54,6 +54,14 @@ struct RippleBench {
         }
         if arguments.first == FetchedResultsBenchmarks.instructionsFlag {
             try FetchedResultsBenchmarks.runInstructions()
+            return
+        }
+        if arguments.first == SnapshotDelegateBenchmark.flag {
+            try SnapshotDelegateBenchmark.runSteps(Array(arguments.dropFirst()))
+            return
+        }
+        if arguments.first == LuaRenameBenchmark.flag {
+            try LuaRenameBenchmark.runSteps(Array(arguments.dropFirst()))
             return
         }
         if arguments.first == FetchedResultsBenchmarks.t2aInstructionsFlag {

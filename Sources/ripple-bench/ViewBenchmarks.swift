@@ -91,5 +91,25 @@ enum ViewBenchmarks {
                                  ratio: times[2].1 / times[0].1, goal: 4, stretch: 4, lowerIsBetter: true,
                                  detail: "10k \(us(times[0].1)), 100k \(us(times[1].1)), 1M \(us(times[2].1)) per one-object batch"))
         }
+        try afterSave()
+    }
+
+    /// V1 after a save (issue 30), N = 100k, collection view: cold — the first batch after each save (the
+    /// changed object's committed values are captured, the context's change sets start empty) — and warm,
+    /// further batches without a save between them; the context is saved to the in-memory store first.
+    static func afterSave() throws {
+        let f = try fixture(n: 100_000)
+        try f.context.save()
+        var cold: [Double] = []
+        for _ in 0..<15 {
+            try f.context.save()
+            let start = Measure.now()
+            try batch(f)
+            cold.append(Double(Measure.now() - start))
+        }
+        try batch(f)
+        let warm = try Measure.median(repetitions: 15) { try batch(f) }
+        let c = LuaBenchmarks.median(cold)
+        print("V1s   one-object batch after a save, N=100k (collection view): cold \(Measure.format(c / 1000)) µs (first batch after each save), warm \(Measure.format(warm / 1000)) µs (medians of 15)")
     }
 }

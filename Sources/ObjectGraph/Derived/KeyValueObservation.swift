@@ -5,15 +5,15 @@ final class KeyValueObservation {
     let options: KeyValueObservingOptions
     let handler: (KeyValueChange) throws -> Void
     /// The value last told (or read at registration).
-    var lastValue: Value
+    @exclusivity(unchecked) var lastValue: Value
     /// True once the prior half of a will/did pair was sent.
-    var priorSent = false
+    @exclusivity(unchecked) var priorSent = false
     /// True when the stored key observed (directly) was set since the last notification, even to the
     /// value it had: automatic KVO tells about every set.
-    var touched = false
+    @exclusivity(unchecked) var touched = false
     /// True when the key path is a to-many relationship of the object itself (changes have a kind).
     let isToManyKey: Bool
-    var isCancelled = false
+    @exclusivity(unchecked) var isCancelled = false
 
     init(object: ManagedObject, keyPath: String, options: KeyValueObservingOptions, lastValue: Value,
          handler: @escaping (KeyValueChange) throws -> Void) {

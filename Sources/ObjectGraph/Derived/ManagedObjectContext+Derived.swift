@@ -125,10 +125,7 @@ extension ManagedObjectContext {
         guard new != old else { return }
         object.derivedValues[node.index] = new
         let key = object.entity.derivedProperties[node.index].name
-        if object.state.pendingOldValues[key] == nil {
-            object.state.pendingOldValues[key] = old
-            object.state.pendingKeys.append(key)
-        }
+        object.state.recordPendingChange(slotNumber: object.entity.slotNumber(.derived(node.index))) { old }
         pendingUpdated.insert(object)
         derivedInputChanged(object, key: key)
     }

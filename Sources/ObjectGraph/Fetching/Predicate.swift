@@ -142,7 +142,7 @@ public final class Predicate: CustomStringConvertible, @unchecked Sendable {
     /// Compiled regular expressions of one predicate. The simulator is single-threaded, like UIKit's main
     /// thread; a predicate is not meant to be evaluated from several threads at once.
     final class RegexCache {
-        private var entries: [String: RegularExpression] = [:]
+        @exclusivity(unchecked) private var entries: [String: RegularExpression] = [:]
 
         func expression(_ pattern: String, options: ComparisonPredicate.Options) throws -> RegularExpression {
             let key = String(options.rawValue) + ":" + pattern

@@ -6,9 +6,9 @@ import ObjectGraph
 /// A snapshot as Lua holds it: mutable in place (`snapshot:appendItems(…)`), copied by `snapshot:copy()`
 /// and by `dataSource:snapshot()`.
 final class SnapshotBox {
-    var value: DiffableDataSourceSnapshot
+    @exclusivity(unchecked) var value: DiffableDataSourceSnapshot
     /// The fetched-results controller's own description (object display names), until the snapshot changes.
-    var fetchedDescription: String?
+    @exclusivity(unchecked) var fetchedDescription: String?
     init(_ value: DiffableDataSourceSnapshot, fetchedDescription: String? = nil) {
         self.value = value
         self.fetchedDescription = fetchedDescription

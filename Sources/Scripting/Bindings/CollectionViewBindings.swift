@@ -15,11 +15,11 @@ final class CollectionViewClasses {
     lazy var diffableDataSource = makeDiffableDataSource()
     lazy var snapshot = makeSnapshot()
     /// The Lua functions set as diffable supplementary view providers, by data source.
-    var supplementaryProviderRefs: [ObjectIdentifier: LuaRef] = [:]
+    @exclusivity(unchecked) var supplementaryProviderRefs: [ObjectIdentifier: LuaRef] = [:]
     /// The object behind `ripple.uikit`.
     let uikitSettings = UIKitSettingsObject()
     /// The Lua functions set as post-update blocks, by data source (to give them back to Lua).
-    var postUpdateRefs: [ObjectIdentifier: LuaRef] = [:]
+    @exclusivity(unchecked) var postUpdateRefs: [ObjectIdentifier: LuaRef] = [:]
 }
 
 /// The object behind `ripple.uikit` (its state is the engine's ``ScriptEngine/platform``).

@@ -60,11 +60,11 @@ final class RecordInserter {
     /// The engine, for the entity class on a miss.
     unowned let engine: ScriptEngine
     /// Whether the fast path is taken (tests turn it off to compare it with the general path).
-    var isEnabled = true
+    @exclusivity(unchecked) var isEnabled = true
     /// The record keys of each entity inserted so far.
-    var keysByEntity: [ObjectIdentifier: InsertRecordKeys] = [:]
+    @exclusivity(unchecked) var keysByEntity: [ObjectIdentifier: InsertRecordKeys] = [:]
     /// The keys used last (a loop inserting one entity finds them by the entity name's identity).
-    var last: InsertRecordKeys?
+    @exclusivity(unchecked) var last: InsertRecordKeys?
 
     init(engine: ScriptEngine) { self.engine = engine }
 

@@ -12,7 +12,7 @@ final class IndexPathBox {
 /// weakly, as Core Data does).
 final class LuaFetchedResultsController {
     let controller: FetchedResultsController
-    var delegate: LuaFetchedResultsDelegate?
+    @exclusivity(unchecked) var delegate: LuaFetchedResultsDelegate?
     /// True when `predicate` was changed after the last `performFetch` and no warning was traced yet: the
     /// results still follow the old predicate (the search filter that forgets `performFetch`).
     var predicateChangedSinceFetch = false

@@ -15,7 +15,7 @@ final class HistoryTokenBox {
 
 /// The interned token boxes of an engine.
 final class HistoryTokenRegistry {
-    private var boxes: [PersistentHistoryToken: HistoryTokenBox] = [:]
+    @exclusivity(unchecked) private var boxes: [PersistentHistoryToken: HistoryTokenBox] = [:]
     func box(_ token: PersistentHistoryToken) -> HistoryTokenBox {
         if let box = boxes[token] { return box }
         let box = HistoryTokenBox(token)

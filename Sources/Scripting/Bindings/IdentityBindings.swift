@@ -20,11 +20,11 @@ final class ObjectIDRegistry {
         let isTemporary: Bool
         let storeTag: UInt32
     }
-    private var boxes: [Key: ObjectIDBox] = [:]
-    private var byURI: [String: ObjectIDBox] = [:]
+    @exclusivity(unchecked) private var boxes: [Key: ObjectIDBox] = [:]
+    @exclusivity(unchecked) private var byURI: [String: ObjectIDBox] = [:]
     /// Boxes made since `byURI` was last brought up to date (their URIs are formatted only when a URI is
     /// looked up, so pushing many IDs formats none).
-    private var unindexed: [ObjectIDBox] = []
+    @exclusivity(unchecked) private var unindexed: [ObjectIDBox] = []
 
     /// The box of an ID (temporary and permanent IDs of one object are different IDs, as in Core Data).
     func box(for id: ManagedObjectID, entity: EntityDescription) -> ObjectIDBox {

@@ -7,15 +7,15 @@ final class ManagedObjectClassDefinition {
     /// The entity the class was declared for.
     let entityName: String
     /// `awakeFromInsert`, `willSave`, …
-    var callbacks: [ManagedObjectCallback: LuaRef] = [:]
+    @exclusivity(unchecked) var callbacks: [ManagedObjectCallback: LuaRef] = [:]
     /// `validateForInsert`, `validateForUpdate`, `validateForDelete`.
-    var validators: [ValidationOperation: LuaRef] = [:]
+    @exclusivity(unchecked) var validators: [ValidationOperation: LuaRef] = [:]
     /// `validate<Key>`, by property key.
-    var keyValidators: [String: LuaRef] = [:]
+    @exclusivity(unchecked) var keyValidators: [String: LuaRef] = [:]
     /// The class's own methods (`obj:fullName()`).
-    var methods: [String: LuaRef] = [:]
+    @exclusivity(unchecked) var methods: [String: LuaRef] = [:]
     /// Computed properties (`properties = { fullName = function(self) … end }`, read as `obj.fullName`).
-    var properties: [String: LuaRef] = [:]
+    @exclusivity(unchecked) var properties: [String: LuaRef] = [:]
 
     init(entityName: String) { self.entityName = entityName }
 }

@@ -6,7 +6,7 @@ class LuaObserver {
     unowned let engine: ScriptEngine
     let function: LuaRef
     /// The registration with the context.
-    var token: ObservationToken?
+    @exclusivity(unchecked) var token: ObservationToken?
 
     init(engine: ScriptEngine, function: LuaRef) {
         self.engine = engine

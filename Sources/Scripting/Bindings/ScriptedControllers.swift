@@ -29,11 +29,11 @@ final class ScriptedControllers {
         /// The key of the entry in `entries`.
         let id: ObjectIdentifier
         /// A strong reference to the userdata while Swift's hierarchy owns the controller.
-        var anchor: LuaRef?
+        @exclusivity(unchecked) var anchor: LuaRef?
         /// True once the dependency state got the engine's default and the Lua hooks.
-        var dependenciesPrepared = false
+        @exclusivity(unchecked) var dependenciesPrepared = false
         /// True while the entry waits in `changedEntries` for the next ``refreshAnchors()``.
-        var needsRefresh = false
+        @exclusivity(unchecked) var needsRefresh = false
         init(_ controller: ViewController) {
             self.controller = controller
             id = ObjectIdentifier(controller)
@@ -43,7 +43,7 @@ final class ScriptedControllers {
     /// Re-raises the first lifecycle error after a context notification was processed.
     final class ErrorFlusher: ContextObserver {
         weak var registry: ScriptedControllers?
-        var token: ObservationToken?
+        @exclusivity(unchecked) var token: ObservationToken?
         init(_ registry: ScriptedControllers) { self.registry = registry }
 
         func contextObjectsDidChange(_ notification: ObjectsDidChangeNotification) throws {
@@ -60,15 +60,15 @@ final class ScriptedControllers {
     /// `setmetatable({}, { __mode = "k" })`: controller userdata → its table of Lua values.
     let instanceTables: LuaRef
     /// The per-engine `ripple.ViewController.dvc_defaultAutoDismiss` (true, as documented).
-    var defaultAutoDismiss = true
+    @exclusivity(unchecked) var defaultAutoDismiss = true
     /// The first error raised by a lifecycle or completion callback, not raised yet.
-    var pendingError: Error?
-    private var entries: [ObjectIdentifier: Entry] = [:]
+    @exclusivity(unchecked) var pendingError: Error?
+    @exclusivity(unchecked) private var entries: [ObjectIdentifier: Entry] = [:]
     /// The entries whose controller's ownership may have changed since the last ``refreshAnchors()``.
-    private var changedEntries: [Entry] = []
+    @exclusivity(unchecked) private var changedEntries: [Entry] = []
     /// `entries.count` at which ``adopt(_:)`` next removes the entries of deallocated controllers.
-    private var sweepThreshold = 64
-    private var flushers: [ObjectIdentifier: ErrorFlusher] = [:]
+    @exclusivity(unchecked) private var sweepThreshold = 64
+    @exclusivity(unchecked) private var flushers: [ObjectIdentifier: ErrorFlusher] = [:]
 
     lazy var viewControllerClass = makeControllerClass(kind: .plain)
     lazy var navigationControllerClass = makeControllerClass(kind: .navigation)
@@ -233,7 +233,7 @@ final class ScriptedControllers {
     #if DEBUG
     /// Debug builds check after every ``refreshAnchors()`` that ``anchorsMatchOwnership()``; a test that
     /// checks it itself turns this off to fail with an expectation instead of a trap.
-    var verifiesAnchors = true
+    @exclusivity(unchecked) var verifiesAnchors = true
     #endif
 
     /// True when every live controller is anchored exactly when the hierarchy owns it — what a pass over
