@@ -650,7 +650,7 @@ end
 for k, v in pairs { R = R, pick = pick, chance = chance, try = try, keep = keep, arg = arg, callback = callback,
                     SEED = SEED, folder = folder, contexts = contexts, entities = entities, keyName = keyName,
                     valuesTable = valuesTable, fetchRequest = fetchRequest, entityName = entityName,
-                    userdataFromPool = userdataFromPool, userdataOfClass = userdataOfClass, FUZZ_ERROR = FUZZ_ERROR,
+                    userdataFromPool = userdataFromPool, junk = junk, userdataOfClass = userdataOfClass, FUZZ_ERROR = FUZZ_ERROR,
                     step = function() return step() end, shortPath = shortPath,
                     setAction = function(text) action = text end } do
   F[k] = v

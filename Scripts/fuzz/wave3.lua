@@ -401,6 +401,52 @@ return function(F)
     end)
   end
 
+  -- Lua's pattern functions (Ripple's own matcher, CLuaShim/Patterns.c): random and malformed patterns on
+  -- object values and hostile strings, replacements that raise, re-enter the API or return junk, and
+  -- exponential patterns kept small enough to end (the campaigns run without an instruction limit).
+  local ATOMS = { "a", ".", "%a", "%d", "%s", "%w", "%W", "%z", "%%", "[ab]", "[^a]", "[a-c]", "[]]", "(", ")", "()",
+                  "%1", "%2", "%0", "%b()", "%bab", "%f[%w]", "%f[^%z]", "^", "$", "\0", "[", "%", "%f", "%b", "[%a-]" }
+  local QUANTS = { "", "", "*", "+", "-", "?" }
+  local function pattern()
+    local r = R(12)
+    if r == 1 then local n = R(1, 16); return ("a?"):rep(n) .. ("a"):rep(n) end
+    if r == 2 then return ("("):rep(R(1, 40)) .. "a" .. (")"):rep(R(0, 40)) end
+    if r == 3 then return (".?"):rep(R(100, 400)) end
+    if r == 4 then return F.junk() end
+    local t = {}
+    for i = 1, R(0, 8) do t[i] = pick(ATOMS) .. pick(QUANTS) end
+    return table.concat(t)
+  end
+  local function subject()
+    local r = R(6)
+    if r == 1 then local o = someObject(); return o and tostring(o) or "" end
+    if r == 2 then return ("a"):rep(R(0, 40)) end
+    if r == 3 then return F.junk() end
+    return pick { "key = value", "(a(b)c)", "aaa bbb", "", "\0\1\2", "é", "x%1y" }
+  end
+  actions[#actions + 1] = function()
+    local which = R(4)
+    F.setAction("wave3 pattern " .. which)
+    try(function()
+      local s, p = subject(), pattern()
+      local init = chance(4) and arg() or nil
+      if which == 1 then return string.find(s, p, init, chance(5) or nil)
+      elseif which == 2 then return string.match(s, p, init)
+      elseif which == 3 then
+        local n = 0
+        for a in string.gmatch(s, p, init) do
+          keep(a); n = n + 1
+          if n > 50 then break end
+          if chance(20) then F.step() end
+        end
+        return n
+      else
+        local replacement = pick { "%0", "%1", "<%2>", "%%", "%", "", { a = "A", b = false, c = {} }, F.callback(), arg() }
+        return string.gsub(s, p, replacement, chance(3) and arg() or nil)
+      end
+    end)
+  end
+
   -- {================ set-up ================}
   function W.setup()
     try(function()
