@@ -42,9 +42,12 @@ local stats = { calls = 0, errors = 0, tableErrors = 0, unplaced = 0, invariants
 local unplacedExamples = {}
 local FUZZ_ERROR = setmetatable({ fuzz = true }, { __tostring = function() return "fuzz table error" end })
 
+local hidePaths = function(text) return text end   -- the run's scratch folder shown as <tmp> (set-up)
+
 local function record(err)
   stats.errors = stats.errors + 1
   if type(err) == "string" then
+    err = hidePaths(err)
     if not err:match("^[^:\n]+:%d+: ") then
       stats.unplaced = stats.unplaced + 1
       if #unplacedExamples < 20 then unplacedExamples[#unplacedExamples + 1] = err:sub(1, 300) end
@@ -96,10 +99,14 @@ end
 
 -- {================ the model ================}
 local TYPES = { "string", "integer", "double", "boolean", "date", "binary", "uuid" }
+local W               -- the wave-3 calls (Scripts/fuzz/wave3.lua), loaded at set-up
+local F = { orderedKeys = {} }   -- what wave3.lua uses of this file
+local isWave3Type = { decimal = true, uri = true, integer16 = true, integer32 = true, float = true, transformable = true }
 local PATTERNS = { "[a-z]*", ".*", "[A-Z].*", "a|b", "(x" }
 local entities, keysOf, attributesOf = {}, {}, {}
 
 local function sampleOf(t)
+  if isWave3Type[t] then return W.sampleOf(t) end
   if t == "string" then return pick { "Ann", "bob", "", "Cécile", "aaaaaaaa" }
   elseif t == "integer" then return pick { 0, 1, -5, 42, math.maxinteger }
   elseif t == "double" then return pick { 0.5, -1.25, 1e10, 3 }
@@ -118,10 +125,11 @@ local function randomModelSpec()
     keysOf[name], attributesOf[name] = {}, {}
     local entity = {}
     for j = 1, R(1, 5) do
-      local t = TYPES[R(#TYPES)]
+      local t = chance(3) and pick(W.TYPES) or TYPES[R(#TYPES)]
       local key = "a" .. j
       local r = R(8)
-      if r == 1 then entity[key] = { t, optional = true, default = sampleOf(t) }
+      if isWave3Type[t] then entity[key] = W.attributeSpec(t, r ~= 5)
+      elseif r == 1 then entity[key] = { t, optional = true, default = sampleOf(t) }
       elseif r == 2 and t == "string" then
         entity[key] = { "string", optional = true, minLength = R(0, 2), maxLength = R(3, 40), pattern = pick(PATTERNS) }
       elseif r == 3 and (t == "integer" or t == "double" or t == "date") then
@@ -142,8 +150,13 @@ local function randomModelSpec()
         local ab, ba = "r" .. i .. j, "q" .. j .. i
         local rules = { "nullify", "cascade", "deny", "noAction" }
         local toMany = chance(2)
-        spec[a][ab] = toMany and { toMany = b, inverse = ba, deleteRule = pick(rules) }
+        local ordered = toMany and chance(3)
+        spec[a][ab] = toMany and { toMany = b, inverse = ba, deleteRule = pick(rules), ordered = ordered }
           or { toOne = b, inverse = ba, deleteRule = pick(rules) }
+        if ordered then
+          F.orderedKeys[a] = F.orderedKeys[a] or {}
+          table.insert(F.orderedKeys[a], ab)
+        end
         spec[b][ba] = { toOne = a, inverse = ab, deleteRule = pick(rules) }
         table.insert(keysOf[a], ab)
         table.insert(keysOf[b], ba)
@@ -497,7 +510,11 @@ local function drive()
     if r == 1 then ripple.tick()
     elseif r == 2 then ctx:processPendingChanges()
     elseif r == 3 then ctx:save()
-    elseif r == 4 then keep(ctx:insert(pick(entities), valuesTable(pick(entities))))
+    elseif r == 4 then
+      local e = pick(entities)
+      local o = ctx:insert(e, valuesTable(pick(entities)))
+      keep(o)
+      W.noteObject(o, e)
     elseif r == 5 then ctx:delete(userdataFromPool())
     elseif r == 6 then ctx:refresh(userdataFromPool(), chance(2))
     elseif r == 7 then if chance(4) then ctx:rollback() else ctx:refreshAllObjects() end
@@ -598,7 +615,7 @@ local function inCoroutine()
 end
 
 function step()
-  local r = R(100)
+  local r = R(108)
   if r <= 30 then callMethod()
   elseif r <= 48 then getProperty()
   elseif r <= 62 then setProperty()
@@ -608,10 +625,39 @@ function step()
   elseif r <= 95 then misc()
   elseif r <= 97 then inCoroutine()
   elseif r <= 98 then attack()
-  else collectgarbage("step") end
+  elseif r <= 100 then collectgarbage("step")
+  else W.step() end
 end
 
 -- {================ set-up ================}
+local folder = (debug and debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$")) or "Scripts/fuzz"
+local tmpFolder = ripple.temporaryPath("x"):sub(1, -3)
+local function shortPath(text)
+  local at = text:find(tmpFolder, 1, true)
+  while at do
+    text = text:sub(1, at - 1) .. "<tmp>" .. text:sub(at + #tmpFolder)
+    at = text:find(tmpFolder, 1, true)
+  end
+  return text
+end
+local function userdataOfClass(name)
+  for i = 1, #pool do
+    local mt = type(pool[i]) == "userdata" and getmetatable(pool[i])
+    if type(mt) == "table" and rawget(mt, "__name") == name then return pool[i] end
+  end
+  return nil
+end
+for k, v in pairs { R = R, pick = pick, chance = chance, try = try, keep = keep, arg = arg, callback = callback,
+                    SEED = SEED, folder = folder, contexts = contexts, entities = entities, keyName = keyName,
+                    valuesTable = valuesTable, fetchRequest = fetchRequest, entityName = entityName,
+                    userdataFromPool = userdataFromPool, junk = junk, userdataOfClass = userdataOfClass, FUZZ_ERROR = FUZZ_ERROR,
+                    step = function() return step() end, shortPath = shortPath,
+                    setAction = function(text) action = text end } do
+  F[k] = v
+end
+hidePaths = shortPath
+W = dofile(folder .. "/wave3.lua")(F)
+W.setup()
 for _, k in ipairs(sortedKeys(ripple)) do
   -- (the functions starting with "_" are the scenario DSL's plumbing: fuzzing them records scenarios)
   if type(ripple[k]) == "function" and k:sub(1, 1) ~= "_" then rippleFunctions[#rippleFunctions + 1] = k end
@@ -619,6 +665,7 @@ end
 
 local spec = randomModelSpec()
 local model = ripple.model(spec)
+F.model = model
 local storePath
 local container
 if chance(4) and os.remove then
@@ -629,13 +676,14 @@ if chance(4) and os.remove then
 else
   container = ripple.container(model)
 end
+F.container = container
 local view = container.viewContext
 view.automaticallyMergesChangesFromParent = chance(2)
 for _, v in ipairs { view, container:newBackgroundContext(), view:newChildContext() } do keep(v) end
 for _, v in ipairs { model, container, ripple.ViewController } do keep(v) end
 for _ = 1, R(2, 6) do
   local e = pick(entities)
-  try(function() keep(view:insert(e, valuesTable(e))) end)
+  try(function() local o = view:insert(e, valuesTable(e)); keep(o); W.noteObject(o, e) end)
 end
 try(function() view:save() end)
 

@@ -268,6 +268,16 @@ void simlua_interrupt (lua_State *L) {
 }
 
 
+int simlua_instructionbudgetspent (void) {
+  return meter.main != NULL && meter.armed;
+}
+
+
+int simlua_interruptpending (lua_State *L) {
+  return lua_gethook(L) == lstop;
+}
+
+
 /*
 ** {======================================================
 ** Ctrl-C while a chunk runs (lua.c's laction): the handler only installs

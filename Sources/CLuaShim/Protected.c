@@ -42,6 +42,7 @@ static int openlibs (lua_State *L) {
   }
   lua_pop(L, 1);
   simlua_trackcoroutines(L);  /* the instruction limit's sampled meter (Hooks.c) */
+  simlua_openpatterns(L);     /* string.find, match, gmatch, gsub on a metered matcher (Patterns.c) */
   return 0;
 }
 

@@ -89,6 +89,11 @@ static int errorwhere (lua_State *L, const char *fmt, ...) {
 }
 
 
+void simlua_nearestwhere (lua_State *L, int level) {
+  nearestwhere(L, level);
+}
+
+
 /*
 ** Whether the caller of the running C function is Lua code with a line.
 */
@@ -126,6 +131,11 @@ static int argerror (lua_State *L, int arg, const char *extramsg) {
   lua_pushfstring(L, "bad argument #%d to '%s' (%s)", arg, name, extramsg);
   lua_concat(L, 2);
   return lua_error(L);
+}
+
+
+int simlua_argerror (lua_State *L, int arg, const char *extramsg) {
+  return argerror(L, arg, extramsg);
 }
 
 

@@ -24,8 +24,10 @@ extension BatchUpdate {
 
     /// The usual cause of a failed rule, or nil when none is known.
     func hint(for message: String, before: [Int], after: [Int]) -> String? {
+        // A negative path is no newIndexPath: no hint (it trapped on `before[-1]`, found by the fuzzer).
         let reloadedAtNewPath = reloadedItems.contains { path in
-            path.section >= before.count || path.item >= before[path.section]
+            guard path.section >= 0, path.item >= 0 else { return false }
+            return path.section >= before.count || path.item >= before[path.section]
                 || insertedItems.contains(path) || deletedItems.contains(path)
         }
         if message.contains("reload the same index path") || (reloadedAtNewPath && message.contains("before the update")) {

@@ -11,6 +11,11 @@
 /// LuaNameSuggestion.typo(of: "reloadList", among: ["viewDidAppear"])                    // nil
 /// ```
 public enum LuaNameSuggestion {
+    /// Names longer than this (in Unicode scalars) are neither suggested nor given suggestions: a name that
+    /// long is not a typo, and the edit distance of two such names costs the product of their lengths (a
+    /// script's 34,000-character key against a model's 30,000-character entity name took minutes).
+    public static let longestSuggested = 64
+
     /// The edit distance of two names (insertions, deletions, substitutions and swaps of two neighbours,
     /// each counting one), compared by Unicode scalar.
     public static func distance(_ a: String, _ b: String) -> Int {
@@ -39,8 +44,10 @@ public enum LuaNameSuggestion {
     public static func typo<S: Sequence>(of name: String, among known: S) -> String? where S.Element == String {
         var best: (name: String, distance: Int)?
         let lowered = name.lowercased()
+        let tooLong = name.unicodeScalars.count > longestSuggested
         for candidate in known {
             if candidate == name { return nil }
+            if tooLong || candidate.unicodeScalars.count > longestSuggested { continue }
             let d = candidate.lowercased() == lowered ? 0 : distance(name, candidate)
             if d <= allowedEdits(for: candidate), best.map({ d < $0.distance }) ?? true { best = (candidate, d) }
         }
@@ -57,8 +64,10 @@ public enum LuaNameSuggestion {
     /// closest known name within a third of the name's length, else the shortest known name that starts
     /// with `name` or that `name` starts with (names of at least four characters). Nil when none is close.
     public static func suggestion<S: Sequence>(for name: String, among known: S) -> String? where S.Element == String {
-        let known = Array(known)
-        if known.contains(name) { return nil }
+        let all = Array(known)
+        if all.contains(name) { return nil }
+        guard name.unicodeScalars.count <= longestSuggested else { return nil }
+        let known = all.filter { $0.unicodeScalars.count <= longestSuggested }
         if let typo = typo(of: name, among: known) { return typo }
         guard name.count >= 4 else { return nil }
         let limit = name.count / 3

@@ -39,3 +39,18 @@ extension LuaState {
     /// The budget set by ``setInstructionLimit(_:)`` (nil: none).
     public var instructionLimitValue: Int? { instructionLimit }
 }
+
+extension LuaState {
+    /// Where Lua's pattern functions (`string.find`, `match`, `gmatch`, `gsub`, run by CLuaShim's own matcher
+    /// in every state) charge their steps: `charge(units)` is called every 4,096 steps on the thread running
+    /// the match and returns 0, or the budget's limit once it is spent (the match then stops with
+    /// `instruction limit exceeded: …` at the caller's file:line). It must not raise or call into Lua. Set it
+    /// once per process; nil: steps are counted but charged nowhere.
+    ///
+    /// ```swift
+    /// LuaState.setPatternWorkCharge { units in 0 }   // never stops a match
+    /// ```
+    public static func setPatternWorkCharge(_ charge: (@convention(c) (Int64) -> Int64)?) {
+        simlua_setworkcharge(charge)
+    }
+}

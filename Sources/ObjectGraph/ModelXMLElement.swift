@@ -4,7 +4,8 @@
 /// The parser is small and strict (Xcode's model files and property lists need nothing more): it reads
 /// UTF-8, the XML declaration, processing instructions, comments, a `DOCTYPE` (skipped), CDATA sections,
 /// the five named entities and numeric character references. Anything malformed — a mismatched end tag,
-/// an unquoted or duplicated attribute, an unknown entity, text after the root — is an error naming the
+/// an unquoted or duplicated attribute, an unknown entity, text after the root, elements nested more than
+/// 100 levels deep — is an error naming the
 /// file and line. Namespaces are not interpreted (a prefixed name is just a name).
 ///
 /// ```swift
@@ -42,6 +43,11 @@ private struct XMLParserState {
     let file: String
     var position = 0
     var line = 1
+    /// Elements open around the one being read: past ``maximumDepth`` the document is refused, so a
+    /// hostile file cannot overflow the native stack of this recursive reader.
+    var depth = 0
+    /// The deepest nesting read; Xcode's model files nest 5 levels, property lists a few more.
+    static let maximumDepth = 100
 
     init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -140,6 +146,11 @@ private struct XMLParserState {
     /// An element starting at `<`.
     mutating func element() throws -> ModelXMLElement {
         let startLine = line
+        guard depth < Self.maximumDepth else {
+            throw error("elements are nested more than \(Self.maximumDepth) levels deep")
+        }
+        depth += 1
+        defer { depth -= 1 }
         advance() // <
         let tag = try name("an element name")
         var node = ModelXMLElement(name: tag, attributes: [], children: [], text: "", line: startLine)

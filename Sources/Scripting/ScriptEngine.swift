@@ -114,6 +114,7 @@ public final class ScriptEngine {
     /// - Parameter checksInvariants: fetched-results controllers check their invariants after every batch.
     /// - Parameter sandbox: runs scripts in the sandbox (``Options/sandbox``); `ripple.sandbox` tells which.
     public init(instructionLimit: Int? = nil, checksInvariants: Bool = false, sandbox: Bool = false) throws {
+        _ = ScriptEngine.patternStepsCharged
         state = try LuaState()
         state.errorMessage = ScriptEngine.errorMessage   // "did you mean" for unknown names
         state.methodAliases = LuaAliases.aliases(of:)   // the Swift spellings (LuaAliases.swift)

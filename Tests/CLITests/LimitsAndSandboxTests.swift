@@ -26,6 +26,10 @@ import Testing
           expect(function() load("\\27Lua", "x", "b") end):toRaise("only text chunks are allowed in the sandbox")
           expect(select(2, load("\\27Lua"))):toContain("attempt to load a binary chunk")
           expect(load("return 1 + 1")()):toBe(2)
+          -- without an env argument the chunk sees the globals (an explicit nil used to be passed: Lua 5.4's
+          -- pm.lua failed in the sandbox with "attempt to index a nil value (upvalue '_ENV')")
+          expect(load("return string.rep('a', 2)", "chunk")()):toBe("aa")
+          expect(load("return x", "chunk", "t", { x = 3 })()):toBe(3)
         end)
         scenario("require outside the folder", function()
           expect(function() require("..secret") end):toRaise("the sandbox only loads Lua files under the script's folder")

@@ -1,8 +1,8 @@
 import Testing
 
-/// `ripple test --timeout SECONDS`: a file that runs past it (here inside Lua's pattern matcher, in C,
-/// where the instruction hook never runs) has its worker killed and fails, naming the scenario it was
-/// running; the other files run.
+/// `ripple test --timeout SECONDS`: a file that runs past it (here a catastrophic pattern with the
+/// instruction limit off, so that nothing but the timeout stops it) has its worker killed and fails, naming
+/// the scenario it was running; the other files run.
 @Suite struct TestTimeoutTests {
     static let hang = scratchFile("timeout-hang.lua", """
         scenario("first", function() expect(1):toBe(1) end)
@@ -15,7 +15,7 @@ import Testing
 
     @Test("a file past --timeout fails with the scenario it was running; the next file runs")
     func timeout() {
-        let result = runRipple(["test", "-j", "1", "--timeout", "1", Self.hang, Self.fine])
+        let result = runRipple(["test", "-j", "1", "--instruction-limit", "0", "--timeout", "1", Self.hang, Self.fine])
         #expect(result.status == 1)
         #expect(result.output.contains("✔ \(Self.hang) › first"))
         #expect(result.output.contains("the file ran past the --timeout of 1 s while running 'spins in C': its worker was stopped"))

@@ -60,6 +60,21 @@ private func model(_ body: String) -> String {
         #expect(root.line == 4)
     }
 
+    @Test("elements nested past 100 levels are refused, not read until the native stack overflows")
+    func nestingLimit() throws {
+        // Found by the fuzzer (session 10): 20,000 nested elements crashed `ripple.loadModel` (SIGSEGV in
+        // the recursive reader).
+        let deep = "<?xml version=\"1.0\"?>\n" + String(repeating: "<a>", count: 20_000)
+        do {
+            _ = try ModelXMLElement.parse(Array(deep.utf8), file: "f")
+            Issue.record("a 20,000-deep document was read")
+        } catch let error as ObjectGraphError {
+            #expect(error.message == "f:2: malformed XML: elements are nested more than 100 levels deep")
+        }
+        let ok = String(repeating: "<a>", count: 100) + String(repeating: "</a>", count: 100)
+        #expect(try ModelXMLElement.parse(Array(ok.utf8), file: "f").children.count == 1)
+    }
+
     @Test("an unknown attribute type is an error with its line")
     func unknownType() {
         #expect(failure(model("""

@@ -144,6 +144,9 @@ void *simlua_objectmarker (void);
 void simlua_pushfunction (lua_State *L, void *box);
 simlua_Object *simlua_toobject (lua_State *L, int idx);
 int  simlua_yield (lua_State *L);
+/* luaL_where / luaL_argerror, placed at the nearest Lua code (C callers have no line). */
+void simlua_nearestwhere (lua_State *L, int level);
+int  simlua_argerror (lua_State *L, int arg, const char *extramsg);
 
 /* Objects.c: bridged objects' userdata and read-cache words. */
 int  simlua_pushobject (lua_State *L, void *object, void *cls, lua_Integer ncache);
@@ -226,6 +229,18 @@ void simlua_endinstructionlimit (lua_State *L);
 void simlua_trackcoroutines (lua_State *L);
 void simlua_interrupt (lua_State *L);
 void simlua_catchinterrupts (lua_State *L, int enable);
+/* Whether the sampled meter found the budget spent (the hook is armed) on this thread. */
+int  simlua_instructionbudgetspent (void);
+/* Whether simlua_interrupt asked `L` to stop. */
+int  simlua_interruptpending (lua_State *L);
+
+/* Patterns.c: Ripple's matcher behind string.find, match, gmatch and gsub. */
+/* Steps are charged to the host-work budget in chunks of this many. */
+#define SIMLUA_PATTERNCHUNK 4096
+/* Charges `units` of host work; returns 0, or the budget's limit once it is spent. Must not raise. */
+typedef long long (*simlua_WorkCharge) (long long units);
+void simlua_setworkcharge (simlua_WorkCharge charge);
+void simlua_openpatterns (lua_State *L);
 
 /* Limits.c */
 int  simlua_setmemorylimit (lua_State *L, size_t limit);

@@ -177,10 +177,14 @@ extension ScriptEngine {
 
     /// The candidate nearest to `name` (edit distance, ignoring case), if it is within `limit` edits
     /// (default: a third of the name's length, at least 2).
+    /// Names longer than ``LuaNameSuggestion/longestSuggested`` get no suggestion and are never suggested
+    /// (the distance of two long names costs the product of their lengths).
     static func nearest(_ name: String, in candidates: [String], within limit: Int? = nil) -> String? {
+        let longest = LuaNameSuggestion.longestSuggested
+        guard name.count <= longest else { return nil }
         let limit = limit ?? max(2, name.count / 3)
         var best: (String, Int)?
-        for candidate in candidates {
+        for candidate in candidates where candidate.count <= longest {
             let d = editDistance(name.lowercased(), candidate.lowercased())
             if d <= limit, best == nil || d < best!.1 { best = (candidate, d) }
         }

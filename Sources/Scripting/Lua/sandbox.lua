@@ -39,11 +39,13 @@ package.path = ""
 _G.dofile = nil
 _G.loadfile = nil
 
-_G.load = function(chunk, name, mode, env)
+_G.load = function(chunk, name, mode, ...)
   if mode ~= nil and mode ~= "t" then
     error("bad argument #3 to 'load' (only text chunks are allowed in the sandbox)", 2)
   end
-  return rawload(chunk, name, "t", env)
+  -- no env argument: the chunk sees the globals, as with Lua's load (an explicit nil would give it none)
+  if select("#", ...) == 0 then return rawload(chunk, name, "t") end
+  return rawload(chunk, name, "t", (...))
 end
 
 local loaded = package.loaded
