@@ -6,7 +6,7 @@
 ---The `ripple` module: models, containers, notifications, fetched results, screens and collection views.
 ---@class ripple
 ---@field ViewController ViewControllerClass Class-wide settings of view controllers (`dvc_defaultAutoDismiss`).
----@field user RippleUser What a person does on the screen: taps, swipes, search (docs/user-actions.md).
+---@field user RippleUser What a person does on the screen: taps, swipes, drags, scrolls, search (docs/user-actions.md).
 ---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
 ---@field sandbox boolean Whether the script runs in the sandbox (read-only; `ripple test` sandboxes by default).
 ripple = {}
@@ -22,6 +22,12 @@ function ripple.model(entities) end
 ---@return ManagedObjectModel model
 ---@return string[] warnings
 function ripple.loadModel(path, options) end
+
+---The mapping a lightweight migration from `source` to `destination` would use (`NSMappingModel.inferredMappingModel(forSourceModel:destinationModel:)`); raises 134140 naming what Core Data cannot infer.
+---@param source ManagedObjectModel
+---@param destination ManagedObjectModel
+---@return MappingModel
+function ripple.inferredMappingModel(source, destination) end
 
 ---A persistent container over an in-memory store (or `{ store = "sqlite", path = … }`), with a main-queue `viewContext`.
 ---@param model ManagedObjectModel
@@ -142,6 +148,26 @@ function ripple.graph(target, options) end
 ---@field busyTimeout? integer How long a SQLite store waits for another connection's lock, in milliseconds (default 5000).
 ---@field persistentHistoryTracking? boolean Record each save as a transaction (`ripple.historyRequest`).
 ---@field remoteChangeNotificationPost? boolean Post `persistentStoreRemoteChange` to the coordinator for every transaction on the store (`NSPersistentStoreRemoteChangeNotificationPostOptionKey`).
+---@field migratePersistentStoresAutomatically? boolean Migrate a SQLite store written with another model version when it is opened (`NSMigratePersistentStoresAutomaticallyOption`); default true for `ripple.container` and `container:addPersistentStore`, false for `coordinator:addPersistentStore`.
+---@field inferMappingModelAutomatically? boolean Infer the mapping of that migration (`NSInferMappingModelAutomaticallyOption`); same defaults.
+
+---An inferred mapping model (`NSMappingModel`), from `ripple.inferredMappingModel`.
+---@class MappingModel
+---@field entityMappings EntityMapping[] The destination's entities in model order, then the removed source entities.
+
+---One entity's migration (`NSEntityMapping`).
+---@class EntityMapping
+---@field name string `<Source>To<Destination>`, `Add<Destination>` or `Remove<Source>`.
+---@field mappingType "add"|"remove"|"copy"|"transform" `NSEntityMappingType`: a new entity, a removed one, an unchanged one, a changed one.
+---@field sourceEntityName? string The source entity (nil when added).
+---@field destinationEntityName? string The destination entity (nil when removed).
+---@field attributeMappings PropertyMapping[] The destination's persistent attributes.
+---@field relationshipMappings PropertyMapping[] The destination's relationships.
+
+---Where a destination property takes its values from (`NSPropertyMapping`).
+---@class PropertyMapping
+---@field name string The destination property.
+---@field sourceName? string The source property (`$source.<sourceName>`); nil for a new property (its default value).
 
 ---What a `persistentStoreRemoteChange` observer receives (`NSPersistentStoreRemoteChange`'s userInfo).
 ---@class PersistentStoreRemoteChange
@@ -768,6 +794,7 @@ function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
 ---@field controllerDidChangeContent? fun(controller: FetchedResultsController)
 ---@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: Snapshot) Section names and object IDs, updated objects marked for reload; `dataSource:apply(snapshot)` shows it.
 ---@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: { removals: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[], insertions: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[] })
+---@field sectionIndexTitleForSectionName? fun(controller: FetchedResultsController, sectionName: string): string? The index title of a section (default: its first letter, upper-cased); used by `frc.sectionIndexTitles`.
 
 ---A window (`UIWindow`).
 ---@class Window : userdata
@@ -955,7 +982,7 @@ function SplitViewController:viewControllerForColumn(column) end
 ---@field presentationControllerDidDismiss? fun(presentationController: PresentationController) After the swipe dismissed it.
 ---@field presentationControllerDidAttemptToDismiss? fun(presentationController: PresentationController) A swipe was refused.
 
----What a person does on the screen (docs/user-actions.md): each gesture makes UIKit's calls, in UIKit's order, and writes them to the trace.
+---What a person does on the screen (docs/user-actions.md): each gesture makes UIKit's delegate and data-source calls, in UIKit's order, and writes them to the trace; a gesture a person could not make (a view not on screen, inside a batch update, an index path out of range) is an error and changes nothing.
 ---@class RippleUser
 ripple.user = {}
 
@@ -1064,6 +1091,14 @@ function BatchUpdating:moveSection(from, to) end
 ---@field visibleItems integer? Collection-view name of `visibleRows`.
 ---@field firstVisibleItem integer The first visible item counted across sections (the scroll position; 0 by default).
 ---@field isLoaded boolean Whether the view has asked its data source for its content yet.
+---@field delegate ScriptViewDelegate|nil Its delegate (`UITableViewDelegate` / `UICollectionViewDelegate` names; read/write, checked when set).
+---@field prefetchDataSource ScriptPrefetchDataSource|nil Told about the rows ahead as the view scrolls (read/write).
+---@field allowsMultipleSelection boolean Whether a person's taps add to the selection (read/write; default false).
+---@field isEditing boolean Editing mode (read/write; `setEditing`): a table view shows reorder controls only while editing.
+---@field isHidden boolean A hidden view cannot be touched by `ripple.user` (read/write; default false).
+---@field indexPathForSelectedRow IndexPath? The first selected row, nil when none.
+---@field indexPathsForSelectedRows IndexPath[]? The selected rows in order, nil when none.
+---@field indexPathsForSelectedItems IndexPath[]? Collection-view name of `indexPathsForSelectedRows`.
 local CollectionView = {}
 
 ---A table view (`UITableView`, made by `ripple.tableView`): the collection-view class, used with its row
@@ -1277,6 +1312,88 @@ function CollectionViewDataSource:reloadWithSections(sections, sectionItems) end
 ---@param options? table
 function CollectionViewDataSource:reloadWithFetchRequest(request, options) end
 
+---Selects a row without calling the delegate (`selectRow(at:animated:scrollPosition:)`); without `allowsMultipleSelection` the others are deselected. An index path the view does not show is an error.
+---@param indexPath IndexPath
+function CollectionView:selectRowAtIndexPath(indexPath) end
+
+---Collection-view name of `selectRowAtIndexPath`.
+---@param indexPath IndexPath
+function CollectionView:selectItemAtIndexPath(indexPath) end
+
+---Deselects a row without calling the delegate (`deselectRow(at:animated:)`); a row that is not selected is left alone.
+---@param indexPath IndexPath
+function CollectionView:deselectRowAtIndexPath(indexPath) end
+
+---Collection-view name of `deselectRowAtIndexPath`.
+---@param indexPath IndexPath
+function CollectionView:deselectItemAtIndexPath(indexPath) end
+
+---Table-view name of `reconfigureItems`: the cells asked for again in place, without `prepareForReuse` (the shown cell is dequeued as it is).
+---@param indexPaths IndexPath[]
+function CollectionView:reconfigureRows(indexPaths) end
+
+---Enters or leaves editing mode (`setEditing(_:animated:)`), written in the trace.
+---@param editing boolean
+function CollectionView:setEditing(editing) end
+
+---A view's delegate written by the script (`view.delegate = { … }`): each function gets the view first. Table views use the `Row` names, collection views the `Item` names (docs/user-actions.md).
+---@class ScriptViewDelegate
+---@field shouldHighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean False: a tap does nothing.
+---@field didHighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A finger went down on the row (collection views: `didHighlightItemAtIndexPath`).
+---@field didUnhighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) The finger lifted, before the selection.
+---@field willSelectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): IndexPath? The row to select instead, or nil for none.
+---@field didSelectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A person selected a row.
+---@field willDeselectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): IndexPath? The row to deselect instead, or nil.
+---@field didDeselectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A tap deselected a row.
+---@field willDisplayCell? fun(view: CollectionView, cell: CollectionReusableView, indexPath: IndexPath) A cell is about to be displayed.
+---@field didEndDisplayingCell? fun(view: CollectionView, cell: CollectionReusableView, indexPath: IndexPath) A cell stopped being displayed.
+---@field editingStyleForRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): "delete"|"insert"|"none"
+---@field willBeginEditingRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A swipe began.
+---@field didEndEditingRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) The swipe ended.
+---@field trailingSwipeActionsConfigurationForRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): table? `{ actions = { { title, style, handler } }, performsFirstActionWithFullSwipe }`.
+---@field targetIndexPathForMoveFromRowAtIndexPath? fun(view: CollectionView, from: IndexPath, proposed: IndexPath): IndexPath Where a dragged row goes.
+---@field shouldSelectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean Collection view: whether a tap selects.
+---@field didSelectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) Collection view: a person selected an item.
+---@field didDeselectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) Collection view: an item was deselected by a tap.
+
+---A prefetching data source written by the script (`view.prefetchDataSource = { … }`).
+---@class ScriptPrefetchDataSource
+---@field prefetchRowsAtIndexPaths? fun(view: CollectionView, indexPaths: IndexPath[]) Rows that will soon be visible (collection views: `prefetchItemsAtIndexPaths`).
+---@field cancelPrefetchingForRowsAtIndexPaths? fun(view: CollectionView, indexPaths: IndexPath[]) Rows no longer about to be visible.
+
+---The row and item gestures of `ripple.user` (the class `RippleUser`, declared with the controller gestures).
+
+---Taps a row: `shouldHighlightRowAtIndexPath`, `didHighlightRowAtIndexPath`, `didUnhighlightRowAtIndexPath`, `willSelectRowAtIndexPath` (may redirect or cancel), the previous selection deselected (`willDeselect…`/`didDeselect…`) unless `allowsMultipleSelection`, the row selected, `didSelectRowAtIndexPath`.
+---@param view CollectionView
+---@param indexPath IndexPath
+function ripple.user.tap(view, indexPath) end
+
+---Swipes a table view row fully to the left: `canEditRowAtIndexPath`, `editingStyleForRowAtIndexPath`, then the first trailing swipe action, or the data source's `commitEditingStyle(view, "delete", indexPath)`.
+---@param view CollectionView
+---@param indexPath IndexPath
+function ripple.user.swipeToDelete(view, indexPath) end
+
+---Drags a row by its reorder control (a table view must be editing): `canMoveRowAtIndexPath`, `targetIndexPathForMoveFromRowAtIndexPath`; the view shows the move, then the data source's `moveRowAtIndexPath(view, from, to)`.
+---@param view CollectionView
+---@param from IndexPath
+---@param to IndexPath
+function ripple.user.moveRow(view, from, to) end
+
+---Collection-view name of `moveRow` (`canMoveItemAtIndexPath`, `moveItemAtIndexPath`).
+---@param view CollectionView
+---@param from IndexPath
+---@param to IndexPath
+function ripple.user.moveItem(view, from, to) end
+
+---Scrolls until the row is the first visible one: cells leave and enter the window (`didEndDisplayingCell`, `willDisplayCell`), the prefetching data source hears of the rows ahead.
+---@param view CollectionView
+---@param indexPath IndexPath
+function ripple.user.scroll(view, indexPath) end
+
+---Taps a title of a table view's section index: `sectionIndexTitles`, `sectionForSectionIndexTitle(view, title, index)`, then the table scrolls to the section.
+---@param view CollectionView
+---@param title string
+function ripple.user.tapSectionIndex(view, title) end
 ---An identifier of a diffable snapshot: a string, a number, a boolean or an object ID (`object.objectID`).
 ---@alias ItemIdentifier string|number|boolean|ManagedObjectID
 
