@@ -54,6 +54,12 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
     /// Attributes validation has anything to check on (required, or with a range, length or pattern), with
     /// whether being non-null is all there is to check.
     @exclusivity(unchecked) private(set) var validatedAttributes: [(index: Int, requiredOnly: Bool)] = []
+    /// Whether each attribute has a range, length or pattern (indexed like `attributes`).
+    @exclusivity(unchecked) private(set) var limitedAttributes: [Bool] = []
+    /// Attributes (index < 64) with a numeric range (a minimum, a maximum or an integer width), as bits.
+    @exclusivity(unchecked) private(set) var boundedAttributeBits: UInt64 = 0
+    /// Each attribute's numeric range (infinite without one), indexed like `attributes`.
+    @exclusivity(unchecked) private(set) var numericBounds: [(low: Double, high: Double)] = []
     /// Each attribute's type, indexed like `attributes` (read without copying the attribute's description).
     @exclusivity(unchecked) private(set) var attributeTypes: [AttributeType] = []
     /// Transient attributes (not saved).
@@ -144,6 +150,22 @@ public final class EntityDescription: CustomStringConvertible, @unchecked Sendab
             let limited = a.minValue != nil || a.maxValue != nil || a.minLength != nil || a.maxLength != nil
                 || a.regularExpression != nil || a.type.integerRange != nil
             return a.isOptional && !limited ? nil : (i, !limited)
+        }
+        limitedAttributes = attributes.map { a in
+            a.minValue != nil || a.maxValue != nil || a.minLength != nil || a.maxLength != nil
+                || a.regularExpression != nil || a.type.integerRange != nil
+        }
+        numericBounds = attributes.map { a in
+            var low = a.minValue ?? -Double.infinity, high = a.maxValue ?? Double.infinity
+            if let range = a.type.integerRange {
+                low = Swift.max(low, Double(range.lowerBound))
+                high = Swift.min(high, Double(range.upperBound))
+            }
+            return (low, high)
+        }
+        boundedAttributeBits = 0
+        for (i, b) in numericBounds.enumerated() where i < 64 && (b.low > -Double.infinity || b.high < Double.infinity) {
+            boundedAttributeBits |= 1 << UInt64(i)
         }
         transientAttributeIndexes = attributes.indices.filter { attributes[$0].isTransient }
         transformableAttributeIndexes = attributes.indices.filter { attributes[$0].type == .transformable && !attributes[$0].isTransient }

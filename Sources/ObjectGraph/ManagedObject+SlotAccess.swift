@@ -36,6 +36,10 @@ extension ManagedObject {
     public func setAttributeIfPlain(_ value: Value, at i: Int) -> Bool {
         guard !state.isInvalid, !state.isFault, !state.isDeleted, !state.isConfined else { return false }
         let bit: UInt64 = i < 64 ? 1 << UInt64(i) : 0
+        // A nil or a number outside the attribute's range takes the general path, where a front end can
+        // record the write that will fail validation (``noteWrite(ofKey:at:)``).
+        if value.isNull { return false }
+        if let n = value.numericValue, !isWithinBounds(n, at: i, bit: bit) { return false }
         if isRecordedWrite(bit) {
             // Already recorded in this event, and neither the change sets nor the key-value observations
             // changed since (either advances the epoch; so does the context going): `willChange` would find
@@ -67,6 +71,14 @@ extension ManagedObject {
 
     /// Whether a write of the attribute with bit `bit` (0 for indexes from 64 on) is already recorded in this
     /// event and nothing it depends on changed since (the repeated-write case of ``setAttributeIfPlain(_:at:)``).
+    /// Whether `n` is within the numeric range of attribute `i` (bit `bit`, 0 from index 64 on).
+    @inline(__always)
+    func isWithinBounds(_ n: Double, at i: Int, bit: UInt64) -> Bool {
+        if bit != 0 && entity.boundedAttributeBits & bit == 0 { return true }
+        let bounds = entity.numericBounds[i]
+        return n >= bounds.low && n <= bounds.high
+    }
+
     @inline(__always)
     func isRecordedWrite(_ bit: UInt64) -> Bool {
         bit != 0 && state.recordedAttributes & bit != 0 && state.trackedEpoch == link.trackingEpoch
@@ -81,7 +93,8 @@ extension ManagedObject {
     /// - Returns: true when the value was stored.
     public func setAttributeIfPlain(integer n: Int64, at i: Int) -> Bool {
         let bit: UInt64 = i < 64 ? 1 << UInt64(i) : 0
-        guard !state.isInvalid, !state.isFault, !state.isDeleted, !state.isConfined, isRecordedWrite(bit) else {
+        guard !state.isInvalid, !state.isFault, !state.isDeleted, !state.isConfined, isRecordedWrite(bit),
+              isWithinBounds(Double(n), at: i, bit: bit) else {
             return setAttributeIfPlain(.integer(n), at: i)
         }
         switch entity.attributeTypes[i] {   // ManagedObjectContext.convert's rules for an integer
@@ -101,7 +114,8 @@ extension ManagedObject {
     /// - Returns: true when the value was stored.
     public func setAttributeIfPlain(number d: Double, at i: Int) -> Bool {
         let bit: UInt64 = i < 64 ? 1 << UInt64(i) : 0
-        guard !state.isInvalid, !state.isFault, !state.isDeleted, !state.isConfined, isRecordedWrite(bit) else {
+        guard !state.isInvalid, !state.isFault, !state.isDeleted, !state.isConfined, isRecordedWrite(bit),
+              isWithinBounds(d, at: i, bit: bit) else {
             return setAttributeIfPlain(.double(d), at: i)
         }
         switch entity.attributeTypes[i] {

@@ -104,6 +104,18 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
         return box
     }
 
+    /// The places a front end recorded for this object (see ``ObjectChangeSites``), if any.
+    var recordedChangeSites: ObjectChangeSites? { extras?.changeSites }
+
+    /// The recorded places, made on first use.
+    func sitesBox() -> ObjectChangeSites {
+        let box = extraFields()
+        if let sites = box.changeSites { return sites }
+        let sites = ObjectChangeSites()
+        box.changeSites = sites
+        return sites
+    }
+
     /// (`context` is borrowed: the object keeps it weakly, so an owned argument only cost the caller a
     /// retain and this initialiser a release, each through the context's side table. Spelled `__shared`:
     /// `borrowing` forbids the implicit copy that storing it weakly and reading its link make.)
@@ -309,4 +321,5 @@ final class ObjectExtras {
     @exclusivity(unchecked) var derivedCounts: [Int] = []
     @exclusivity(unchecked) var fate: ObjectFate?
     @exclusivity(unchecked) var faultBatch: FaultBatch?
+    @exclusivity(unchecked) var changeSites: ObjectChangeSites?
 }

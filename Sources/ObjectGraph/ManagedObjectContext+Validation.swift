@@ -48,52 +48,7 @@ extension ManagedObjectContext {
             // A required attribute without limits that holds a value: nothing to check (and no copy of its
             // description).
             if requiredOnly && !object.attributeValues[i].isNull { continue }
-            let a = entity.attributes[i]
-            let value = object.attributeValues[i]
-            if value.isNull {
-                if !a.isOptional {
-                    errors.append(.validation(1570, "\(a.name) is a required value.", object: object, key: a.name, value: value))
-                }
-                continue
-            }
-            let isDate = a.type == .date
-            if let range = a.type.integerRange, case .integer(let n) = value, !range.contains(n) {
-                // Integer 16 and 32 hold what their width holds (Core Data's NSNumber range check).
-                errors.append(n > range.upperBound
-                    ? .validation(1610, "\(a.name) is too large.", object: object, key: a.name, value: value)
-                    : .validation(1620, "\(a.name) is too small.", object: object, key: a.name, value: value))
-            }
-            if case .decimal(let d) = value {
-                if let max = a.maxValue, let bound = DecimalValue(max), d > bound {
-                    errors.append(.validation(1610, "\(a.name) is too large.", object: object, key: a.name, value: value))
-                }
-                if let min = a.minValue, let bound = DecimalValue(min), d < bound {
-                    errors.append(.validation(1620, "\(a.name) is too small.", object: object, key: a.name, value: value))
-                }
-            } else if let number = value.numericValue, a.type != .string {
-                if let max = a.maxValue, number > max {
-                    errors.append(.validation(isDate ? 1630 : 1610, "\(a.name) is too \(isDate ? "late" : "large").",
-                                              object: object, key: a.name, value: value))
-                }
-                if let min = a.minValue, number < min {
-                    errors.append(.validation(isDate ? 1640 : 1620, "\(a.name) is too \(isDate ? "soon" : "small").",
-                                              object: object, key: a.name, value: value))
-                }
-            }
-            if case .string(let s) = value {
-                // Counting characters walks the string: only when a length limit asks for it.
-                let length = a.maxLength == nil && a.minLength == nil ? 0 : s.count
-                if let max = a.maxLength, length > max {
-                    errors.append(.validation(1660, "\(a.name) is too long.", object: object, key: a.name, value: value))
-                }
-                if let min = a.minLength, length < min {
-                    errors.append(.validation(1670, "\(a.name) is too short.", object: object, key: a.name, value: value))
-                }
-                if let pattern = a.regularExpression, let failure = Self.patternFailure(s, pattern) {
-                    errors.append(.validation(1680, "\(a.name) is not valid.", object: object, key: a.name, value: value,
-                                              reason: failure.isEmpty ? nil : failure))
-                }
-            }
+            validate(attributeAt: i, of: object, into: &errors)
         }
         for (i, r) in entity.relationships.enumerated() {
             if r.isToMany {
@@ -116,6 +71,58 @@ extension ManagedObjectContext {
         return errors
     }
 
+    /// The validation errors of attribute `i` of `object` (required, range, length, pattern), appended to
+    /// `errors`.
+    static func validate(attributeAt i: Int, of object: ManagedObject, into errors: inout [ObjectGraphError]) {
+        let entity = object.entity
+        let a = entity.attributes[i]
+        let value = object.attributeValues[i]
+        if value.isNull {
+            if !a.isOptional {
+                errors.append(.validation(1570, "\(a.name) is a required value.", object: object, key: a.name, value: value))
+            }
+            return
+        }
+        let isDate = a.type == .date
+        if let range = a.type.integerRange, case .integer(let n) = value, !range.contains(n) {
+            // Integer 16 and 32 hold what their width holds (Core Data's NSNumber range check).
+            errors.append(n > range.upperBound
+                ? .validation(1610, "\(a.name) is too large.", object: object, key: a.name, value: value)
+                : .validation(1620, "\(a.name) is too small.", object: object, key: a.name, value: value))
+        }
+        if case .decimal(let d) = value {
+            if let max = a.maxValue, let bound = DecimalValue(max), d > bound {
+                errors.append(.validation(1610, "\(a.name) is too large.", object: object, key: a.name, value: value))
+            }
+            if let min = a.minValue, let bound = DecimalValue(min), d < bound {
+                errors.append(.validation(1620, "\(a.name) is too small.", object: object, key: a.name, value: value))
+            }
+        } else if let number = value.numericValue, a.type != .string {
+            if let max = a.maxValue, number > max {
+                errors.append(.validation(isDate ? 1630 : 1610, "\(a.name) is too \(isDate ? "late" : "large").",
+                                          object: object, key: a.name, value: value))
+            }
+            if let min = a.minValue, number < min {
+                errors.append(.validation(isDate ? 1640 : 1620, "\(a.name) is too \(isDate ? "soon" : "small").",
+                                          object: object, key: a.name, value: value))
+            }
+        }
+        if case .string(let s) = value {
+            // Counting characters walks the string: only when a length limit asks for it.
+            let length = a.maxLength == nil && a.minLength == nil ? 0 : s.count
+            if let max = a.maxLength, length > max {
+                errors.append(.validation(1660, "\(a.name) is too long.", object: object, key: a.name, value: value))
+            }
+            if let min = a.minLength, length < min {
+                errors.append(.validation(1670, "\(a.name) is too short.", object: object, key: a.name, value: value))
+            }
+            if let pattern = a.regularExpression, let failure = Self.patternFailure(s, pattern) {
+                errors.append(.validation(1680, "\(a.name) is not valid.", object: object, key: a.name, value: value,
+                                          reason: failure.isEmpty ? nil : failure))
+            }
+        }
+    }
+
     /// Why a string fails its attribute's pattern (ICU semantics, whole-string match): nil when it matches,
     /// "" when it does not, or the ICU error when the pattern is malformed or the match hit a limit
     /// (`Can't do regex matching, reason: U_REGEX_TIME_OUT…`).
@@ -136,7 +143,7 @@ extension ObjectGraphError {
                            reason: String? = nil) -> ObjectGraphError {
         var message = "Error Domain=NSCocoaErrorDomain Code=\(code) \"\(description)\" UserInfo={NSValidationErrorObject=\(object.displayName), NSValidationErrorKey=\(key), NSValidationErrorValue=\(value)"
         if let reason { message += ", NSLocalizedFailureReason=\(reason)" }
-        message += "}"
+        message += "}" + object.changeSiteSuffix(forKey: key, value: value)
         var error = ObjectGraphError(.validation, code: code, message)
         error.validationKey = key
         return error

@@ -135,6 +135,8 @@ final class RecordInserter {
         let object = try keys.unretainedEntity._withUnsafeGuaranteedRef { entity in
             try ctx.insertObject(entity: entity, attributeValues: &values, assigned: assigned)
         }
+        // The line of an insertion that leaves the object invalid, for the save's error.
+        object.noteInsertion { state.location() }
         // A new object: Lua cannot have its userdata yet.
         keys.luaClass._withUnsafeGuaranteedRef { state.pushNew(object: object, class: $0) }
         return true

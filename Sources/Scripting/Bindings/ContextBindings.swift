@@ -153,7 +153,9 @@ extension BridgeClasses {
                     } else if state.type(at: 3) != .nil && state.type(at: 3) != .none {
                         throw LuaArgumentError(argument: 3, message: "table expected, got \(state.typeName(at: 3))")
                     }
-                    engine.push(try ctx.insertObject(entityName: entityName, values: values))
+                    let object = try ctx.insertObject(entityName: entityName, values: values)
+                    object.noteInsertion { state.location() }  // kept only when the new object is invalid
+                    engine.push(object)
                     return 1
                 },
                 "delete": { [unowned engine] state in

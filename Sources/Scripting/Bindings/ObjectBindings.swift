@@ -106,7 +106,7 @@ extension ScriptEngine {
                     }
                 }
             },
-            setter: { [unowned self] target, slot, _, valueIndex in
+            setter: { [unowned self] target, slot, lua, valueIndex in
                 let object = unsafeDowncast(target, to: ManagedObject.self)
                 guard slot < count else {
                     throw ScriptingError("\(fields[slot - count].rawValue) is read-only")
@@ -116,6 +116,14 @@ extension ScriptEngine {
                     return
                 }
                 try object.setValue(try self.value(at: valueIndex), forKey: propertyNames[slot])
+                // A write that leaves the key failing validation keeps its line for the save's error (nil
+                // and out-of-range numbers come here: the fast paths decline them).
+                let i = attributeIndexes[slot]
+                if i >= 0 {
+                    object.noteWrite(ofAttributeAt: i) { lua.location() }
+                } else {
+                    object.noteWrite(ofKey: propertyNames[slot]) { lua.location() }
+                }
             },
             index: { [unowned self] target, key, _ in
                 let object = target as! ManagedObject
