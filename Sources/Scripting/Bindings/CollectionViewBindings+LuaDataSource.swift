@@ -112,6 +112,16 @@ final class LuaCollectionViewDataSource: CollectionViewDataSource {
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws
         -> CollectionReusableView? {
+        guard let watch = engine.exploreWatch else { return try configureCell(collectionView, indexPath) }
+        let outer = watch.beginConfiguring()
+        var cell: CollectionReusableView?
+        defer { watch.endConfiguring(cell, outer) }
+        cell = try configureCell(collectionView, indexPath)
+        return cell
+    }
+
+    /// Calls the Lua `cellForRowAtIndexPath` / `cellForItemAtIndexPath` and reads the cell it returns.
+    func configureCell(_ collectionView: CollectionView, _ indexPath: IndexPath) throws -> CollectionReusableView? {
         let method = cellMethod
         guard try call(method, collectionView, describing: indexPath.description, {
             engine.push(indexPath: indexPath)

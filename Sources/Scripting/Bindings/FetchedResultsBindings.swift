@@ -260,7 +260,9 @@ extension BridgeClasses {
                 },
                 "objectAtIndexPath": { [unowned engine] state in
                     let c = try engine.checkController(state)
-                    engine.push(try c.controller.object(at: try engine.checkIndexPath(state, 2)))
+                    let object = try c.controller.object(at: try engine.checkIndexPath(state, 2))
+                    engine.exploreWatch?.note(c.controller, object)
+                    engine.push(object)
                     return 1
                 },
                 "indexPathForObject": { [unowned engine] state in

@@ -1,0 +1,839 @@
+-- ripple.explore(options): random changes against a screen, checked after every step; the first failure is
+-- shrunk to a short sequence and raised with that sequence as a runnable scenario (docs/explore.md).
+-- Loaded on first use by the prelude (`ripple._exploreChunk`); returns { explore, start, check }.
+--
+-- A step is a plain table (`{ kind = "save", changes = { … } }`, `{ kind = "undo" }`, …) whose values were
+-- all drawn when it was made, so that a run replays exactly and a step can be removed or simplified.
+-- Objects are named by the number of the step change that inserted them (`o[3]`); a change whose object is
+-- gone (its insert was shrunk away, it was deleted) is skipped, and the emitted scenario leaves it out.
+local ripple = ripple
+local type, pairs, ipairs, pcall, error, tostring, next = type, pairs, ipairs, pcall, error, tostring, next
+local format, concat, floor = string.format, table.concat, math.floor
+
+local STEP_WEIGHTS = { save = 12, edit = 2, background = 4, child = 2, batchUpdate = 2, batchDelete = 2,
+                       undo = 2, reset = 1, swipeToDelete = 2, moveRow = 1 }
+local STEP_ORDER = { "save", "edit", "background", "child", "batchUpdate", "batchDelete", "undo", "reset",
+                     "swipeToDelete", "moveRow" }
+local CHANGE_WEIGHTS = { insert = 3, delete = 2, update = 4, relate = 1 }
+local CHANGE_ORDER = { "insert", "delete", "update", "relate" }
+local GESTURES = { swipeToDelete = true, moveRow = true }
+local KNOWN = { "model", "container", "setup", "screen", "steps", "seed", "actions", "values", "check",
+                "maxObjects", "entities", "name" }
+local ACTION_NAMES = { insert = true, delete = true, update = true, relate = true, edit = true,
+                       background = true, child = true, batchUpdate = true, batchDelete = true, undo = true,
+                       reset = true, swipeToDelete = true, moveRow = true }
+
+local MAX_STEPS = 10000000
+
+local STRINGS = { "Ann", "Al", "Bob", "Bea", "Cy", "Cal", "Dee", "Ed" }
+local DATES = { 0, 86400, 172800 }
+
+-- SplitMix64, as `ripple test --shuffle` and the Swift tests draw it: `random(n)` is in 0 ..< n.
+local function newRandom(seed)
+  local state = seed
+  return function(n)
+    state = state + 0x9E3779B97F4A7C15
+    local z = state
+    z = (z ~ (z >> 30)) * 0xBF58476D1CE4E5B9
+    z = (z ~ (z >> 27)) * 0x94D049BB133111EB
+    z = z ~ (z >> 31)
+    return z % n
+  end
+end
+
+-- debug.getinfo, handed over by the prelude (the sandbox removes `debug` from scripts).
+local getinfo = ...
+
+-- Raises `message` at the first script line at or above `level` (as `error`'s level; a tail call or a
+-- pcall in between has none).
+local function raise(message, level)
+  level = level + 1
+  while true do
+    local info = getinfo(level, "Sl")
+    if info == nil then error(message, 0) end
+    if info.currentline and info.currentline > 0 then
+      error(info.short_src .. ":" .. info.currentline .. ": " .. message, 0)
+    end
+    level = level + 1
+  end
+end
+
+-- Raised from a helper of `explore` or `exploreStart`: level 4 is the script line that called them.
+local function fail(message) raise("ripple.explore: " .. message, 4) end
+
+-- Checks the options and gathers what the generator needs from the model.
+local function prepare(options)
+  if type(options) ~= "table" then fail("options must be a table, got " .. type(options)) end
+  for key in pairs(options) do
+    local found = false
+    for _, k in ipairs(KNOWN) do if k == key then found = true end end
+    if not found then
+      fail("unknown option '" .. tostring(key) .. "' (known options: " .. concat(KNOWN, ", ") .. ")")
+    end
+  end
+  if options.model == nil and options.container == nil then fail("give a model (or a container function)") end
+  if options.container ~= nil and type(options.container) ~= "function" then
+    fail("container must be a function returning a new container (every run starts from an empty store), got " .. type(options.container))
+  end
+  if type(options.screen) ~= "function" then
+    fail("screen must be a function(context, container) that builds the screen, got " .. type(options.screen))
+  end
+  for _, key in ipairs { "steps", "seed", "maxObjects" } do
+    local v = options[key]
+    if v ~= nil and math.type(v) ~= "integer" then fail(key .. " must be an integer, got " .. tostring(v)) end
+    if v ~= nil and key ~= "seed" and v < 0 then fail(key .. " must not be negative, got " .. tostring(v)) end
+  end
+  if options.steps and options.steps > MAX_STEPS then
+    fail("steps must be at most " .. MAX_STEPS .. ", got " .. options.steps)
+  end
+  if options.check ~= nil and type(options.check) ~= "function" then fail("check must be a function, got " .. type(options.check)) end
+  if options.setup ~= nil and type(options.setup) ~= "function" then fail("setup must be a function, got " .. type(options.setup)) end
+  local actions = {}
+  if options.actions == nil then
+    for name in pairs(ACTION_NAMES) do actions[name] = true end
+  else
+    if type(options.actions) ~= "table" then fail("actions must be a list of action names, got " .. type(options.actions)) end
+    for _, name in ipairs(options.actions) do
+      if not ACTION_NAMES[name] then
+        local names = {}
+        for n in pairs(ACTION_NAMES) do names[#names + 1] = n end
+        table.sort(names)
+        fail("unknown action '" .. tostring(name) .. "' (actions: " .. concat(names, ", ") .. ")")
+      end
+      actions[name] = true
+    end
+  end
+  -- Gestures need `ripple.user`; without it they are left out of the default list (an explicit request fails).
+  local user = rawget(ripple, "user")
+  for name in pairs(GESTURES) do
+    if actions[name] and not (type(user) == "table" and type(user[name]) == "function") then
+      if options.actions ~= nil then fail("action '" .. name .. "' needs ripple.user." .. name .. ", which this Ripple has not") end
+      actions[name] = nil
+    end
+  end
+  return actions
+end
+
+-- The model's entities, attributes (with the values to draw) and to-one relationships.
+local function modelShape(model, options)
+  local values = options.values or {}
+  if type(values) ~= "table" then fail("values must be a table { Entity = { key = { value, … } } }, got " .. type(values)) end
+  local entities, byName = {}, {}
+  for _, e in ipairs(ripple._exploreModel(model)) do byName[e.name] = e end
+  local wanted = options.entities
+  if wanted ~= nil and type(wanted) ~= "table" then fail("entities must be a list of entity names, got " .. type(wanted)) end
+  for _, e in ipairs(ripple._exploreModel(model)) do
+    local include = not e.abstract
+    if wanted then
+      include = false
+      for _, n in ipairs(wanted) do if n == e.name then include = true end end
+    end
+    if include then
+      local given = values[e.name] or {}
+      local attributes = {}
+      for _, a in ipairs(e.attributes) do
+        local pool = given[a.name]
+        if pool ~= nil and type(pool) ~= "table" then
+          fail("values." .. e.name .. "." .. a.name .. " must be a list of values, got " .. type(pool))
+        end
+        if pool == nil and not a.pattern then
+          local t = a.type
+          if t == "string" then
+            pool = {}
+            for _, s in ipairs(STRINGS) do
+              if (a.minLength == nil or #s >= a.minLength) and (a.maxLength == nil or #s <= a.maxLength) then pool[#pool + 1] = s end
+            end
+          elseif t == "integer16" or t == "integer32" or t == "integer" or t == "double" or t == "float" then
+            local lo = a.min and math.ceil(a.min) or 0
+            local hi = a.max and floor(a.max) or lo + 3
+            if hi > lo + 3 then hi = lo + 3 end
+            pool = {}
+            for v = lo, hi do pool[#pool + 1] = floor(v) end
+          elseif t == "boolean" then pool = { false, true }
+          elseif t == "date" then pool = DATES
+          end
+        end
+        if pool and #pool == 0 then pool = nil end
+        if pool then attributes[#attributes + 1] = { name = a.name, pool = pool, optional = a.optional }
+        elseif not a.optional and a.default == nil then
+          fail("cannot make values for " .. e.name .. "." .. a.name .. " (" .. a.type .. "): give values = { "
+               .. e.name .. " = { " .. a.name .. " = { … } } }")
+        end
+      end
+      local relationships = {}
+      for _, r in ipairs(e.relationships) do
+        if not r.toMany then relationships[#relationships + 1] = r end
+      end
+      entities[#entities + 1] = { name = e.name, attributes = attributes, relationships = relationships }
+    end
+  end
+  if #entities == 0 then fail("no entity to insert (the model's entities are abstract, or entities lists none)") end
+  local index = {}
+  for _, e in ipairs(entities) do index[e.name] = e end
+  return { entities = entities, byName = index }
+end
+
+-- World: one run of the screen over a fresh store.
+
+local function alive(o)
+  if o == nil then return false end
+  local ok, result = pcall(function() return not o.isDeleted and o.managedObjectContext ~= nil end)
+  return ok and result
+end
+
+local function saved(o)
+  local ok, result = pcall(function() return not o.objectID.isTemporaryID end)
+  return ok and result
+end
+
+local function start(options, actions)
+  ripple._exploreWatch(true)
+  local container = options.model and ripple.container(options.model) or options.container()
+  local ctx = container.viewContext
+  ctx.automaticallyMergesChangesFromParent = true
+  ctx.mergePolicy = "mergeByPropertyObjectTrump"
+  if actions == nil or actions.undo then ctx.undoManager = ripple.undoManager() end
+  if options.setup then options.setup(ctx, container) end
+  local root = options.screen(ctx, container)
+  return { container = container, ctx = ctx, root = root, objs = {}, entityOf = {}, live = {} }
+end
+
+local function screenViews() return ripple._exploreViews() end
+
+-- Lua text of a value.
+local function literal(v)
+  if type(v) == "string" then return format("%q", v) end
+  if math.type(v) == "float" then return format("%.17g", v) end
+  return tostring(v)
+end
+
+-- Applies one change in context `c`; `get(id)` gives that context's instance of object `id`. Appends the
+-- Lua lines that do the same to `emit` (when given), with `ref(id)` naming the instance. Returns whether the
+-- change applied (a change the model refuses, or whose object is gone, is skipped).
+local function applyChange(w, c, get, ch, made, emit, ref, ctxName)
+  local kind = ch[1]
+  if kind == "insert" then
+    local ok, obj = pcall(function()
+      local values = {}
+      for k, v in pairs(ch.values) do
+        if type(v) == "table" then
+          local target = get(v.ref)
+          if target == nil then error("gone") end
+          values[k] = target
+        else
+          values[k] = v
+        end
+      end
+      return c:insert(ch.entity, values)
+    end)
+    if not ok then return false end
+    made[ch.id] = obj
+    if emit then
+      local parts = {}
+      local keys = {}
+      for k in pairs(ch.values) do keys[#keys + 1] = k end
+      table.sort(keys)
+      for _, k in ipairs(keys) do
+        local v = ch.values[k]
+        parts[#parts + 1] = k .. " = " .. (type(v) == "table" and ref(v.ref) or literal(v))
+      end
+      emit[#emit + 1] = format("%s = %s:insert(%q, { %s })", ref(ch.id, true), ctxName, ch.entity, concat(parts, ", "))
+    end
+    return true
+  end
+  local obj = get(ch.id)
+  if obj == nil then return false end
+  if kind == "delete" then
+    if not pcall(function() c:delete(obj) end) then return false end
+    if emit then emit[#emit + 1] = format("%s:delete(%s)", ctxName, ref(ch.id)) end
+  elseif kind == "update" then
+    if not pcall(function() obj[ch.key] = ch.value end) then return false end
+    if emit then emit[#emit + 1] = format("%s.%s = %s", ref(ch.id), ch.key, literal(ch.value)) end
+  elseif kind == "relate" then
+    local target = nil
+    if ch.target then
+      target = get(ch.target)
+      if target == nil then return false end
+    end
+    if not pcall(function() obj[ch.key] = target end) then return false end
+    if emit then emit[#emit + 1] = format("%s.%s = %s", ref(ch.id), ch.key, ch.target and ref(ch.target) or "nil") end
+  end
+  return true
+end
+
+local function emitLines(emit, lines)
+  if emit then for _, l in ipairs(lines) do emit[#emit + 1] = l end end
+end
+
+-- A change from elsewhere (a background, child or batch save, a reset) is not undoable in the view
+-- context: like an app, the step clears the view context's undo stack first.
+local function clearUndo(ctx, emit)
+  local manager = ctx.undoManager
+  if manager ~= nil and (manager.canUndo or manager.canRedo) then
+    emitLines(emit, { "ctx.undoManager:removeAllActions()" })
+    manager:removeAllActions()
+  end
+end
+
+-- Performs one step (without the checks). Raises what the screen or Core Data raised.
+local function perform(w, step, emit)
+  local ctx = w.ctx
+  local kind = step.kind
+  local function viewGet(id) local o = w.objs[id]; if alive(o) then return o end end
+  local function viewRef(id) return "o[" .. id .. "]" end
+  if kind == "save" or kind == "edit" then
+    local made = {}
+    local any = false
+    for _, ch in ipairs(step.changes) do
+      if applyChange(w, ctx, function(id) return made[id] or viewGet(id) end, ch, made, emit, viewRef, "ctx") then any = true end
+    end
+    for id, o in pairs(made) do w.objs[id] = o end   -- (order does not matter: one table write each)
+    if not any then return false end
+    if kind == "save" then
+      emitLines(emit, { "ctx:save()" })
+      ctx:save()
+    end
+    return true
+  elseif kind == "background" or kind == "child" then
+    local c
+    local background = kind == "background"
+    if background then c = w.container:newBackgroundContext() else c = ctx:newChildContext() end
+    local made, applied, ids = {}, {}, {}
+    local name = background and "bg" or "child"
+    local function get(id)
+      if made[id] then return made[id] end
+      local o = viewGet(id)
+      if o == nil or not saved(o) then return nil end
+      local ok, there = pcall(function() return c:object(o.objectID) end)
+      if ok then return there end
+    end
+    local function ref(id, new)
+      if new or made[id] then return "b[" .. id .. "]" end
+      return name .. ":object(o[" .. id .. "].objectID)"
+    end
+    local lines = emit and {} or nil
+    local function body()
+      for _, ch in ipairs(step.changes) do
+        if applyChange(w, c, get, ch, made, lines, ref, name) then applied[#applied + 1] = ch end
+      end
+      if #applied > 0 then
+        c:save()
+        for id, o in pairs(made) do ids[id] = o.objectID end
+      end
+    end
+    local okBody, bodyError
+    if background then
+      okBody, bodyError = pcall(c.performAndWait, c, body)
+    else
+      okBody, bodyError = pcall(body)
+    end
+    if okBody and #applied == 0 then return false end
+    clearUndo(ctx, emit)
+    local madeIDs = {}
+    for id in pairs(made) do madeIDs[#madeIDs + 1] = id end
+    table.sort(madeIDs)
+    if emit then
+      emit[#emit + 1] = background and "bg = container:newBackgroundContext()" or "child = ctx:newChildContext()"
+      if background then emit[#emit + 1] = "bg:performAndWait(function()" end
+      local indent = background and "  " or ""
+      for _, l in ipairs(lines) do emit[#emit + 1] = indent .. l end
+      emit[#emit + 1] = indent .. name .. ":save()"
+      for _, id in ipairs(madeIDs) do emit[#emit + 1] = indent .. format("ids[%d] = b[%d].objectID", id, id) end
+      if background then emit[#emit + 1] = "end)" end
+    end
+    if not okBody then error(bodyError, 0) end
+    if background then
+      emitLines(emit, { "ripple.tick()" })
+      ripple.tick()           -- the view context merges the save (automaticallyMergesChangesFromParent)
+    else
+      emitLines(emit, { "ctx:save()" })
+      ctx:save()
+    end
+    for _, id in ipairs(madeIDs) do
+      w.objs[id] = ctx:object(ids[id])
+      emitLines(emit, { format("o[%d] = ctx:object(ids[%d])", id, id) })
+    end
+    return true
+  elseif kind == "batchUpdate" then
+    clearUndo(ctx, emit)
+    emitLines(emit, {
+      format("result = ctx:execute(ripple.batchUpdateRequest { entity = %q, predicate = %q, arguments = { %s }, propertiesToUpdate = { %s = %s }, resultType = \"updatedObjectIDsResultType\" })",
+             step.entity, step.key .. " == %@", literal(step.from), step.key, literal(step.to)),
+      "ripple.mergeChanges({ updated = result.result }, { ctx })" })
+    local result = ctx:execute(ripple.batchUpdateRequest { entity = step.entity, predicate = step.key .. " == %@",
+      arguments = { step.from }, propertiesToUpdate = { [step.key] = step.to }, resultType = "updatedObjectIDsResultType" })
+    ripple.mergeChanges({ updated = result.result }, { ctx })
+    return true
+  elseif kind == "batchDelete" then
+    local targets, refs = {}, {}
+    for _, id in ipairs(step.ids) do
+      local o = viewGet(id)
+      if o and saved(o) and o.entityName == step.entity then targets[#targets + 1] = o; refs[#refs + 1] = "o[" .. id .. "]" end
+    end
+    if #targets == 0 then return false end
+    clearUndo(ctx, emit)
+    emitLines(emit, {
+      format("result = ctx:execute(ripple.batchDeleteRequest { objectIDs = { %s }, resultType = \"resultTypeObjectIDs\" })", concat(refs, ", ")),
+      "ripple.mergeChanges({ deleted = result.result }, { ctx })" })
+    local result = ctx:execute(ripple.batchDeleteRequest { objectIDs = targets, resultType = "resultTypeObjectIDs" })
+    ripple.mergeChanges({ deleted = result.result }, { ctx })
+    return true
+  elseif kind == "undo" then
+    local manager = ctx.undoManager
+    if manager == nil or not manager.canUndo then return false end
+    emitLines(emit, { "ctx:undo()" })
+    ctx:undo()
+    return true
+  elseif kind == "reset" then
+    -- An app resets its context and builds its screens again.
+    clearUndo(ctx, emit)
+    emitLines(emit, { "ids = {}", "for k, v in pairs(o) do if not v.objectID.isTemporaryID then ids[k] = v.objectID end end",
+                      "ctx:reset()", "ripple.exploreRebuild(options)",
+                      "for k in pairs(o) do o[k] = ids[k] and ctx:existingObject(ids[k]) or nil end" })
+    local oids, order = {}, {}
+    for id, o in pairs(w.objs) do
+      if saved(o) then
+        local ok, oid = pcall(function() return o.objectID end)
+        if ok then oids[id] = oid; order[#order + 1] = id end
+      end
+    end
+    table.sort(order)
+    ctx:reset()
+    ripple._exploreWatch(true)
+    w.root = w.options.screen(ctx, w.container)
+    w.objs = {}
+    for _, id in ipairs(order) do
+      local ok, o = pcall(function() return ctx:existingObject(oids[id]) end)
+      if ok then w.objs[id] = o end
+    end
+    return true
+  elseif GESTURES[kind] then
+    local view = screenViews()[step.view]
+    if view == nil then return false end
+    local user = ripple.user
+    if kind == "swipeToDelete" then
+      if step.section >= view:numberOfSections() or step.row >= view:numberOfRowsInSection(step.section) then return false end
+      emitLines(emit, { format("ripple.user.swipeToDelete(views[%d], ripple.indexPath(%d, %d))", step.view, step.section, step.row) })
+      user.swipeToDelete(view, ripple.indexPath(step.section, step.row))
+    else
+      local sections = view:numberOfSections()
+      if step.from[1] >= sections or step.to[1] >= sections or step.from[2] >= view:numberOfRowsInSection(step.from[1])
+         or step.to[2] >= view:numberOfRowsInSection(step.to[1]) then return false end
+      emitLines(emit, { format("ripple.user.moveRow(views[%d], ripple.indexPath(%d, %d), ripple.indexPath(%d, %d))",
+                               step.view, step.from[1], step.from[2], step.to[1], step.to[2]) })
+      user.moveRow(view, ripple.indexPath(step.from[1], step.from[2]), ripple.indexPath(step.to[1], step.to[2]))
+    end
+    return true
+  end
+  error("unknown step " .. tostring(kind))
+end
+
+-- The checks after a step: tick, then the screen against fresh fetches, then the user's check.
+local function checkAll(w, options)
+  local ok, err = pcall(ripple.tick)
+  if not ok then return tostring(err) end
+  local problem = ripple._exploreCheck()
+  if problem then return problem end
+  if options.check then
+    local okCheck, result = pcall(options.check, w.root, w.ctx)
+    if not okCheck then return tostring(result) end
+    if result == false then return "the check returned false" end
+    if type(result) == "string" then return result end
+  end
+  return nil
+end
+
+-- Runs one step and its checks; returns the failure message or nil (and whether the step did anything).
+local function runStep(w, step, options, emit)
+  local ok, did = pcall(perform, w, step, emit)
+  if not ok then return tostring(did), true end
+  if did then emitLines(emit, { "ripple.exploreCheck(options)" }) end
+  return checkAll(w, options), did
+end
+
+-- Generation: the next step, drawn from the world as it is.
+
+local function pick(random, list) return list[random(#list) + 1] end
+
+local function weighted(random, weights, order, allowed)
+  local total = 0
+  for _, name in ipairs(order) do if allowed[name] then total = total + weights[name] end end
+  if total == 0 then return nil end
+  local r = random(total)
+  for _, name in ipairs(order) do
+    if allowed[name] then
+      r = r - weights[name]
+      if r < 0 then return name end
+    end
+  end
+end
+
+local function liveIDs(w, savedOnly)
+  local ids = {}
+  for _, id in ipairs(w.live) do
+    local o = w.objs[id]
+    if alive(o) and (not savedOnly or saved(o)) then ids[#ids + 1] = id end
+  end
+  return ids
+end
+
+-- Refreshes the list of live objects (bounded by maxObjects plus a step's inserts: linear cost overall).
+local function refreshLive(w, newIDs)
+  local live = {}
+  for _, id in ipairs(w.live) do if alive(w.objs[id]) then live[#live + 1] = id end end
+  for _, id in ipairs(newIDs) do if alive(w.objs[id]) then live[#live + 1] = id end end
+  table.sort(live)
+  w.live = live
+end
+
+local function genChanges(g, w, savedOnly)
+  local random, shape, actions = g.random, g.shape, g.actions
+  local changes = {}
+  local ids = liveIDs(w, savedOnly)
+  local count = random(3) + 1
+  for _ = 1, count do
+    local allowed = { insert = actions.insert and #ids + #changes < g.maxObjects, delete = actions.delete and #ids > 0,
+                      update = actions.update and #ids > 0, relate = actions.relate and #ids > 0 }
+    local kind = weighted(random, CHANGE_WEIGHTS, CHANGE_ORDER, allowed)
+    if kind == nil then break end
+    if kind == "insert" then
+      local entity = pick(random, shape.entities)
+      local values = {}
+      for _, a in ipairs(entity.attributes) do
+        if not a.optional or random(4) > 0 then values[a.name] = pick(random, a.pool) end
+      end
+      g.nextID = g.nextID + 1
+      changes[#changes + 1] = { "insert", entity = entity.name, values = values, id = g.nextID }
+    else
+      local id = pick(random, ids)
+      local entity = shape.byName[w.entityOf[id]]
+      if kind == "delete" then
+        changes[#changes + 1] = { "delete", id = id }
+      elseif kind == "update" and entity and #entity.attributes > 0 then
+        local a = pick(random, entity.attributes)
+        changes[#changes + 1] = { "update", id = id, key = a.name, value = pick(random, a.pool) }
+      elseif kind == "relate" and entity and #entity.relationships > 0 then
+        local r = pick(random, entity.relationships)
+        local targets = {}
+        for _, t in ipairs(ids) do if w.entityOf[t] == r.destination then targets[#targets + 1] = t end end
+        local target = (#targets > 0 and random(5) > 0) and pick(random, targets) or false
+        changes[#changes + 1] = { "relate", id = id, key = r.name, target = target }
+      end
+    end
+  end
+  return changes
+end
+
+local function generate(g, w)
+  local random, actions = g.random, g.actions
+  local ids = liveIDs(w, false)
+  local savedIDs = liveIDs(w, true)
+  local anyChange = actions.insert or actions.delete or actions.update or actions.relate
+  local allowed = {
+    save = anyChange, edit = anyChange and actions.edit, background = anyChange and actions.background,
+    child = anyChange and actions.child, batchUpdate = actions.batchUpdate and #savedIDs > 0,
+    batchDelete = actions.batchDelete and #savedIDs > 0, undo = actions.undo, reset = actions.reset,
+  }
+  local views = (actions.swipeToDelete or actions.moveRow) and screenViews() or {}
+  allowed.swipeToDelete = actions.swipeToDelete and #views > 0
+  allowed.moveRow = actions.moveRow and #views > 0
+  local kind = weighted(random, STEP_WEIGHTS, STEP_ORDER, allowed) or "save"
+  if kind == "save" or kind == "edit" or kind == "background" or kind == "child" then
+    return { kind = kind, changes = genChanges(g, w, kind == "background" or kind == "child") }
+  elseif kind == "batchUpdate" then
+    local id = pick(random, savedIDs)
+    local entity = g.shape.byName[w.entityOf[id]]
+    if entity == nil or #entity.attributes == 0 then return { kind = "undo" } end
+    local a = pick(random, entity.attributes)
+    local ok, from = pcall(function() return w.objs[id][a.name] end)
+    if not ok or from == nil then return { kind = "undo" } end
+    return { kind = "batchUpdate", entity = entity.name, key = a.name, from = from, to = pick(random, a.pool) }
+  elseif kind == "batchDelete" then
+    local first = pick(random, savedIDs)
+    local list = { first }
+    for _ = 1, random(2) do
+      local id = pick(random, savedIDs)
+      if w.entityOf[id] == w.entityOf[first] then
+        local dup = false
+        for _, x in ipairs(list) do if x == id then dup = true end end
+        if not dup then list[#list + 1] = id end
+      end
+    end
+    table.sort(list)
+    return { kind = "batchDelete", entity = w.entityOf[first], ids = list }
+  elseif GESTURES[kind] then
+    local v = random(#views) + 1
+    local view = views[v]
+    local ok, sections = pcall(function() return view:numberOfSections() end)
+    if not ok or sections == 0 then return { kind = "undo" } end
+    local s = random(sections)
+    local rows = view:numberOfRowsInSection(s)
+    if rows == 0 then return { kind = "undo" } end
+    if kind == "swipeToDelete" then return { kind = kind, view = v, section = s, row = random(rows) } end
+    local s2 = random(sections)
+    local rows2 = view:numberOfRowsInSection(s2)
+    return { kind = kind, view = v, from = { s, random(rows) }, to = { s2, random(s2 == s and rows or rows2 + 1) } }
+  end
+  return { kind = kind }
+end
+
+-- Notes which entity each inserted object is, and which objects are live, after a step.
+local function afterStep(w, step)
+  local newIDs = {}
+  if step.changes then
+    for _, ch in ipairs(step.changes) do
+      if ch[1] == "insert" then w.entityOf[ch.id] = ch.entity; newIDs[#newIDs + 1] = ch.id end
+    end
+  end
+  refreshLive(w, newIDs)
+end
+
+-- Shrinking.
+
+-- The failure without its numbers and positions: two failures are the same when their shapes are.
+local function shapeOf(message)
+  local s = message:gsub("[%w_%./%-=%[%]\"]+:%d+: ", ""):gsub("%d+", "N")
+  return s
+end
+
+local function copySteps(steps)
+  local out = {}
+  for i, s in ipairs(steps) do out[i] = s end
+  return out
+end
+
+local function finishWorld(mark)
+  ripple._exploreWatch(false)
+  ripple._exploreMark(mark[1], mark[2])
+end
+
+-- Replays `steps` on a fresh world; returns the failure and the number of steps run.
+local function replay(options, actions, steps, emit)
+  local mark = { ripple._exploreMark() }
+  local okStart, w = pcall(start, options, actions)
+  if not okStart then finishWorld(mark); return tostring(w), 0 end
+  w.options = options
+  for i, step in ipairs(steps) do
+    local failure = runStep(w, step, options, emit)
+    if failure then finishWorld(mark); return failure, i end
+  end
+  finishWorld(mark)
+  return nil, #steps
+end
+
+-- Simpler versions of one step: fewer changes, fewer objects in a batch, plainer values.
+local function simplerSteps(step, shape)
+  local out = {}
+  if step.changes then
+    for i = 1, #step.changes do
+      local changes = {}
+      for j, ch in ipairs(step.changes) do if j ~= i then changes[#changes + 1] = ch end end
+      if #changes > 0 then out[#out + 1] = { kind = step.kind, changes = changes } end
+    end
+    for i, ch in ipairs(step.changes) do
+      local entity = shape.byName[ch.entity or ""]
+      if ch[1] == "insert" and entity then
+        for _, a in ipairs(entity.attributes) do
+          local v = ch.values[a.name]
+          if v ~= nil and v ~= a.pool[1] then
+            local values = {}
+            for k, x in pairs(ch.values) do values[k] = x end
+            values[a.name] = a.pool[1]
+            local changes = copySteps(step.changes)
+            changes[i] = { "insert", entity = ch.entity, values = values, id = ch.id }
+            out[#out + 1] = { kind = step.kind, changes = changes }
+          end
+        end
+      end
+    end
+    if step.kind ~= "save" then out[#out + 1] = { kind = "save", changes = step.changes } end
+  elseif step.kind == "batchDelete" and #step.ids > 1 then
+    for i = 1, #step.ids do
+      local ids = {}
+      for j, id in ipairs(step.ids) do if j ~= i then ids[#ids + 1] = id end end
+      out[#out + 1] = { kind = "batchDelete", entity = step.entity, ids = ids }
+    end
+  end
+  return out
+end
+
+local MAX_REPLAYS = 400
+
+local function shrink(options, actions, shape, steps, failure)
+  local target = shapeOf(failure)
+  local replays = 0
+  local function same(candidate)
+    if replays >= MAX_REPLAYS then return false end
+    replays = replays + 1
+    local f, at = replay(options, actions, candidate)
+    if f and shapeOf(f) == target then
+      -- Steps after the failing one are not needed.
+      local kept = {}
+      for i = 1, at do kept[i] = candidate[i] end
+      return true, kept, f
+    end
+    return false
+  end
+  local current, message = steps, failure
+  local changed = true
+  while changed do
+    changed = false
+    -- Remove chunks of steps, halving the chunk size (delta debugging).
+    local n = 2
+    while #current >= 1 do
+      local size = math.max(1, math.ceil(#current / n))
+      local removed = false
+      local start = 1
+      while start <= #current do
+        local candidate = {}
+        for i, s in ipairs(current) do if i < start or i >= start + size then candidate[#candidate + 1] = s end end
+        local ok, kept, f = same(candidate)
+        if ok then current, message, removed, changed = kept, f, true, true
+        else start = start + size end
+      end
+      if not removed then
+        if size == 1 then break end
+        n = math.min(n * 2, #current)
+      end
+    end
+    -- Simplify each step.
+    local i = 1
+    while i <= #current do
+      local simplified = false
+      for _, s in ipairs(simplerSteps(current[i], shape)) do
+        local candidate = copySteps(current)
+        candidate[i] = s
+        local ok, kept, f = same(candidate)
+        if ok then current, message, simplified, changed = kept, f, true, true; break end
+      end
+      if not simplified then i = i + 1 end
+    end
+  end
+  return current, message
+end
+
+-- The steps with their objects numbered 1, 2, … in the order they are inserted (for the scenario).
+local function renumbered(steps)
+  local map, n = {}, 0
+  local function id(old)
+    if old == nil or old == false then return old end
+    return map[old] or old + 1000000
+  end
+  local out = {}
+  for i, step in ipairs(steps) do
+    local copy = {}
+    for k, v in pairs(step) do copy[k] = v end
+    if step.changes then
+      copy.changes = {}
+      for j, ch in ipairs(step.changes) do
+        local c = {}
+        for k, v in pairs(ch) do c[k] = v end
+        if ch[1] == "insert" then n = n + 1; map[ch.id] = n; c.id = n
+        else c.id = id(ch.id); c.target = id(ch.target) end
+        copy.changes[j] = c
+      end
+    end
+    if step.ids then
+      copy.ids = {}
+      for j, x in ipairs(step.ids) do copy.ids[j] = id(x) end
+    end
+    out[i] = copy
+  end
+  return out
+end
+
+local function plural(n, word) return n == 1 and (n .. " " .. word) or (n .. " " .. word .. "s") end
+
+-- The shrunk steps as a scenario that runs them alone.
+local function scenarioText(options, actions, steps, seed, found, failure)
+  local emit = {}
+  local _ = replay(options, actions, steps, emit)
+  local name = options.name or "options"
+  local lines = {
+    format("-- Found by ripple.explore (seed %d, after %s, shrunk to %d): %s", seed, plural(found, "step"), #steps,
+           (failure:gsub("\n.*", ""))),
+    format("-- Paste into the script after `%s`, the options given to ripple.explore.", name),
+    format("scenario(\"ripple.explore seed %d, shrunk to %s\", function()", seed, plural(#steps, "step")),
+    format("  local ctx, container, root, views = ripple.exploreStart(%s)", name),
+    "  local o, b, ids, bg, child, result = {}, {}, {}",
+  }
+  for _, l in ipairs(emit) do
+    lines[#lines + 1] = "  " .. l:gsub("%(options%)", "(" .. name .. ")")
+  end
+  lines[#lines + 1] = "end)"
+  return concat(lines, "\n") .. "\n"
+end
+
+local function explore(options)
+  local actions = prepare(options)
+  local model = options.model
+  if model == nil then
+    local mark = { ripple._exploreMark() }
+    model = options.container().persistentStoreCoordinator.managedObjectModel
+    finishWorld(mark)
+  end
+  local shape = modelShape(model, options)
+  local cliSteps, cliSeed, cliSeconds, progress = ripple._exploreSettings()
+  local steps = cliSteps or options.steps or 500
+  local seed = cliSeed or options.seed or 1
+  local g = { random = newRandom(seed), shape = shape, actions = actions, maxObjects = options.maxObjects or 12, nextID = 0 }
+  local began = ripple._exploreClock()
+  local mark = { ripple._exploreMark() }
+  local w = start(options, actions)
+  w.options = options
+  local trail = {}
+  local failure
+  for i = 1, steps do
+    local step = generate(g, w)
+    trail[i] = step
+    failure = runStep(w, step, options)
+    if failure then break end
+    afterStep(w, step)
+    if progress and i % 100 == 0 then
+      ripple._exploreProgress(format("explore: %d of %d steps, seed %d, %.1f s", i, steps, seed, ripple._exploreClock() - began))
+    end
+    if cliSeconds and i % 16 == 0 and ripple._exploreClock() - began > cliSeconds then
+      if progress then ripple._exploreProgress(format("explore: stopped after %d steps (--time %g), seed %d", i, cliSeconds, seed)) end
+      break
+    end
+  end
+  finishWorld(mark)
+  if not failure then return { steps = #trail, seed = seed } end
+  local found = #trail
+  failure = failure:gsub("^explore:%d+: ", "")
+  if progress then ripple._exploreProgress(format("explore: failed after %d steps, seed %d; shrinking", found, seed)) end
+  local shrunk, message = shrink(options, actions, shape, trail, failure)
+  message = message:gsub("^explore:%d+: ", "")
+  shrunk = renumbered(shrunk)
+  local text = scenarioText(options, actions, shrunk, seed, found, message)
+  local path = ripple._exploreWrite(format("explore-seed%d.lua", seed), text)
+  raise(format("%s (found after %s, shrunk to %s; seed %d)\n%s%s", message, plural(found, "step"), plural(#shrunk, "step"), seed,
+               path and ("written to " .. path .. "\n") or "", text), 2)
+end
+
+-- What the shrunk scenario calls: a fresh store and screen as an exploration run starts them.
+local current = nil
+local function exploreStart(options)
+  local actions = prepare(options)
+  local w = start(options, actions)
+  current = w
+  return w.ctx, w.container, w.root, screenViews()
+end
+
+-- The checks of a step, raising the failure.
+local function exploreCheck(options)
+  local w = current
+  if w == nil then raise("ripple.exploreCheck: call ripple.exploreStart first", 2) end
+  local failure = checkAll(w, options)
+  if failure then raise(failure, 2) end
+end
+
+local function exploreRebuild(options)
+  local w = current
+  if w == nil then raise("ripple.exploreRebuild: call ripple.exploreStart first", 2) end
+  ripple._exploreWatch(true)
+  w.root = options.screen(w.ctx, w.container)
+  return w.root
+end
+
+return { explore = explore, start = exploreStart, check = exploreCheck, rebuild = exploreRebuild }
