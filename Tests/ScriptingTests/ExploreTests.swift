@@ -148,27 +148,27 @@ import Glibc
         #expect(other.engine.log.lines != first.engine.log.lines)
     }
 
-    /// Lua instructions of an exploration of the documented delegate, counted by a count hook (every 100).
+    /// Lua instructions of an exploration of the documented delegate, counted by a count hook (every 1,000).
     func instructions(steps: Int) throws -> Int {
         let engine = try ScriptEngine()
         try engine.run(Self.screen)
         try engine.run("""
             options = { model = model, screen = contacts(nil), steps = \(steps), seed = 4 }
-            hundreds = 0
-            debug.sethook(function() hundreds = hundreds + 1 end, "", 100)
+            thousands = 0
+            debug.sethook(function() thousands = thousands + 1 end, "", 1000)
             ripple.explore(options)
             debug.sethook()
             """)
-        _ = engine.state.getGlobal("hundreds")
+        _ = engine.state.getGlobal("thousands")
         defer { engine.state.pop() }
-        return Int(engine.state.toInteger(at: -1) ?? 0) * 100
+        return Int(engine.state.toInteger(at: -1) ?? 0) * 1_000
     }
 
     @Test("exploring costs linear work: four times the steps, about four times the instructions")
     func linearCost() throws {
-        let small = try instructions(steps: 250)
-        let large = try instructions(steps: 1_000)
-        #expect(small > 250 * 1_000, "\(small) instructions for 250 steps")
+        let small = try instructions(steps: 200)
+        let large = try instructions(steps: 800)
+        #expect(small > 200 * 1_000, "\(small) instructions for 200 steps")
         let ratio = Double(large) / Double(small)
         #expect(ratio > 3.2 && ratio < 4.8, "\(small) then \(large) instructions")
     }

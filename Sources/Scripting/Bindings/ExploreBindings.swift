@@ -58,6 +58,7 @@ extension ScriptEngine {
             // ticks and memory do not grow with the number of runs; returns the mark.
             if state.type(at: 1) == .number, let n = state.toInteger(at: 1), n >= 0, Int(n) < self.contexts.count {
                 self.contexts.removeSubrange(Int(n)...)
+                if Int(n) < self.tracers.count { self.tracers.removeSubrange(Int(n)...) }
             }
             if state.type(at: 2) == .number, let n = state.toInteger(at: 2), n >= 0, Int(n) < self.containers.count {
                 self.containers.removeSubrange(Int(n)...)

@@ -24,6 +24,7 @@ local ACTION_NAMES = { insert = true, delete = true, update = true, relate = tru
                        reset = true, swipeToDelete = true, moveRow = true }
 
 local MAX_STEPS = 10000000
+local UNDO_LEVELS = 8
 
 local STRINGS = { "Ann", "Al", "Bob", "Bea", "Cy", "Cal", "Dee", "Ed" }
 local DATES = { 0, 86400, 172800 }
@@ -192,7 +193,10 @@ local function start(options, actions)
   local ctx = container.viewContext
   ctx.automaticallyMergesChangesFromParent = true
   ctx.mergePolicy = "mergeByPropertyObjectTrump"
-  if actions == nil or actions.undo then ctx.undoManager = ripple.undoManager() end
+  if actions == nil or actions.undo then
+    ctx.undoManager = ripple.undoManager()
+    ctx.undoManager.levelsOfUndo = UNDO_LEVELS   -- a bounded stack: every step costs the same
+  end
   if options.setup then options.setup(ctx, container) end
   local root = options.screen(ctx, container)
   return { container = container, ctx = ctx, root = root, objs = {}, entityOf = {}, live = {} }
@@ -297,6 +301,8 @@ local function perform(w, step, emit)
   elseif kind == "background" or kind == "child" then
     local c
     local background = kind == "background"
+    -- The step's context is forgotten once the step is over, so that ticks do not grow with the steps.
+    local mark = { ripple._exploreMark() }
     if background then c = w.container:newBackgroundContext() else c = ctx:newChildContext() end
     local made, applied, ids = {}, {}, {}
     local name = background and "bg" or "child"
@@ -327,7 +333,7 @@ local function perform(w, step, emit)
     else
       okBody, bodyError = pcall(body)
     end
-    if okBody and #applied == 0 then return false end
+    if okBody and #applied == 0 then ripple._exploreMark(mark[1], mark[2]); return false end
     clearUndo(ctx, emit)
     local madeIDs = {}
     for id in pairs(made) do madeIDs[#madeIDs + 1] = id end
@@ -341,14 +347,17 @@ local function perform(w, step, emit)
       for _, id in ipairs(madeIDs) do emit[#emit + 1] = indent .. format("ids[%d] = b[%d].objectID", id, id) end
       if background then emit[#emit + 1] = "end)" end
     end
-    if not okBody then error(bodyError, 0) end
+    if not okBody then ripple._exploreMark(mark[1], mark[2]); error(bodyError, 0) end
+    local okEnd, endError
     if background then
       emitLines(emit, { "ripple.tick()" })
-      ripple.tick()           -- the view context merges the save (automaticallyMergesChangesFromParent)
+      okEnd, endError = pcall(ripple.tick)  -- the view context merges the save (automaticallyMergesChangesFromParent)
     else
       emitLines(emit, { "ctx:save()" })
-      ctx:save()
+      okEnd, endError = pcall(ctx.save, ctx)
     end
+    ripple._exploreMark(mark[1], mark[2])
+    if not okEnd then error(endError, 0) end
     for _, id in ipairs(madeIDs) do
       w.objs[id] = ctx:object(ids[id])
       emitLines(emit, { format("o[%d] = ctx:object(ids[%d])", id, id) })
@@ -387,17 +396,18 @@ local function perform(w, step, emit)
   elseif kind == "reset" then
     -- An app resets its context and builds its screens again.
     clearUndo(ctx, emit)
-    emitLines(emit, { "ids = {}", "for k, v in pairs(o) do if not v.objectID.isTemporaryID then ids[k] = v.objectID end end",
+    emitLines(emit, { "ids = {}",
+                      "for k, v in pairs(o) do if not v.isDeleted and not v.objectID.isTemporaryID then ids[k] = v.objectID end end",
                       "ctx:reset()", "ripple.exploreRebuild(options)",
-                      "for k in pairs(o) do o[k] = ids[k] and ctx:existingObject(ids[k]) or nil end" })
+                      "for k in pairs(o) do local ok, x = pcall(ctx.existingObject, ctx, ids[k]); o[k] = ok and x or nil end" })
     local oids, order = {}, {}
-    for id, o in pairs(w.objs) do
-      if saved(o) then
+    for _, id in ipairs(w.live) do
+      local o = w.objs[id]
+      if alive(o) and saved(o) then
         local ok, oid = pcall(function() return o.objectID end)
         if ok then oids[id] = oid; order[#order + 1] = id end
       end
     end
-    table.sort(order)
     ctx:reset()
     ripple._exploreWatch(true)
     w.root = w.options.screen(ctx, w.container)
@@ -478,19 +488,30 @@ local function liveIDs(w, savedOnly)
 end
 
 -- Refreshes the list of live objects (bounded by maxObjects plus a step's inserts: linear cost overall).
+-- Objects that are gone are forgotten after a while: one that an undo brings back within UNDO_STEPS steps
+-- is live again; later ones stay out (the population, and so every step's cost, stays bounded).
+local UNDO_STEPS = 16
 local function refreshLive(w, newIDs)
-  local live = {}
-  for _, id in ipairs(w.live) do if alive(w.objs[id]) then live[#live + 1] = id end end
-  for _, id in ipairs(newIDs) do if alive(w.objs[id]) then live[#live + 1] = id end end
+  w.stepIndex = (w.stepIndex or 0) + 1
+  local live, dead = {}, {}
+  local function sort(id)
+    if alive(w.objs[id]) then live[#live + 1] = id else dead[#dead + 1] = { id = id, obj = w.objs[id], at = w.stepIndex }; w.objs[id] = nil end
+  end
+  for _, id in ipairs(w.live) do sort(id) end
+  for _, id in ipairs(newIDs) do sort(id) end
+  for _, d in ipairs(w.dead or {}) do
+    if d.obj ~= nil and alive(d.obj) then w.objs[d.id] = d.obj; live[#live + 1] = d.id
+    elseif w.stepIndex - d.at < UNDO_STEPS then dead[#dead + 1] = d end
+  end
   table.sort(live)
-  w.live = live
+  w.live, w.dead = live, dead
 end
 
 local function genChanges(g, w, savedOnly)
   local random, shape, actions = g.random, g.shape, g.actions
   local changes = {}
   local ids = liveIDs(w, savedOnly)
-  local count = random(3) + 1
+  local count = random(4) + 1
   for _ = 1, count do
     local allowed = { insert = actions.insert and #ids + #changes < g.maxObjects, delete = actions.delete and #ids > 0,
                       update = actions.update and #ids > 0, relate = actions.relate and #ids > 0 }
@@ -511,7 +532,13 @@ local function genChanges(g, w, savedOnly)
         changes[#changes + 1] = { "delete", id = id }
       elseif kind == "update" and entity and #entity.attributes > 0 then
         local a = pick(random, entity.attributes)
-        changes[#changes + 1] = { "update", id = id, key = a.name, value = pick(random, a.pool) }
+        local value = pick(random, a.pool)
+        if random(3) == 0 then
+          -- Writing the value again (as a sync does) is an update that moves nothing.
+          local ok, current = pcall(function() return w.objs[id][a.name] end)
+          if ok and current ~= nil then value = current end
+        end
+        changes[#changes + 1] = { "update", id = id, key = a.name, value = value }
       elseif kind == "relate" and entity and #entity.relationships > 0 then
         local r = pick(random, entity.relationships)
         local targets = {}
@@ -616,6 +643,7 @@ local function replay(options, actions, steps, emit)
   for i, step in ipairs(steps) do
     local failure = runStep(w, step, options, emit)
     if failure then finishWorld(mark); return failure, i end
+    afterStep(w, step)
   end
   finishWorld(mark)
   return nil, #steps
@@ -657,7 +685,7 @@ local function simplerSteps(step, shape)
   return out
 end
 
-local MAX_REPLAYS = 400
+local MAX_REPLAYS = 250
 
 local function shrink(options, actions, shape, steps, failure)
   local target = shapeOf(failure)
@@ -695,6 +723,24 @@ local function shrink(options, actions, shape, steps, failure)
         if size == 1 then break end
         n = math.min(n * 2, #current)
       end
+    end
+    -- Join a step with the save step after it (one event instead of two).
+    local j = 1
+    while j < #current do
+      local a, b = current[j], current[j + 1]
+      local joined = false
+      if a.changes and b.changes and b.kind == "save" and (a.kind == "save" or a.kind == "edit") then
+        local changes = copySteps(a.changes)
+        for _, ch in ipairs(b.changes) do changes[#changes + 1] = ch end
+        local candidate = {}
+        for k, s in ipairs(current) do
+          if k == j then candidate[#candidate + 1] = { kind = "save", changes = changes }
+          elseif k ~= j + 1 then candidate[#candidate + 1] = s end
+        end
+        local ok, kept, f = same(candidate)
+        if ok then current, message, joined, changed = kept, f, true, true end
+      end
+      if not joined then j = j + 1 end
     end
     -- Simplify each step.
     local i = 1
