@@ -139,12 +139,12 @@ import Glibc
 
     @Test("the same seed gives byte-identical output twice")
     func sameSeedSameOutput() throws {
-        let first = try explore("reloadNewPath", seed: 5, steps: 300)
-        let second = try explore("reloadNewPath", seed: 5, steps: 300)
+        let first = try explore("noDeleteSections", seed: 5, steps: 300)
+        let second = try explore("noDeleteSections", seed: 5, steps: 300)
         #expect(first.error != nil)
         #expect(first.error == second.error)
         #expect(first.engine.log.lines == second.engine.log.lines)
-        let other = try explore("reloadNewPath", seed: 6, steps: 300)
+        let other = try explore("noDeleteSections", seed: 6, steps: 300)
         #expect(other.engine.log.lines != first.engine.log.lines)
     }
 

@@ -33,8 +33,10 @@ extension ScriptEngine {
     /// model's shape, the watch over the screen's views, the context list, the settings and the clock.
     func installExplore(into module: Int32) {
         state.register(in: module, name: "_exploreChunk") { [unowned self] state in
-            try LuaChunk.explore.load(into: self.state)
-            _ = state
+            // The chunk's main function (not run): explore.lua, or the two it loads itself.
+            let name = state.type(at: 1) == .string ? state.toString(at: 1) : nil
+            let chunk = name == "exploreshrink" ? LuaChunk.exploreshrink : name == "exploreoptions" ? LuaChunk.exploreoptions : LuaChunk.explore
+            try chunk.load(into: self.state)
             return 1
         }
         state.register(in: module, name: "_exploreModel") { [unowned self] state in

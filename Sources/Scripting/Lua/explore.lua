@@ -17,17 +17,12 @@ local STEP_ORDER = { "save", "edit", "background", "child", "batchUpdate", "batc
 local CHANGE_WEIGHTS = { insert = 3, delete = 2, update = 4, relate = 1 }
 local CHANGE_ORDER = { "insert", "delete", "update", "relate" }
 local GESTURES = { swipeToDelete = true, moveRow = true }
-local KNOWN = { "model", "container", "setup", "screen", "steps", "seed", "actions", "values", "check",
-                "maxObjects", "entities", "name" }
 local ACTION_NAMES = { insert = true, delete = true, update = true, relate = true, edit = true,
                        background = true, child = true, batchUpdate = true, batchDelete = true, undo = true,
                        reset = true, swipeToDelete = true, moveRow = true }
 
-local MAX_STEPS = 10000000
 local UNDO_LEVELS = 8
 
-local STRINGS = { "Ann", "Al", "Bob", "Bea", "Cy", "Cal", "Dee", "Ed" }
-local DATES = { 0, 86400, 172800 }
 
 -- SplitMix64, as `ripple test --shuffle` and the Swift tests draw it: `random(n)` is in 0 ..< n.
 local function newRandom(seed)
@@ -62,117 +57,9 @@ end
 -- Raised from a helper of `explore` or `exploreStart`: level 4 is the script line that called them.
 local function fail(message) raise("ripple.explore: " .. message, 4) end
 
--- Checks the options and gathers what the generator needs from the model.
-local function prepare(options)
-  if type(options) ~= "table" then fail("options must be a table, got " .. type(options)) end
-  for key in pairs(options) do
-    local found = false
-    for _, k in ipairs(KNOWN) do if k == key then found = true end end
-    if not found then
-      fail("unknown option '" .. tostring(key) .. "' (known options: " .. concat(KNOWN, ", ") .. ")")
-    end
-  end
-  if options.model == nil and options.container == nil then fail("give a model (or a container function)") end
-  if options.container ~= nil and type(options.container) ~= "function" then
-    fail("container must be a function returning a new container (every run starts from an empty store), got " .. type(options.container))
-  end
-  if type(options.screen) ~= "function" then
-    fail("screen must be a function(context, container) that builds the screen, got " .. type(options.screen))
-  end
-  for _, key in ipairs { "steps", "seed", "maxObjects" } do
-    local v = options[key]
-    if v ~= nil and math.type(v) ~= "integer" then fail(key .. " must be an integer, got " .. tostring(v)) end
-    if v ~= nil and key ~= "seed" and v < 0 then fail(key .. " must not be negative, got " .. tostring(v)) end
-  end
-  if options.steps and options.steps > MAX_STEPS then
-    fail("steps must be at most " .. MAX_STEPS .. ", got " .. options.steps)
-  end
-  if options.check ~= nil and type(options.check) ~= "function" then fail("check must be a function, got " .. type(options.check)) end
-  if options.setup ~= nil and type(options.setup) ~= "function" then fail("setup must be a function, got " .. type(options.setup)) end
-  local actions = {}
-  if options.actions == nil then
-    for name in pairs(ACTION_NAMES) do actions[name] = true end
-  else
-    if type(options.actions) ~= "table" then fail("actions must be a list of action names, got " .. type(options.actions)) end
-    for _, name in ipairs(options.actions) do
-      if not ACTION_NAMES[name] then
-        local names = {}
-        for n in pairs(ACTION_NAMES) do names[#names + 1] = n end
-        table.sort(names)
-        fail("unknown action '" .. tostring(name) .. "' (actions: " .. concat(names, ", ") .. ")")
-      end
-      actions[name] = true
-    end
-  end
-  -- Gestures need `ripple.user`; without it they are left out of the default list (an explicit request fails).
-  local user = rawget(ripple, "user")
-  for name in pairs(GESTURES) do
-    if actions[name] and not (type(user) == "table" and type(user[name]) == "function") then
-      if options.actions ~= nil then fail("action '" .. name .. "' needs ripple.user." .. name .. ", which this Ripple has not") end
-      actions[name] = nil
-    end
-  end
-  return actions
-end
-
--- The model's entities, attributes (with the values to draw) and to-one relationships.
-local function modelShape(model, options)
-  local values = options.values or {}
-  if type(values) ~= "table" then fail("values must be a table { Entity = { key = { value, … } } }, got " .. type(values)) end
-  local entities, byName = {}, {}
-  for _, e in ipairs(ripple._exploreModel(model)) do byName[e.name] = e end
-  local wanted = options.entities
-  if wanted ~= nil and type(wanted) ~= "table" then fail("entities must be a list of entity names, got " .. type(wanted)) end
-  for _, e in ipairs(ripple._exploreModel(model)) do
-    local include = not e.abstract
-    if wanted then
-      include = false
-      for _, n in ipairs(wanted) do if n == e.name then include = true end end
-    end
-    if include then
-      local given = values[e.name] or {}
-      local attributes = {}
-      for _, a in ipairs(e.attributes) do
-        local pool = given[a.name]
-        if pool ~= nil and type(pool) ~= "table" then
-          fail("values." .. e.name .. "." .. a.name .. " must be a list of values, got " .. type(pool))
-        end
-        if pool == nil and not a.pattern then
-          local t = a.type
-          if t == "string" then
-            pool = {}
-            for _, s in ipairs(STRINGS) do
-              if (a.minLength == nil or #s >= a.minLength) and (a.maxLength == nil or #s <= a.maxLength) then pool[#pool + 1] = s end
-            end
-          elseif t == "integer16" or t == "integer32" or t == "integer" or t == "double" or t == "float" then
-            local lo = a.min and math.ceil(a.min) or 0
-            local hi = a.max and floor(a.max) or lo + 3
-            if hi > lo + 3 then hi = lo + 3 end
-            pool = {}
-            for v = lo, hi do pool[#pool + 1] = floor(v) end
-          elseif t == "boolean" then pool = { false, true }
-          elseif t == "date" then pool = DATES
-          end
-        end
-        if pool and #pool == 0 then pool = nil end
-        if pool then attributes[#attributes + 1] = { name = a.name, pool = pool, optional = a.optional }
-        elseif not a.optional and a.default == nil then
-          fail("cannot make values for " .. e.name .. "." .. a.name .. " (" .. a.type .. "): give values = { "
-               .. e.name .. " = { " .. a.name .. " = { … } } }")
-        end
-      end
-      local relationships = {}
-      for _, r in ipairs(e.relationships) do
-        if not r.toMany then relationships[#relationships + 1] = r end
-      end
-      entities[#entities + 1] = { name = e.name, attributes = attributes, relationships = relationships }
-    end
-  end
-  if #entities == 0 then fail("no entity to insert (the model's entities are abstract, or entities lists none)") end
-  local index = {}
-  for _, e in ipairs(entities) do index[e.name] = e end
-  return { entities = entities, byName = index }
-end
+-- The options and the model's shape: Sources/Scripting/Lua/exploreoptions.lua.
+local checking = ripple._exploreChunk("exploreoptions")(fail, ACTION_NAMES, GESTURES)
+local prepare, modelShape = checking.prepare, checking.modelShape
 
 -- World: one run of the screen over a fresh store.
 
@@ -615,20 +502,6 @@ local function afterStep(w, step)
   refreshLive(w, newIDs)
 end
 
--- Shrinking.
-
--- The failure without its numbers and positions: two failures are the same when their shapes are.
-local function shapeOf(message)
-  local s = message:gsub("[%w_%./%-=%[%]\"]+:%d+: ", ""):gsub("%d+", "N")
-  return s
-end
-
-local function copySteps(steps)
-  local out = {}
-  for i, s in ipairs(steps) do out[i] = s end
-  return out
-end
-
 local function finishWorld(mark)
   ripple._exploreWatch(false)
   ripple._exploreMark(mark[1], mark[2])
@@ -650,165 +523,10 @@ local function replay(options, actions, steps, emit)
 end
 
 -- Simpler versions of one step: fewer changes, fewer objects in a batch, plainer values.
-local function simplerSteps(step, shape)
-  local out = {}
-  if step.changes then
-    for i = 1, #step.changes do
-      local changes = {}
-      for j, ch in ipairs(step.changes) do if j ~= i then changes[#changes + 1] = ch end end
-      if #changes > 0 then out[#out + 1] = { kind = step.kind, changes = changes } end
-    end
-    for i, ch in ipairs(step.changes) do
-      local entity = shape.byName[ch.entity or ""]
-      if ch[1] == "insert" and entity then
-        for _, a in ipairs(entity.attributes) do
-          local v = ch.values[a.name]
-          if v ~= nil and v ~= a.pool[1] then
-            local values = {}
-            for k, x in pairs(ch.values) do values[k] = x end
-            values[a.name] = a.pool[1]
-            local changes = copySteps(step.changes)
-            changes[i] = { "insert", entity = ch.entity, values = values, id = ch.id }
-            out[#out + 1] = { kind = step.kind, changes = changes }
-          end
-        end
-      end
-    end
-    if step.kind ~= "save" then out[#out + 1] = { kind = "save", changes = step.changes } end
-  elseif step.kind == "batchDelete" and #step.ids > 1 then
-    for i = 1, #step.ids do
-      local ids = {}
-      for j, id in ipairs(step.ids) do if j ~= i then ids[#ids + 1] = id end end
-      out[#out + 1] = { kind = "batchDelete", entity = step.entity, ids = ids }
-    end
-  end
-  return out
-end
-
-local MAX_REPLAYS = 250
-
-local function shrink(options, actions, shape, steps, failure)
-  local target = shapeOf(failure)
-  local replays = 0
-  local function same(candidate)
-    if replays >= MAX_REPLAYS then return false end
-    replays = replays + 1
-    local f, at = replay(options, actions, candidate)
-    if f and shapeOf(f) == target then
-      -- Steps after the failing one are not needed.
-      local kept = {}
-      for i = 1, at do kept[i] = candidate[i] end
-      return true, kept, f
-    end
-    return false
-  end
-  local current, message = steps, failure
-  local changed = true
-  while changed do
-    changed = false
-    -- Remove chunks of steps, halving the chunk size (delta debugging).
-    local n = 2
-    while #current >= 1 do
-      local size = math.max(1, math.ceil(#current / n))
-      local removed = false
-      local start = 1
-      while start <= #current do
-        local candidate = {}
-        for i, s in ipairs(current) do if i < start or i >= start + size then candidate[#candidate + 1] = s end end
-        local ok, kept, f = same(candidate)
-        if ok then current, message, removed, changed = kept, f, true, true
-        else start = start + size end
-      end
-      if not removed then
-        if size == 1 then break end
-        n = math.min(n * 2, #current)
-      end
-    end
-    -- Join a step with the save step after it (one event instead of two).
-    local j = 1
-    while j < #current do
-      local a, b = current[j], current[j + 1]
-      local joined = false
-      if a.changes and b.changes and b.kind == "save" and (a.kind == "save" or a.kind == "edit") then
-        local changes = copySteps(a.changes)
-        for _, ch in ipairs(b.changes) do changes[#changes + 1] = ch end
-        local candidate = {}
-        for k, s in ipairs(current) do
-          if k == j then candidate[#candidate + 1] = { kind = "save", changes = changes }
-          elseif k ~= j + 1 then candidate[#candidate + 1] = s end
-        end
-        local ok, kept, f = same(candidate)
-        if ok then current, message, joined, changed = kept, f, true, true end
-      end
-      if not joined then j = j + 1 end
-    end
-    -- Simplify each step.
-    local i = 1
-    while i <= #current do
-      local simplified = false
-      for _, s in ipairs(simplerSteps(current[i], shape)) do
-        local candidate = copySteps(current)
-        candidate[i] = s
-        local ok, kept, f = same(candidate)
-        if ok then current, message, simplified, changed = kept, f, true, true; break end
-      end
-      if not simplified then i = i + 1 end
-    end
-  end
-  return current, message
-end
-
--- The steps with their objects numbered 1, 2, … in the order they are inserted (for the scenario).
-local function renumbered(steps)
-  local map, n = {}, 0
-  local function id(old)
-    if old == nil or old == false then return old end
-    return map[old] or old + 1000000
-  end
-  local out = {}
-  for i, step in ipairs(steps) do
-    local copy = {}
-    for k, v in pairs(step) do copy[k] = v end
-    if step.changes then
-      copy.changes = {}
-      for j, ch in ipairs(step.changes) do
-        local c = {}
-        for k, v in pairs(ch) do c[k] = v end
-        if ch[1] == "insert" then n = n + 1; map[ch.id] = n; c.id = n
-        else c.id = id(ch.id); c.target = id(ch.target) end
-        copy.changes[j] = c
-      end
-    end
-    if step.ids then
-      copy.ids = {}
-      for j, x in ipairs(step.ids) do copy.ids[j] = id(x) end
-    end
-    out[i] = copy
-  end
-  return out
-end
-
-local function plural(n, word) return n == 1 and (n .. " " .. word) or (n .. " " .. word .. "s") end
-
--- The shrunk steps as a scenario that runs them alone.
-local function scenarioText(options, actions, steps, seed, found, failure)
-  local emit = {}
-  local _ = replay(options, actions, steps, emit)
-  local name = options.name or "options"
-  local lines = {
-    format("-- Found by ripple.explore (seed %d, after %s, shrunk to %d): %s", seed, plural(found, "step"), #steps,
-           (failure:gsub("\n.*", ""))),
-    format("-- Paste into the script after `%s`, the options given to ripple.explore.", name),
-    format("scenario(\"ripple.explore seed %d, shrunk to %s\", function()", seed, plural(#steps, "step")),
-    format("  local ctx, container, root, views = ripple.exploreStart(%s)", name),
-    "  local o, b, ids, bg, child, result = {}, {}, {}",
-  }
-  for _, l in ipairs(emit) do
-    lines[#lines + 1] = "  " .. l:gsub("%(options%)", "(" .. name .. ")")
-  end
-  lines[#lines + 1] = "end)"
-  return concat(lines, "\n") .. "\n"
-end
+-- Shrinking and the written scenario: Sources/Scripting/Lua/exploreshrink.lua, loaded with this chunk.
+local shrinking = ripple._exploreChunk("exploreshrink")(replay)
+local shrink, renumbered, scenarioText, plural =
+  shrinking.shrink, shrinking.renumbered, shrinking.scenarioText, shrinking.plural
 
 local function explore(options)
   local actions = prepare(options)
