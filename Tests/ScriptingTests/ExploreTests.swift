@@ -137,6 +137,20 @@ import Glibc
         }
     }
 
+    @Test("exploreCheck and exploreRebuild before exploreStart are errors at the calling line")
+    func helpersNeedStart() throws {
+        let engine = try ScriptEngine()
+        try engine.run("""
+            ok1, err1 = pcall(ripple.exploreCheck, {})
+            ok2, err2 = pcall(function() ripple.exploreRebuild({}) end)
+            """, chunkName: "=helpers")
+        _ = engine.state.getGlobal("err1")
+        #expect(engine.state.toString(at: -1) == "helpers:1: ripple.exploreCheck: call ripple.exploreStart first")
+        _ = engine.state.getGlobal("err2")
+        #expect(engine.state.toString(at: -1) == "helpers:2: ripple.exploreRebuild: call ripple.exploreStart first")
+        engine.state.pop(2)
+    }
+
     @Test("the same seed gives byte-identical output twice")
     func sameSeedSameOutput() throws {
         let first = try explore("noDeleteSections", seed: 5, steps: 300)

@@ -543,7 +543,11 @@ local function explore(options)
   local g = { random = newRandom(seed), shape = shape, actions = actions, maxObjects = options.maxObjects or 12, nextID = 0 }
   local began = ripple._exploreClock()
   local mark = { ripple._exploreMark() }
-  local w = start(options, actions)
+  local okStart, w = pcall(start, options, actions)
+  if not okStart then
+    finishWorld(mark)
+    error(w, 0)            -- the setup's or the screen's own error, with its own place
+  end
   w.options = options
   local trail = {}
   local failure
