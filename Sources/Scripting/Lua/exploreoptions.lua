@@ -14,12 +14,17 @@ local DATES = { 0, 86400, 172800 }
 -- Checks the options and gathers what the generator needs from the model.
 local function prepare(options)
   if type(options) ~= "table" then fail("options must be a table, got " .. type(options)) end
+  -- Unknown keys are named in a fixed order (the traversal order of a table changes from run to run).
+  local unknown = {}
   for key in pairs(options) do
     local found = false
     for _, k in ipairs(KNOWN) do if k == key then found = true end end
-    if not found then
-      fail("unknown option '" .. tostring(key) .. "' (known options: " .. concat(KNOWN, ", ") .. ")")
-    end
+    if not found then unknown[#unknown + 1] = type(key) .. " " .. tostring(key) end
+  end
+  if #unknown > 0 then
+    table.sort(unknown)
+    local name = unknown[1]:match("^%a+ (.*)$")
+    fail("unknown option '" .. name .. "' (known options: " .. concat(KNOWN, ", ") .. ")")
   end
   if options.model == nil and options.container == nil then fail("give a model (or a container function)") end
   if options.container ~= nil and type(options.container) ~= "function" then
