@@ -1,4 +1,5 @@
 import LuaBridge
+import ObjectGraph
 @testable import Scripting
 import Testing
 
@@ -162,10 +163,14 @@ import Glibc
         #expect(other.engine.log.lines != first.engine.log.lines)
     }
 
-    /// Lua instructions of an exploration of the documented delegate, counted by a count hook (every 1,000).
-    func instructions(steps: Int) throws -> Int {
+    /// Lua instructions of an exploration of the documented delegate, counted by a count hook (every 1,000),
+    /// and the host work it charged (``WorkBudget`` units: fetch candidates, sorting, validated objects).
+    func instructions(steps: Int) throws -> (lua: Int, host: Int) {
         let engine = try ScriptEngine()
         try engine.run(Self.screen)
+        let budget = WorkBudget(limit: 0, message: "unused")
+        WorkBudget.current = budget
+        defer { WorkBudget.current = nil }
         try engine.run("""
             options = { model = model, screen = contacts(nil), steps = \(steps), seed = 4 }
             thousands = 0
@@ -175,15 +180,18 @@ import Glibc
             """)
         _ = engine.state.getGlobal("thousands")
         defer { engine.state.pop() }
-        return Int(engine.state.toInteger(at: -1) ?? 0) * 1_000
+        return (Int(engine.state.toInteger(at: -1) ?? 0) * 1_000, budget.used)
     }
 
     @Test("exploring costs linear work: four times the steps, about four times the instructions")
     func linearCost() throws {
-        let small = try instructions(steps: 150)
-        let large = try instructions(steps: 600)
-        #expect(small > 150 * 1_000, "\(small) instructions for 150 steps")
-        let ratio = Double(large) / Double(small)
-        #expect(ratio > 3.2 && ratio < 4.8, "\(small) then \(large) instructions")
+        let small = try instructions(steps: 300)
+        let large = try instructions(steps: 1200)
+        #expect(small.lua > 300 * 1_000, "\(small.lua) instructions for 300 steps")
+        let ratio = Double(large.lua) / Double(small.lua)
+        #expect(ratio > 3.2 && ratio < 4.8, "\(small.lua) then \(large.lua) instructions")
+        #expect(small.host > 300)
+        let hostRatio = Double(large.host) / Double(small.host)
+        #expect(hostRatio > 3.2 && hostRatio < 4.8, "\(small.host) then \(large.host) units of host work")
     }
 }
