@@ -67,3 +67,46 @@ scenario("no deleteSections when a section's last row goes is found and shrunk",
   expect(err):toContain("hint: a change removed a section: tell the view with deleteSections")
   expect(shrunkCount(err) <= 6):toBe(true)
 end)
+
+-- The same screen with a diffable data source fed by the controller's snapshots: the cells configured by
+-- the cell provider are checked against fresh fetches too.
+scenario("a diffable data source fed by didChangeContentWithSnapshot passes", function()
+  local function diffable(ctx)
+    local tv = ripple.tableView { name = "diffable" }
+    tv:register("Cell")
+    local frc = ripple.fetchedResultsController { context = ctx, entity = "Person", sortDescriptors = { "name" },
+                                                  sectionNameKeyPath = "initial" }
+    local source = ripple.tableViewDiffableDataSource(tv, function(view, indexPath)
+      local cell = view:dequeueReusableCell("Cell", indexPath)
+      cell.text = frc:objectAtIndexPath(indexPath).name
+      return cell
+    end)
+    frc.delegate = { didChangeContentWithSnapshot = function(_, snapshot) source:apply(snapshot, true) end }
+    frc:performFetch()
+    return tv
+  end
+  expect(ripple.explore { model = model, screen = diffable, steps = 150, seed = 5,
+                          actions = { "insert", "delete", "update", "background", "batchDelete" } })
+    :toEqual({ steps = 150, seed = 5 })
+end)
+
+-- A table whose controller's delegate ignores every change: the view is tied to the controller its data
+-- source counts from, so the rows it lacks are found even though it never showed a cell.
+scenario("a table that never hears of a change is found by its counts", function()
+  local function deaf(ctx)
+    local tv = ripple.tableView { name = "deaf" }
+    local frc = ripple.fetchedResultsController { context = ctx, entity = "Person", sortDescriptors = { "name" } }
+    tv.dataSource = {
+      numberOfRowsInSection = function() return #frc.fetchedObjects end,
+      cellForRowAtIndexPath = function(_, ip) return { text = frc:objectAtIndexPath(ip).name } end,
+    }
+    frc.delegate = { controllerDidChangeContent = function() end }
+    frc:performFetch()
+    tv:reloadData()
+    return tv
+  end
+  local ok, err = pcall(ripple.explore, { model = model, screen = deaf, seed = 1 })
+  expect(ok):toBe(false)
+  expect(err):toContain("table view 'deaf' shows 0 rows in section 0 where a fresh fetch has 1 (found after ")
+  expect(err):toContain("shrunk to 1 step; seed 1)")
+end)

@@ -8,7 +8,9 @@ import ObjectGraph
 ///
 /// ``check()`` then compares every watched view with its controller and with a fresh fetch, by those
 /// objects: the sections and rows, the object of each visible cell, and no cell configured with a deleted
-/// object. A view none of whose cells came from a controller is compared for deleted objects only.
+/// object. A view's controller is the one its data source read while answering it (`frc.sections`,
+/// `frc.fetchedObjects`, `frc:objectAtIndexPath`), or the one its cells came from; a view with neither is
+/// compared for deleted objects only.
 final class ExploreWatch {
     /// The object a cell was configured with, and the controller that gave it.
     struct Configuration {
@@ -26,8 +28,25 @@ final class ExploreWatch {
     /// How many configurations are running (a data source that configures another view's cell nests).
     private var depth = 0
 
+    /// The controller each view's data source read its counts or objects from, by the view's identity.
+    private var sources: [ObjectIdentifier: FetchedResultsController] = [:]
+    /// The views whose data source is being asked now, innermost last.
+    private var asking: [CollectionView] = []
+
     /// Starts following a view the screen made.
     func watch(_ view: CollectionView) { views.append(view) }
+
+    /// A data source is answering a question of `view` (counts or a cell).
+    func beginAsking(_ view: CollectionView) { asking.append(view) }
+    /// It answered.
+    func endAsking() { asking.removeLast() }
+
+    /// The script read a controller's `sections`, `fetchedObjects` or an object: while a data source
+    /// answers a view, that view shows that controller (even while it shows no cell).
+    func noteCounted(_ controller: FetchedResultsController, slot: String) {
+        guard let view = asking.last, slot == "sections" || slot == "fetchedObjects" || slot == "objectAtIndexPath" else { return }
+        sources[ObjectIdentifier(view)] = controller
+    }
 
     /// A controller handed `object` to the script (`objectAtIndexPath`).
     func note(_ controller: FetchedResultsController, _ object: ManagedObject) {
@@ -58,9 +77,9 @@ final class ExploreWatch {
     func check() throws -> String? {
         for view in views {
             guard let sections = view.loadedSections else { continue }
+            var controller = sources[ObjectIdentifier(view)]
             let kind = view is TableView ? "table view" : "collection view"
             let rowWord = view is TableView ? "rows" : "items"
-            var controller: FetchedResultsController?
             for (s, section) in sections.enumerated() {
                 for (i, slot) in section.slots.enumerated() {
                     guard let cell = slot, let configuration = configurations[ObjectIdentifier(cell)] else { continue }

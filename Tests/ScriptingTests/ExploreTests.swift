@@ -72,12 +72,18 @@ import Glibc
         return (engine.state.toString(at: -1), engine)
     }
 
-    /// A message without its numbers and `file:line:` positions (the comparison `ripple.explore` shrinks by).
+    /// A message without its numbers, `file:line:` positions and list lengths (the comparison
+    /// `ripple.explore` shrinks by, in Sources/Scripting/Lua/exploreshrink.lua).
     static func shape(_ message: String) throws -> String {
         let engine = try ScriptEngine()
         engine.state.push(message)
         engine.state.setGlobal("message")
-        try engine.run(#"shape = message:gsub("[%w_%./%-=%[%]\"]+:%d+: ", ""):gsub("%d+", "N")"#)
+        try engine.run(#"""
+            shape = message:gsub("[%w_%./%-=%[%]\"]+:%d+: ", ""):gsub("%d+", "N")
+            local n
+            repeat shape, n = shape:gsub("(%w+#N), %w+#N", "%1") until n == 0
+            repeat shape, n = shape:gsub("N, N", "N") until n == 0
+            """#)
         _ = engine.state.getGlobal("shape")
         defer { engine.state.pop() }
         return engine.state.toString(at: -1) ?? ""

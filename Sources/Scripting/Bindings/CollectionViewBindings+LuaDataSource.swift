@@ -98,11 +98,15 @@ final class LuaCollectionViewDataSource: CollectionViewDataSource {
     }
 
     func numberOfSections(in collectionView: CollectionView) throws -> Int {
+        engine.exploreWatch?.beginAsking(collectionView)
+        defer { engine.exploreWatch?.endAsking() }
         guard try call("numberOfSections", collectionView, describing: "", { 0 }) else { return 1 }
         return try popCount("numberOfSections", "")
     }
 
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) throws -> Int {
+        engine.exploreWatch?.beginAsking(collectionView)
+        defer { engine.exploreWatch?.endAsking() }
         let method = countMethod
         guard try call(method, collectionView, describing: "\(section)", { state.push(section); return 1 }) else {
             throw unrecognized(method)
@@ -114,8 +118,9 @@ final class LuaCollectionViewDataSource: CollectionViewDataSource {
         -> CollectionReusableView? {
         guard let watch = engine.exploreWatch else { return try configureCell(collectionView, indexPath) }
         let outer = watch.beginConfiguring()
+        watch.beginAsking(collectionView)
         var cell: CollectionReusableView?
-        defer { watch.endConfiguring(cell, outer) }
+        defer { watch.endAsking(); watch.endConfiguring(cell, outer) }
         cell = try configureCell(collectionView, indexPath)
         return cell
     }

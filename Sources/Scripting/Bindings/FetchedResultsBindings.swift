@@ -262,6 +262,7 @@ extension BridgeClasses {
                     let c = try engine.checkController(state)
                     let object = try c.controller.object(at: try engine.checkIndexPath(state, 2))
                     engine.exploreWatch?.note(c.controller, object)
+                    engine.exploreWatch?.noteCounted(c.controller, slot: "objectAtIndexPath")
                     engine.push(object)
                     return 1
                 },
@@ -279,6 +280,7 @@ extension BridgeClasses {
             getter: { [unowned engine] target, slot, state in
                 let wrapper = target as! LuaFetchedResultsController
                 let c = wrapper.controller
+                engine.exploreWatch?.noteCounted(c, slot: fetchedResultsProperties[slot])
                 switch fetchedResultsProperties[slot] {
                 case "fetchedObjects":
                     if let objects = c.fetchedObjects { engine.push(objects) } else { state.pushNil() }

@@ -6,8 +6,13 @@ local ipairs, pairs, format, concat = ipairs, pairs, string.format, table.concat
 -- Shrinking.
 
 -- The failure without its numbers and positions: two failures are the same when their shapes are.
+-- Lists shrink to one element (`[Person#N, Person#N]` and `[N, N, N]` are `[Person#N]` and `[N]`), so that
+-- fewer objects still count as the same failure.
 local function shapeOf(message)
   local s = message:gsub("[%w_%./%-=%[%]\"]+:%d+: ", ""):gsub("%d+", "N")
+  local n
+  repeat s, n = s:gsub("(%w+#N), %w+#N", "%1") until n == 0
+  repeat s, n = s:gsub("N, N", "N") until n == 0
   return s
 end
 
