@@ -316,6 +316,12 @@ local function perform(w, step, emit)
       local sections = view:numberOfSections()
       if step.from[1] >= sections or step.to[1] >= sections or step.from[2] >= view:numberOfRowsInSection(step.from[1])
          or step.to[2] >= view:numberOfRowsInSection(step.to[1]) then return false end
+      -- A table shows its reorder controls only while editing.
+      local okEditing, setEditing = pcall(function() return view.setEditing end)
+      if okEditing and type(setEditing) == "function" then
+        emitLines(emit, { format("views[%d]:setEditing(true)", step.view) })
+        view:setEditing(true)
+      end
       emitLines(emit, { format("ripple.user.moveRow(views[%d], ripple.indexPath(%d, %d), ripple.indexPath(%d, %d))",
                                step.view, step.from[1], step.from[2], step.to[1], step.to[2]) })
       user.moveRow(view, ripple.indexPath(step.from[1], step.from[2]), ripple.indexPath(step.to[1], step.to[2]))
