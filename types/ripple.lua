@@ -6,7 +6,9 @@
 ---The `ripple` module: models, containers, notifications, fetched results, screens and collection views.
 ---@class ripple
 ---@field ViewController ViewControllerClass Class-wide settings of view controllers (`dvc_defaultAutoDismiss`).
+---@field user RippleUser What a person does on the screen: taps, swipes, drags, scrolls, search (docs/user-actions.md).
 ---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
+---@field sandbox boolean Whether the script runs in the sandbox (read-only; `ripple test` sandboxes by default).
 ripple = {}
 
 ---Declares entities, attributes and relationships (reserved entity keys: `uniquenessConstraints`, `parentEntity`, `isAbstract`), fetched properties (`{ fetched = "Entity", predicate = …, sortDescriptors = …, userInfo = … }`) and derived attributes computed at save (`{ "string?", derivationExpression = "lowercase:(name)" }`); refused with a message naming the entity and key when inconsistent.
@@ -20,6 +22,12 @@ function ripple.model(entities) end
 ---@return ManagedObjectModel model
 ---@return string[] warnings
 function ripple.loadModel(path, options) end
+
+---The mapping a lightweight migration from `source` to `destination` would use (`NSMappingModel.inferredMappingModel(forSourceModel:destinationModel:)`); raises 134140 naming what Core Data cannot infer.
+---@param source ManagedObjectModel
+---@param destination ManagedObjectModel
+---@return MappingModel
+function ripple.inferredMappingModel(source, destination) end
 
 ---A persistent container over an in-memory store (or `{ store = "sqlite", path = … }`), with a main-queue `viewContext`.
 ---@param model ManagedObjectModel
@@ -96,14 +104,24 @@ function ripple.navigationController(root, options) end
 ---@return TabBarController
 function ripple.tabBarController(tabs) end
 
+---A split view controller (iOS 14 column style): `primary` and `secondary` are required, `supplementary` makes it triple-column; a column that is not a navigation controller is wrapped in one. Also `title`, `delegate` and the view controller options.
+---@param options { primary: ViewController, secondary: ViewController, supplementary?: ViewController, title?: string, delegate?: SplitViewControllerDelegate }
+---@return SplitViewController
+function ripple.splitViewController(options) end
+
+---A search controller (`UISearchController`) whose results show in the same controller; show it with `vc.navigationItem.searchController = search`.
+---@param options? { searchResultsUpdater?: SearchResultsUpdating, name?: string }
+---@return SearchController
+function ripple.searchController(options) end
+
 ---A collection view that validates every batch update like UIKit; options `name`, `dataSource`, `visibleItems`.
----@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
+---@param options? { name?: string, dataSource?: ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
 ---@return CollectionView
 function ripple.collectionView(options) end
 
 ---A table view (the same class, with the `Rows` names, `beginUpdates` and `endUpdates`); options `name`, `dataSource`, `visibleRows`.
----@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleRows?: integer }
----@return CollectionView
+---@param options? { name?: string, dataSource?: ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource, visibleRows?: integer }
+---@return TableView
 function ripple.tableView(options) end
 
 ---NXCollectionViewDataSource's static data source: sections of items given by the script.
@@ -130,6 +148,26 @@ function ripple.graph(target, options) end
 ---@field busyTimeout? integer How long a SQLite store waits for another connection's lock, in milliseconds (default 5000).
 ---@field persistentHistoryTracking? boolean Record each save as a transaction (`ripple.historyRequest`).
 ---@field remoteChangeNotificationPost? boolean Post `persistentStoreRemoteChange` to the coordinator for every transaction on the store (`NSPersistentStoreRemoteChangeNotificationPostOptionKey`).
+---@field migratePersistentStoresAutomatically? boolean Migrate a SQLite store written with another model version when it is opened (`NSMigratePersistentStoresAutomaticallyOption`); default true for `ripple.container` and `container:addPersistentStore`, false for `coordinator:addPersistentStore`.
+---@field inferMappingModelAutomatically? boolean Infer the mapping of that migration (`NSInferMappingModelAutomaticallyOption`); same defaults.
+
+---An inferred mapping model (`NSMappingModel`), from `ripple.inferredMappingModel`.
+---@class MappingModel
+---@field entityMappings EntityMapping[] The destination's entities in model order, then the removed source entities.
+
+---One entity's migration (`NSEntityMapping`).
+---@class EntityMapping
+---@field name string `<Source>To<Destination>`, `Add<Destination>` or `Remove<Source>`.
+---@field mappingType "add"|"remove"|"copy"|"transform" `NSEntityMappingType`: a new entity, a removed one, an unchanged one, a changed one.
+---@field sourceEntityName? string The source entity (nil when added).
+---@field destinationEntityName? string The destination entity (nil when removed).
+---@field attributeMappings PropertyMapping[] The destination's persistent attributes.
+---@field relationshipMappings PropertyMapping[] The destination's relationships.
+
+---Where a destination property takes its values from (`NSPropertyMapping`).
+---@class PropertyMapping
+---@field name string The destination property.
+---@field sourceName? string The source property (`$source.<sourceName>`); nil for a new property (its default value).
 
 ---What a `persistentStoreRemoteChange` observer receives (`NSPersistentStoreRemoteChange`'s userInfo).
 ---@class PersistentStoreRemoteChange
@@ -315,10 +353,19 @@ function ManagedObjectContext:newChildContext(concurrencyType) end
 ---@field fetchOffset? integer Applied after sorting.
 ---@field fetchBatchSize? integer Objects beyond the first batch come back as faults.
 ---@field resultType? "managedObjectResultType"|"managedObjectIDResultType"|"dictionaryResultType"|"countResultType" What `ctx:fetch` returns (objects by default).
----@field propertiesToFetch? string[] The keys of a `dictionaryResultType` fetch.
+---@field propertiesToFetch? (string|ExpressionDescription)[] The keys of a `dictionaryResultType` fetch: key paths (through to-one relationships) and expression descriptions.
+---@field propertiesToGroupBy? (string|ExpressionDescription)[] `GROUP BY` for a `dictionaryResultType` fetch: every fetched property is grouped or an aggregate.
+---@field havingPredicate? string A format string each group must satisfy; its keys (or `$names`) are the group's properties and expression names.
+---@field returnsDistinctResults? boolean Equal dictionaries once (`dictionaryResultType` with `propertiesToFetch` only).
 ---@field includesPendingChanges? boolean Default true: unsaved insertions and deletions count.
 ---@field substitutionVariables? table<string, any> Values of the predicate's `$VARIABLE`s.
 ---@field includesSubentities? boolean Default true: objects of the entity's sub-entities are fetched too.
+
+---A computed column of a dictionary fetch (`NSExpressionDescription`).
+---@class ExpressionDescription
+---@field name string The key of the value in each dictionary.
+---@field expression string `@sum.amount`, `@avg.amount`, `@count.amount`, `@min.amount`, `@max.amount`, `sum:(amount)`, `average:(amount)`, `count:(amount)`, `min:(amount)`, `max:(amount)` or a key path.
+---@field expressionResultType? "string"|"integer16"|"integer32"|"integer"|"integer64"|"decimal"|"double"|"float"|"boolean"|"date" The type numbers are converted to.
 
 ---A sort descriptor.
 ---@class SortDescriptor
@@ -335,7 +382,7 @@ function ManagedObjectContext:newChildContext(concurrencyType) end
 ---@field isDeleted boolean
 ---@field hasChanges boolean
 ---@field isFault boolean Whether its values are not loaded yet.
----@field objectID ManagedObjectID Temporary (`x-coredata:///Customer/t1`) until saved, then permanent (`x-coredata://ripple/Customer/p1`).
+---@field objectID ManagedObjectID Temporary (`x-coredata:///Customer/t52495050-4C45-4000-8000-0000000000001`) until saved, then permanent (`x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1`).
 ---@field entityName string
 ---@field managedObjectContext ManagedObjectContext?
 ---@field hasPersistentChangedValues boolean Whether a persistent attribute or relationship differs from its last saved value.
@@ -420,8 +467,8 @@ function RelationshipSet:indexOfObject(object) end
 ---An object's temporary ID and its permanent ID (after the save) are different IDs, as in Core Data.
 ---@class ManagedObjectID : userdata
 ---@field entityName string The entity of the object it names.
----@field isTemporaryID boolean True until the object is saved (`x-coredata:///Customer/t1`).
----@field uriRepresentation string `x-coredata:///Customer/t1` (temporary) or `x-coredata://ripple/Customer/p1` (permanent).
+---@field isTemporaryID boolean True until the object is saved (`x-coredata:///Customer/t52495050-4C45-4000-8000-0000000000001`).
+---@field uriRepresentation string `x-coredata:///Customer/t<UUID>1` (temporary) or `x-coredata://<store UUID>/Customer/p1` (permanent; the store's `NSStoreUUID`).
 local ManagedObjectID = {}
 
 ---The object with that ID in this context (`object(with:)`): the registered object or a new fault; for an
@@ -461,7 +508,7 @@ function ManagedObjectContext:redo() end
 local PersistentStoreCoordinator = {}
 
 ---The object ID a URI names (`managedObjectID(forURIRepresentation:)`), or nil when the URI is not one of this coordinator's.
----@param uri string `x-coredata://ripple/Customer/p1` or `x-coredata:///Customer/t1`.
+---@param uri string `x-coredata://<store UUID>/Customer/p1` or `x-coredata:///Customer/t<UUID>1`; nil for a URI of a store this coordinator does not have.
 ---@return ManagedObjectID?
 function PersistentStoreCoordinator:managedObjectID(uri) end
 
@@ -663,6 +710,32 @@ local BatchRequest = {}
 ---@field identifier string The store's unique identifier (in its metadata).
 local PersistentStore = {}
 
+---The object managing a controller's presentation (`UIPresentationController`), `vc.presentationController`.
+---@class PresentationController : userdata
+---@field delegate AdaptivePresentationControllerDelegate? The delegate asked when the user swipes the sheet down (read/write; a table of functions or an object) (read/write).
+---@field presentedViewController ViewController The controller it presents.
+---@field presentingViewController ViewController? The controller presenting it, nil when not presented.
+---@field presentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"popover"|"overCurrentContext"|"overFullScreen"|"currentContext" The style in use: `modalPresentationStyle` resolved for the window's width (`automatic` is `pageSheet`, a popover in a compact width is `fullScreen`).
+local PresentationController = {}
+
+---A search controller (`UISearchController`) made by `ripple.searchController`; show it with `vc.navigationItem.searchController`.
+---@class SearchController : userdata
+---@field name string Names it in the trace and in messages (read/write) (read/write).
+---@field isActive boolean True while the search is active (the user searched and has not cancelled).
+---@field searchBar SearchBar The search bar; its `text` is the search.
+---@field searchResultsUpdater SearchResultsUpdating? Told of every change of the search: `updateSearchResultsForSearchController(searchController)` (read/write) (read/write).
+local SearchController = {}
+
+---The search bar of a search controller (`UISearchBar`).
+---@class SearchBar : userdata
+---@field text string The text in the bar (read/write; setting it from code does not tell the updater, as in UIKit) (read/write).
+local SearchBar = {}
+
+---What a controller shows in its navigation bar (`UINavigationItem`), `vc.navigationItem`: its search controller.
+---@class NavigationItem : userdata
+---@field searchController SearchController? The search controller whose search bar the navigation bar shows (read/write; one navigation item at a time) (read/write).
+local NavigationItem = {}
+
 ---Options of `ripple.fetchedResultsController` (every `FetchRequest` field too).
 ---@class FetchedResultsControllerOptions : FetchRequest
 ---@field context ManagedObjectContext The context to fetch from (required).
@@ -677,7 +750,7 @@ local PersistentStore = {}
 ---@field fetchedObjects ManagedObject[]? The fetched objects in order, nil before `performFetch`.
 ---@field sections FetchedResultsSectionInfo[]? The sections, nil before `performFetch`.
 ---@field sectionIndexTitles string[] The section index titles.
----@field delegate FetchedResultsControllerDelegate? A table of optional callbacks (read/write).
+---@field delegate FetchedResultsControllerDelegate|ViewController|nil A table (or a view controller) of optional callbacks (read/write).
 ---@field name string The name in the trace (read/write).
 ---@field cacheName string? The cache name.
 ---@field sectionNameKeyPath string? The section key path.
@@ -721,6 +794,7 @@ function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
 ---@field controllerDidChangeContent? fun(controller: FetchedResultsController)
 ---@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: Snapshot) Section names and object IDs, updated objects marked for reload; `dataSource:apply(snapshot)` shows it.
 ---@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: { removals: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[], insertions: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[] })
+---@field sectionIndexTitleForSectionName? fun(controller: FetchedResultsController, sectionName: string): string? The index title of a section (default: its first letter, upper-cased); used by `frc.sectionIndexTitles`.
 
 ---A window (`UIWindow`).
 ---@class Window : userdata
@@ -728,6 +802,7 @@ function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
 ---@field visibleViewControllers ViewController[] The controllers on screen.
 ---@field eventLog string[] Transitions, lifecycle callbacks and warnings, in order.
 ---@field warnings string[] UIKit's warnings.
+---@field horizontalSizeClass "compact"|"regular" The width trait (read/write, default `"regular"`); a change adapts popovers (full screen in compact).
 local Window = {}
 
 ---The hierarchy as an indented tree.
@@ -740,7 +815,10 @@ function Window:clearEventLog() end
 ---A view controller (`UIViewController` with BTDependentVC). Unknown keys are per-instance Lua values.
 ---@class ViewController : userdata
 ---@field title string? The title (read/write).
----@field modalPresentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"popover"|"overCurrentContext" (read/write)
+---@field modalPresentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"popover"|"overCurrentContext"|"overFullScreen"|"currentContext" (read/write)
+---@field presentationController PresentationController The object managing its presentation; set its `delegate` to decide on swipes.
+---@field isModalInPresentation boolean When true the user cannot swipe the sheet down (read/write, default false).
+---@field navigationItem NavigationItem What its navigation bar shows: `navigationItem.searchController`.
 ---@field navigationController NavigationController?
 ---@field tabBarController TabBarController?
 ---@field presentingViewController ViewController?
@@ -753,6 +831,20 @@ function Window:clearEventLog() end
 ---@field dvc_autoDismiss boolean Whether losing a dependency makes the controller leave the screen (read/write).
 ---@field dvc_autoDismissAnimated boolean Whether leaving is animated (read/write, default true).
 ---@field dvc_dependencies ManagedObject[] The dependencies, in the order of `dvc_add`.
+---@field tableView? TableView By convention (a per-instance value): the table view a table view controller manages.
+---@field collectionView? CollectionView By convention (a per-instance value): the collection view it manages.
+---@field numberOfSections? fun(self: ViewController, view: CollectionView): integer As the view's data source: the number of sections (1 when missing).
+---@field numberOfRowsInSection? fun(self: ViewController, tableView: TableView, section: integer): integer As a table view's data source.
+---@field cellForRowAtIndexPath? fun(self: ViewController, tableView: TableView, indexPath: IndexPath): CollectionReusableView|table As a table view's data source: a dequeued cell.
+---@field titleForHeaderInSection? fun(self: ViewController, tableView: TableView, section: integer): string? As a table view's data source.
+---@field titleForFooterInSection? fun(self: ViewController, tableView: TableView, section: integer): string? As a table view's data source.
+---@field numberOfItemsInSection? fun(self: ViewController, collectionView: CollectionView, section: integer): integer As a collection view's data source.
+---@field cellForItemAtIndexPath? fun(self: ViewController, collectionView: CollectionView, indexPath: IndexPath): CollectionReusableView|table As a collection view's data source.
+---@field controllerWillChangeContent? fun(self: ViewController, controller: FetchedResultsController) As `frc.delegate`.
+---@field didChangeSection? fun(self: ViewController, controller: FetchedResultsController, sectionInfo: FetchedResultsSectionInfo, sectionIndex: integer, type: "insert"|"delete") As `frc.delegate`.
+---@field didChangeObject? fun(self: ViewController, controller: FetchedResultsController, object: ManagedObject, indexPath: IndexPath?, type: "insert"|"delete"|"move"|"update", newIndexPath: IndexPath?) As `frc.delegate`.
+---@field controllerDidChangeContent? fun(self: ViewController, controller: FetchedResultsController) As `frc.delegate`.
+---@field didChangeContentWithSnapshot? fun(self: ViewController, controller: FetchedResultsController, snapshot: Snapshot) As `frc.delegate`.
 ---@field viewDidLoad? fun(self: ViewController) Called when the view loads.
 ---@field viewWillAppear? fun(self: ViewController, animated: boolean)
 ---@field viewDidAppear? fun(self: ViewController, animated: boolean)
@@ -780,6 +872,14 @@ function ViewController:addChild(child) end
 ---Removes the controller from its parent.
 function ViewController:removeFromParent() end
 
+---Shows `other` as UIKit's `show(_:sender:)` does: the nearest navigation controller pushes it (animated); without one, it is presented.
+---@param other ViewController
+function ViewController:show(other) end
+
+---Shows `other` as the detail (`showDetailViewController(_:sender:)`): the nearest split view controller puts it in its secondary column (collapsed: pushes it onto the primary stack); without one, it is presented.
+---@param other ViewController
+function ViewController:showDetailViewController(other) end
+
 ---Loads the view if it is not loaded yet (`viewDidLoad` runs).
 function ViewController:loadViewIfNeeded() end
 
@@ -804,6 +904,7 @@ function ViewController:dvc_contains(object) end
 ---@field viewControllers ViewController[] The stack, bottom first (read/write, not animated).
 ---@field topViewController ViewController?
 ---@field visibleViewController ViewController?
+---@field delegate? NavigationControllerDelegate Told of each new top controller shown (a table of functions or an object).
 local NavigationController = {}
 
 ---Pushes a controller.
@@ -837,12 +938,84 @@ function NavigationController:setViewControllers(controllers, animated) end
 ---@field viewControllers ViewController[] The tabs (read/write).
 ---@field selectedIndex integer The selected tab, 0-based (read/write; out of range does nothing).
 ---@field selectedViewController ViewController? (read/write)
+---@field delegate? TabBarControllerDelegate Asked when the user taps a tab (a table of functions or an object).
 local TabBarController = {}
 
 ---Replaces the tabs.
 ---@param controllers ViewController[]
 ---@param animated? boolean
 function TabBarController:setViewControllers(controllers, animated) end
+
+---A split view controller (`UISplitViewController`, iOS 14 column style), made by `ripple.splitViewController`.
+---@class SplitViewController : ViewController
+---@field viewControllers NavigationController[] The columns' navigation controllers: primary, supplementary (if any), secondary.
+---@field isCollapsed boolean True while it shows one stack (the window is horizontally compact).
+---@field style "doubleColumn"|"tripleColumn" By whether a supplementary column was given.
+---@field delegate? SplitViewControllerDelegate Asked for the top column when collapsing (a table of functions or an object).
+local SplitViewController = {}
+
+---The navigation controller of a column.
+---@param column "primary"|"supplementary"|"secondary"
+---@return NavigationController?
+function SplitViewController:viewControllerForColumn(column) end
+
+---The callbacks of `split.delegate` (`UISplitViewControllerDelegate`, iOS 14 column API); each is optional.
+---@class SplitViewControllerDelegate
+---@field topColumnForCollapsingToProposedTopColumn? fun(splitViewController: SplitViewController, proposedTopColumn: "primary"|"supplementary"|"secondary"): "primary"|"supplementary"|"secondary" The column on top of the collapsed stack.
+---@field splitViewControllerDidCollapse? fun(splitViewController: SplitViewController) After collapsing.
+---@field splitViewControllerDidExpand? fun(splitViewController: SplitViewController) After expanding.
+
+---The callbacks of `nav.delegate` (`UINavigationControllerDelegate`); each is optional.
+---@class NavigationControllerDelegate
+---@field willShowViewController? fun(navigationController: NavigationController, viewController: ViewController, animated: boolean) Before a new top controller is shown.
+---@field didShowViewController? fun(navigationController: NavigationController, viewController: ViewController, animated: boolean) After it was shown.
+
+---The callbacks of `tabs.delegate` (`UITabBarControllerDelegate`), called for the user's taps only.
+---@class TabBarControllerDelegate
+---@field shouldSelectViewController? fun(tabBarController: TabBarController, viewController: ViewController): boolean Whether the tapped tab may be selected.
+---@field didSelectViewController? fun(tabBarController: TabBarController, viewController: ViewController) The user selected a tab.
+
+---The callbacks of `vc.presentationController.delegate` (`UIAdaptivePresentationControllerDelegate`) for a sheet the user swipes down.
+---@class AdaptivePresentationControllerDelegate
+---@field presentationControllerShouldDismiss? fun(presentationController: PresentationController): boolean Whether the sheet may go.
+---@field presentationControllerWillDismiss? fun(presentationController: PresentationController) Before the swipe dismisses it.
+---@field presentationControllerDidDismiss? fun(presentationController: PresentationController) After the swipe dismissed it.
+---@field presentationControllerDidAttemptToDismiss? fun(presentationController: PresentationController) A swipe was refused.
+
+---What a person does on the screen (docs/user-actions.md): each gesture makes UIKit's delegate and data-source calls, in UIKit's order, and writes them to the trace; a gesture a person could not make (a view not on screen, inside a batch update, an index path out of range) is an error and changes nothing.
+---@class RippleUser
+ripple.user = {}
+
+---The user taps the back button of a navigation controller on screen: an animated pop.
+---@param nav NavigationController
+function ripple.user.tapBack(nav) end
+
+---The user swipes back from the left edge: an interactive pop; `{ cancel = true }` abandons it half-way.
+---@param nav NavigationController
+---@param options? { cancel?: boolean }
+function ripple.user.swipeBack(nav, options) end
+
+---The user taps a tab (0-based): `shouldSelectViewController`, the selection, `didSelectViewController`.
+---@param tabs TabBarController
+---@param index integer
+function ripple.user.selectTab(tabs, index) end
+
+---The user swipes a presented sheet down: its presentation controller delegate decides.
+---@param presented ViewController
+function ripple.user.swipeDown(presented) end
+
+---The user types `text` in a search bar on screen: activation (the updater is told), then the text (told again).
+---@param searchController SearchController
+---@param text string
+function ripple.user.search(searchController, text) end
+
+---The user taps Cancel in an active search bar: the text is emptied, the search becomes inactive, the updater is told.
+---@param searchController SearchController
+function ripple.user.cancelSearch(searchController) end
+
+---The object told of each change of a search (`UISearchResultsUpdating`), often the controller showing the results.
+---@class SearchResultsUpdating
+---@field updateSearchResultsForSearchController fun(searchController: SearchController) Filter by `searchController.searchBar.text`.
 
 ---`ripple.ViewController`: class-wide settings, per engine.
 ---@class ViewControllerClass : userdata
@@ -911,14 +1084,27 @@ function BatchUpdating:moveSection(from, to) end
 ---A collection view (`UICollectionView`) or table view (`UITableView`): validates every batch update like UIKit.
 ---@class CollectionView : BatchUpdating
 ---@field name string The prefix of its trace lines (`cv` or `tv` by default; read/write).
----@field dataSource ScriptDataSource|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
+---@field dataSource ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
 ---@field batchUpdateCount integer How many batch updates were applied.
 ---@field isUpdating boolean Whether a batch is being collected (inside `performBatchUpdates` or `beginUpdates`).
 ---@field visibleRows integer? How many items have a cell, from `firstVisibleItem` (nil: all; read/write). Cells leaving the window go back to the reuse pool.
 ---@field visibleItems integer? Collection-view name of `visibleRows`.
 ---@field firstVisibleItem integer The first visible item counted across sections (the scroll position; 0 by default).
 ---@field isLoaded boolean Whether the view has asked its data source for its content yet.
+---@field delegate ScriptViewDelegate|nil Its delegate (`UITableViewDelegate` / `UICollectionViewDelegate` names; read/write, checked when set).
+---@field prefetchDataSource ScriptPrefetchDataSource|nil Told about the rows ahead as the view scrolls (read/write).
+---@field allowsMultipleSelection boolean Whether a person's taps add to the selection (read/write; default false).
+---@field isEditing boolean Editing mode (read/write; `setEditing`): a table view shows reorder controls only while editing.
+---@field isHidden boolean A hidden view cannot be touched by `ripple.user` (read/write; default false).
+---@field indexPathForSelectedRow IndexPath? The first selected row, nil when none.
+---@field indexPathsForSelectedRows IndexPath[]? The selected rows in order, nil when none.
+---@field indexPathsForSelectedItems IndexPath[]? Collection-view name of `indexPathsForSelectedRows`.
 local CollectionView = {}
+
+---A table view (`UITableView`, made by `ripple.tableView`): the collection-view class, used with its row
+---names (`insertRows`, `numberOfRowsInSection`, `cellForRowAtIndexPath`, `visibleRows`) and with
+---`beginUpdates`/`endUpdates`.
+---@class TableView : CollectionView
 
 ---Collects the operations `fn` makes on its batch, then validates and applies them as one update.
 ---@param fn fun(batch: BatchUpdate)
@@ -1126,6 +1312,88 @@ function CollectionViewDataSource:reloadWithSections(sections, sectionItems) end
 ---@param options? table
 function CollectionViewDataSource:reloadWithFetchRequest(request, options) end
 
+---Selects a row without calling the delegate (`selectRow(at:animated:scrollPosition:)`); without `allowsMultipleSelection` the others are deselected. An index path the view does not show is an error.
+---@param indexPath IndexPath
+function CollectionView:selectRowAtIndexPath(indexPath) end
+
+---Collection-view name of `selectRowAtIndexPath`.
+---@param indexPath IndexPath
+function CollectionView:selectItemAtIndexPath(indexPath) end
+
+---Deselects a row without calling the delegate (`deselectRow(at:animated:)`); a row that is not selected is left alone.
+---@param indexPath IndexPath
+function CollectionView:deselectRowAtIndexPath(indexPath) end
+
+---Collection-view name of `deselectRowAtIndexPath`.
+---@param indexPath IndexPath
+function CollectionView:deselectItemAtIndexPath(indexPath) end
+
+---Table-view name of `reconfigureItems`: the cells asked for again in place, without `prepareForReuse` (the shown cell is dequeued as it is).
+---@param indexPaths IndexPath[]
+function CollectionView:reconfigureRows(indexPaths) end
+
+---Enters or leaves editing mode (`setEditing(_:animated:)`), written in the trace.
+---@param editing boolean
+function CollectionView:setEditing(editing) end
+
+---A view's delegate written by the script (`view.delegate = { … }`): each function gets the view first. Table views use the `Row` names, collection views the `Item` names (docs/user-actions.md).
+---@class ScriptViewDelegate
+---@field shouldHighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean False: a tap does nothing.
+---@field didHighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A finger went down on the row (collection views: `didHighlightItemAtIndexPath`).
+---@field didUnhighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) The finger lifted, before the selection.
+---@field willSelectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): IndexPath? The row to select instead, or nil for none.
+---@field didSelectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A person selected a row.
+---@field willDeselectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): IndexPath? The row to deselect instead, or nil.
+---@field didDeselectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A tap deselected a row.
+---@field willDisplayCell? fun(view: CollectionView, cell: CollectionReusableView, indexPath: IndexPath) A cell is about to be displayed.
+---@field didEndDisplayingCell? fun(view: CollectionView, cell: CollectionReusableView, indexPath: IndexPath) A cell stopped being displayed.
+---@field editingStyleForRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): "delete"|"insert"|"none"
+---@field willBeginEditingRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A swipe began.
+---@field didEndEditingRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) The swipe ended.
+---@field trailingSwipeActionsConfigurationForRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): table? `{ actions = { { title, style, handler } }, performsFirstActionWithFullSwipe }`.
+---@field targetIndexPathForMoveFromRowAtIndexPath? fun(view: CollectionView, from: IndexPath, proposed: IndexPath): IndexPath Where a dragged row goes.
+---@field shouldSelectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean Collection view: whether a tap selects.
+---@field didSelectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) Collection view: a person selected an item.
+---@field didDeselectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) Collection view: an item was deselected by a tap.
+
+---A prefetching data source written by the script (`view.prefetchDataSource = { … }`).
+---@class ScriptPrefetchDataSource
+---@field prefetchRowsAtIndexPaths? fun(view: CollectionView, indexPaths: IndexPath[]) Rows that will soon be visible (collection views: `prefetchItemsAtIndexPaths`).
+---@field cancelPrefetchingForRowsAtIndexPaths? fun(view: CollectionView, indexPaths: IndexPath[]) Rows no longer about to be visible.
+
+---The row and item gestures of `ripple.user` (the class `RippleUser`, declared with the controller gestures).
+
+---Taps a row: `shouldHighlightRowAtIndexPath`, `didHighlightRowAtIndexPath`, `didUnhighlightRowAtIndexPath`, `willSelectRowAtIndexPath` (may redirect or cancel), the previous selection deselected (`willDeselect…`/`didDeselect…`) unless `allowsMultipleSelection`, the row selected, `didSelectRowAtIndexPath`.
+---@param view CollectionView
+---@param indexPath IndexPath
+function ripple.user.tap(view, indexPath) end
+
+---Swipes a table view row fully to the left: `canEditRowAtIndexPath`, `editingStyleForRowAtIndexPath`, then the first trailing swipe action, or the data source's `commitEditingStyle(view, "delete", indexPath)`.
+---@param view CollectionView
+---@param indexPath IndexPath
+function ripple.user.swipeToDelete(view, indexPath) end
+
+---Drags a row by its reorder control (a table view must be editing): `canMoveRowAtIndexPath`, `targetIndexPathForMoveFromRowAtIndexPath`; the view shows the move, then the data source's `moveRowAtIndexPath(view, from, to)`.
+---@param view CollectionView
+---@param from IndexPath
+---@param to IndexPath
+function ripple.user.moveRow(view, from, to) end
+
+---Collection-view name of `moveRow` (`canMoveItemAtIndexPath`, `moveItemAtIndexPath`).
+---@param view CollectionView
+---@param from IndexPath
+---@param to IndexPath
+function ripple.user.moveItem(view, from, to) end
+
+---Scrolls until the row is the first visible one: cells leave and enter the window (`didEndDisplayingCell`, `willDisplayCell`), the prefetching data source hears of the rows ahead.
+---@param view CollectionView
+---@param indexPath IndexPath
+function ripple.user.scroll(view, indexPath) end
+
+---Taps a title of a table view's section index: `sectionIndexTitles`, `sectionForSectionIndexTitle(view, title, index)`, then the table scrolls to the section.
+---@param view CollectionView
+---@param title string
+function ripple.user.tapSectionIndex(view, title) end
 ---An identifier of a diffable snapshot: a string, a number, a boolean or an object ID (`object.objectID`).
 ---@alias ItemIdentifier string|number|boolean|ManagedObjectID
 
@@ -1370,6 +1638,18 @@ function Expectation:toEqual(expected) end
 ---@return Expectation
 function Expectation:toBeCloseTo(expected, digits) end
 
+---Passes when the rows a table or collection view shows (each cell's `object` field, or its first field
+---holding a managed object) are the controller's objects at the same index paths; else a diff of rows.
+---@param controller FetchedResultsController
+---@return Expectation
+function Expectation:toShow(controller) end
+
+---Passes when the rows a table or collection view shows, in order across its sections, are `objects`
+---(rows by their cells' objects, as `toShow`); else a diff of rows.
+---@param objects ManagedObject[]
+---@return Expectation
+function Expectation:toShowObjects(objects) end
+
 ---Passes when the value is nil.
 ---@return Expectation
 function Expectation:toBeNil() end
@@ -1410,7 +1690,7 @@ function Expectation:toMatchGolden(name) end
 ---@field screen fun(context: ManagedObjectContext, container: PersistentContainer): any Builds the screen (view controllers, fetched-results controllers, delegates, data sources) and returns its root.
 ---@field steps? integer How many steps (default 500; `ripple explore --steps` overrides it).
 ---@field seed? integer The seed of the random steps (default 1; `--seed` overrides it): the same seed repeats the run exactly.
----@field actions? string[] The actions to draw from (default: all): insert, delete, update, relate, edit, background, child, batchUpdate, batchDelete, undo, reset (and swipeToDelete, moveRow where `ripple.user` has them).
+---@field actions? string[] The actions to draw from (default: all but the gestures): insert, delete, update, relate, edit, background, child, batchUpdate, batchDelete, undo, reset, and the gestures swipeToDelete, moveRow (`ripple.user`; the screen must be in a window).
 ---@field values? table<string, table<string, any[]>> The values to draw per entity and attribute (`{ Person = { name = { "Ann", "Bob" } } }`); the first is the plainest.
 ---@field check? fun(root: any, context: ManagedObjectContext): boolean|string|nil An extra check after every step: false, a string or an error is a failure.
 ---@field maxObjects? integer At most this many objects at once (default 12).

@@ -12,7 +12,7 @@ scenario("an inserted object has a temporary ID and is in insertedObjects", func
   expect(ann.name):toBe("Ann")
   expect(ann.position):toBeNil()
   expect(ann.isInserted):toBe(true)
-  expect(ann.objectID.uriRepresentation):toBe("x-coredata:///Customer/t1")
+  expect(ann.objectID.uriRepresentation):toBe("x-coredata:///Customer/t52495050-4C45-4000-8000-0000000000001")
   expect(ctx.insertedObjects):toEqual({ ann })
   expect(ctx.hasChanges):toBe(true)
   expect(tostring(ann)):toBe("Customer#1")
@@ -34,7 +34,7 @@ end)
 scenario("save makes IDs permanent and clears the change sets", function()
   ctx:save()
   local all = ctx:fetch { entity = "Customer", sortDescriptors = { "name" } }
-  expect(all[1].objectID.uriRepresentation):toBe("x-coredata://ripple/Customer/p1")
+  expect(all[1].objectID.uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1")
   expect(all[1].isInserted):toBe(false)
   expect(ctx.hasChanges):toBe(false)
   expect(ripple.events()):toEqual({

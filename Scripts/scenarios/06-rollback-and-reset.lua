@@ -25,7 +25,7 @@ scenario("reset invalidates everything; a new fetch loads fresh objects", functi
   ripple.clearEvents()
   ctx:reset()
   expect(ripple.events()):toEqual({ "[viewContext] objectsDidChange invalidatedAll" })
-  expect(function() return ann.name end):toRaise("CoreData could not fulfill a fault for 'x-coredata://ripple/Customer/p1'")
+  expect(function() return ann.name end):toRaise("CoreData could not fulfill a fault for 'x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1'")
   local all = ctx:fetch { entity = "Customer", sortDescriptors = { "name" } }
   expect(#all):toBe(2)
   expect(all[1] == ann):toBe(false)

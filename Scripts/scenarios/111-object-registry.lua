@@ -38,9 +38,9 @@ scenario("an inserted object's temporary ID finds it before and after the save",
   expect(ctx:existingObject(a.objectID)):toBe(a)
   -- An ID holds any number a URI can name, up to the largest object number (2^53 - 1).
   local coordinator = container.persistentStoreCoordinator
-  local big = coordinator:managedObjectID("x-coredata://ripple/Item/p9007199254740991")
-  expect(big.uriRepresentation):toBe("x-coredata://ripple/Item/p9007199254740991")
-  expect(coordinator:managedObjectID("x-coredata://ripple/Item/p9223372036854775807")):toBeNil()
+  local big = coordinator:managedObjectID("x-coredata://52495050-4C45-4000-8000-000000000001/Item/p9007199254740991")
+  expect(big.uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000001/Item/p9007199254740991")
+  expect(coordinator:managedObjectID("x-coredata://52495050-4C45-4000-8000-000000000001/Item/p9223372036854775807")):toBeNil()
   expect(function() ctx:existingObject(big) end):toRaise("Attempt to access an object not found in store.")
 end)
 

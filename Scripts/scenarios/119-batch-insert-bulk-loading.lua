@@ -37,7 +37,7 @@ scenario("a batch insert writes the rows and tells no context; the merge shows t
     { id = 3.0, name = "c", score = 2 },         -- 3.0 stored as an integer, 2 as a double
   } }).result
   expect(#ids):toBe(3)
-  expect(ids[1].uriRepresentation):toBe("x-coredata://ripple/Item/p1")
+  expect(ids[1].uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000001/Item/p1")
   expect(ids[3].isTemporaryID):toBe(false)
   expect(stored()):toEqual({ "1:a:1.5:true", "2:b:0.5:nil", "3:c:2.0:nil" })
   -- the context: nothing registered, nothing inserted, no change, the controller still empty

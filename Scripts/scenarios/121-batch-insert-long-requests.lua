@@ -38,7 +38,7 @@ scenario("a long request with a new key and converted values among its objects",
   list[520] = { id = 520, name = "item 520", score = 7, day = 86400 }
   local ids = ctx:execute(ripple.batchInsertRequest { entity = "Item", objects = list, resultType = "objectIDs" }).result
   expect(#ids):toBe(600)
-  expect(ids[600].uriRepresentation):toBe("x-coredata://ripple/Item/p600")
+  expect(ids[600].uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000001/Item/p600")
   expect(count()):toBe(600)
   expect(item(300)):toEqual({ id = 300, name = "item 300", score = 0.5, note = "a key the first objects do not have" })
   expect(item(520).score):toBe(7.0)
@@ -82,5 +82,5 @@ scenario("a request keeps the objects it was given and can be executed again", f
   reader:performAndWait(function()
     for _, o in ipairs(reader:fetch { entity = "Item", predicate = "id == 5300" }) do again[#again + 1] = tostring(o.objectID) end
   end)
-  expect(again):toEqual({ "x-coredata://ripple/Item/p900", "x-coredata://ripple/Item/p1200" })
+  expect(again):toEqual({ "x-coredata://52495050-4C45-4000-8000-000000000001/Item/p900", "x-coredata://52495050-4C45-4000-8000-000000000001/Item/p1200" })
 end)

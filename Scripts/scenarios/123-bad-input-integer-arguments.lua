@@ -41,10 +41,10 @@ end
 scenario("object numbers: a URI numbered past the largest names no object, and inserts go on", function()
   local coordinator = container.persistentStoreCoordinator
   for _, n in ipairs(extremes) do
-    expect(coordinator:managedObjectID("x-coredata://ripple/Item/p" .. tostring(n))):toBeNil()
+    expect(coordinator:managedObjectID("x-coredata://52495050-4C45-4000-8000-000000000001/Item/p" .. tostring(n))):toBeNil()
   end
-  expect(coordinator:managedObjectID("x-coredata://ripple/Item/p9007199254740992")):toBeNil()
-  local largest = coordinator:managedObjectID("x-coredata://ripple/Item/p9007199254740991")
+  expect(coordinator:managedObjectID("x-coredata://52495050-4C45-4000-8000-000000000001/Item/p9007199254740992")):toBeNil()
+  local largest = coordinator:managedObjectID("x-coredata://52495050-4C45-4000-8000-000000000001/Item/p9007199254740991")
   expect(largest == nil):toBe(false)
   -- merging an ID numbered the largest moves the numbering to its end: the next insert is refused
   ripple.mergeChanges({ inserted = { largest } }, { ctx })
@@ -178,6 +178,12 @@ scenario("screens, limits and expectations", function()
     return ripple.tabBarController { ripple.viewController {}, selectedIndex = n }
   end)
   tabs.selectedIndex = 1
+  expect(tabs.selectedIndex):toBe(1)
+  local tabWindow = ripple.window()
+  tabWindow.rootViewController = tabs
+  case("ripple.user.selectTab index", function(n) ripple.user.selectTab(tabs, n) end)
+  expect(tabs.selectedIndex):toBe(0)
+  ripple.user.selectTab(tabs, 1)
   expect(tabs.selectedIndex):toBe(1)
   case("ripple.regularExpressionStepLimit steps", function(n) return ripple.regularExpressionStepLimit(n) end)
   expect(ripple.regularExpressionStepLimit()):toBe(10000000)

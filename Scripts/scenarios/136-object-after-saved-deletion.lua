@@ -27,8 +27,8 @@ scenario("pending deletion: still readable; saved deletion: a fault without a co
   expect(#ann.orders):toBe(0)
   expect(order.customer):toBeNil()
   expect(order.total):toBeNil()
-  expect(tostring(ann.objectID)):toBe("x-coredata://ripple/Customer/p1")
+  expect(tostring(ann.objectID)):toBe("x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1")
   expect(function() ann.name = "x" end):toRaise(
-    "Mutating a managed object Customer#1 <x-coredata://ripple/Customer/p1> after it has been removed from its context.")
+    "Mutating a managed object Customer#1 <x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1> after it has been removed from its context.")
   expect(function() return ann.nickname end):toRaise("not key value coding-compliant for the key \"nickname\"")
 end)

@@ -16,8 +16,8 @@ scenario("in memory: permanent before the save, the same IDs after it", function
   ctx:obtainPermanentIDs({ ann, order })
   local permanent = ann.objectID
   expect(permanent.isTemporaryID):toBe(false)
-  expect(permanent.uriRepresentation):toBe("x-coredata://ripple/Customer/p1")
-  expect(order.objectID.uriRepresentation):toBe("x-coredata://ripple/Order/p1")
+  expect(permanent.uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1")
+  expect(order.objectID.uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000001/Order/p1")
   expect(permanent == temporary):toBe(false)
   expect(tostring(ann)):toBe("Customer#1")
   expect(ctx.hasChanges):toBe(true)
@@ -26,7 +26,7 @@ scenario("in memory: permanent before the save, the same IDs after it", function
   expect(ctx:existingObject(permanent)):toBe(ann)
   ctx:save()
   expect(ann.objectID):toBe(permanent)
-  expect(order.objectID.uriRepresentation):toBe("x-coredata://ripple/Order/p1")
+  expect(order.objectID.uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000001/Order/p1")
   local bg = container:newBackgroundContext()
   bg:performAndWait(function()
     expect(bg:existingObject(permanent).name):toBe("Ann")
@@ -43,7 +43,7 @@ scenario("a deleted object or another context's object is refused; nothing chang
   local gone = ctx:insert("Customer", { name = "Gone" })
   ctx:delete(gone)
   expect(function() ctx:obtainPermanentIDs({ bob, gone }) end):toRaise(
-    "Obtaining a permanent ID for a managed object Customer#2 <x-coredata:///Customer/t2> after it has been deleted from its context.")
+    "Obtaining a permanent ID for a managed object Customer#2 <x-coredata:///Customer/t52495050-4C45-4000-8000-0000000000002> after it has been deleted from its context.")
   expect(bob.objectID.isTemporaryID):toBe(true)
   local bg = container:newBackgroundContext()
   local other = bg:performAndWait(function() return bg:insert("Customer", { name = "Other" }) end)
@@ -54,7 +54,7 @@ scenario("a deleted object or another context's object is refused; nothing chang
     "obtainPermanentIDs: objects[2] must be a managed object, got string")
   expect(bob.objectID.isTemporaryID):toBe(true)
   ctx:save()
-  expect(bob.objectID.uriRepresentation):toBe("x-coredata://ripple/Customer/p1")
+  expect(bob.objectID.uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000002/Customer/p1")
 end)
 
 scenario("SQLite: the reservation is in the file, so another connection numbers past it", function()
@@ -63,13 +63,13 @@ scenario("SQLite: the reservation is in the file, so another connection numbers 
   local a = open()
   local x = a:insert("Customer", { name = "from A" })
   a:obtainPermanentIDs({ x })
-  expect(x.objectID.uriRepresentation):toBe("x-coredata://ripple/Customer/p1")
+  expect(x.objectID.uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000003/Customer/p1")
   local b = open()
   local y = b:insert("Customer", { name = "from B" })
   expect(tostring(y)):toBe("Customer#2")
   b:save()
   a:save()
-  expect(x.objectID.uriRepresentation):toBe("x-coredata://ripple/Customer/p1")
+  expect(x.objectID.uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000003/Customer/p1")
   local names = {}
   for i, o in ipairs(open():fetch { entity = "Customer", sortDescriptors = { "name" } }) do names[i] = tostring(o) .. " " .. o.name end
   expect(names):toEqual({ "Customer#1 from A", "Customer#2 from B" })
@@ -86,10 +86,10 @@ scenario("SQLite: a number another connection saved a row under is replaced by t
   expect(tostring(x)):toBe("Customer#1")
   a:obtainPermanentIDs({ x, order })
   expect(tostring(x)):toBe("Customer#2")
-  expect(x.objectID.uriRepresentation):toBe("x-coredata://ripple/Customer/p2")
+  expect(x.objectID.uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000004/Customer/p2")
   expect(#a.insertedObjects):toBe(2)
   a:save()
-  expect(x.objectID.uriRepresentation):toBe("x-coredata://ripple/Customer/p2")
+  expect(x.objectID.uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000004/Customer/p2")
   local names = {}
   for i, o in ipairs(open():fetch { entity = "Customer", sortDescriptors = { "name" } }) do
     names[i] = tostring(o) .. " " .. o.name .. " " .. #o.orders

@@ -91,7 +91,7 @@ end)
 
 scenario("assigned unknown keys hold per-instance Lua values, methods included; option tables refuse them", function()
   expect(function() ripple.viewController { title = "Form", count = 1 } end):toRaise(
-    "unknown key 'count' in the options of ripple.viewController (known keys: dvc_autoDismiss, dvc_autoDismissAnimated, modalPresentationStyle, title)")
+    "unknown key 'count' in the options of ripple.viewController (known keys: dvc_autoDismiss, dvc_autoDismissAnimated, isModalInPresentation, modalPresentationStyle, title)")
   local form = ripple.viewController { title = "Form" }
   form.count = 1
   function form:greet() return "hi " .. self.title end

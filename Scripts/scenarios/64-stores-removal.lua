@@ -46,7 +46,7 @@ scenario("removing the store invalidates its objects everywhere", function()
   frc:performFetch()
   expect(frc.fetchedObjects):toEqual({ unsaved })
   expect(changes):toEqual({})
-  expect(function() return a.title end):toRaise("CoreData could not fulfill a fault for 'x-coredata://ripple/DBObject/p1'")
+  expect(function() return a.title end):toRaise("CoreData could not fulfill a fault for 'x-coredata://52495050-4C45-4000-8000-000000000001/DBObject/p1'")
   expect(function() return bg:performAndWait(function() return bgA.title end) end):toRaise("could not fulfill a fault")
 end)
 

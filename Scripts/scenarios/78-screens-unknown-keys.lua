@@ -10,7 +10,7 @@ local function kvc(class, key)
 end
 
 scenario("a table view refuses a key it does not know", function()
-  expect(function() return tv.numberOfRows end):toRaise(kvc("CollectionView", "numberOfRows"))
+  expect(function() return tv.rowCount end):toRaise(kvc("CollectionView", "rowCount"))
   expect(tv:describe()):toEqual({ '0: {text = "Ann"}' })
 end)
 

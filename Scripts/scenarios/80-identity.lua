@@ -13,12 +13,12 @@ scenario("an object ID is a value: temporary until the save, then permanent; == 
   local ann = ctx:insert("Customer", { name = "Ann" })
   local temporary = ann.objectID
   expect(temporary.isTemporaryID):toBe(true)
-  expect(tostring(temporary)):toBe("x-coredata:///Customer/t1")
+  expect(tostring(temporary)):toBe("x-coredata:///Customer/t52495050-4C45-4000-8000-0000000000001")
   expect(ann.objectID == temporary):toBe(true)
   ctx:save()
   local permanent = ann.objectID
   expect(permanent.isTemporaryID):toBe(false)
-  expect(permanent.uriRepresentation):toBe("x-coredata://ripple/Customer/p1")
+  expect(permanent.uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1")
   expect(permanent.entityName):toBe("Customer")
   expect(permanent == temporary):toBe(false)
   local seen = { [permanent] = "Ann" }
@@ -42,10 +42,10 @@ end)
 
 scenario("a URI gives its ID back; an unknown URI gives nil", function()
   local id = ctx:fetch { entity = "Customer" }[1].objectID
-  expect(coordinator:managedObjectID("x-coredata://ripple/Customer/p1")):toBe(id)
+  expect(coordinator:managedObjectID("x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1")):toBe(id)
   expect(coordinator:managedObjectID(id.uriRepresentation)):toBe(id)
-  expect(coordinator:managedObjectID("x-coredata://ripple/Invoice/p1")):toBeNil()
-  expect(coordinator:managedObjectID("x-coredata://ripple/Customer/p0")):toBeNil()
+  expect(coordinator:managedObjectID("x-coredata://52495050-4C45-4000-8000-000000000001/Invoice/p1")):toBeNil()
+  expect(coordinator:managedObjectID("x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p0")):toBeNil()
   expect(coordinator:managedObjectID("https://example.com")):toBeNil()
 end)
 
@@ -92,12 +92,12 @@ scenario("existingObject fails with 133000 when the object is gone; object(with:
   ctx:delete(bob)
   ctx:save()
   expect(function() ctx:existingObject(id) end):toRaise(
-    'Error Domain=NSCocoaErrorDomain Code=133000 "Attempt to access an object not found in store." UserInfo={objectID=x-coredata://ripple/Customer/p2}')
+    'Error Domain=NSCocoaErrorDomain Code=133000 "Attempt to access an object not found in store." UserInfo={objectID=x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p2}')
   local ghost = ctx:object(id)
   expect(tostring(ghost)):toBe("Customer#2")
-  expect(function() return ghost.name end):toRaise("CoreData could not fulfill a fault for 'x-coredata://ripple/Customer/p2'")
+  expect(function() return ghost.name end):toRaise("CoreData could not fulfill a fault for 'x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p2'")
   expect(ctx.hasChanges):toBe(false)
   expect(ctx:count { entity = "Customer" }):toBe(1)
-  expect(function() ctx:object("x-coredata://ripple/Customer/p1") end):toRaise(
+  expect(function() ctx:object("x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1") end):toRaise(
     "bad argument #1 to 'object' (ManagedObjectID expected, got string)")
 end)

@@ -27,16 +27,16 @@ end)
 
 scenario("every option table refuses a key it does not know, naming it", function()
   expect(function() ripple.model { Tag = { name = { "string", uniqe = true } } } end):toRaise(
-    "unknown key 'uniqe' in the spec of Tag.name (known keys: default, derivationExpression, max, maxLength, min, minLength, optional, pattern, preservesValueInHistoryOnDeletion, transient, valueTransformerName)")
+    "unknown key 'uniqe' in the spec of Tag.name (known keys: allowsExternalBinaryDataStorage, default, derivationExpression, max, maxLength, min, minLength, optional, pattern, preservesValueInHistoryOnDeletion, transient, valueTransformerName)")
   expect(function() ripple.model { Tag = { name = { "string", unique = true } } } end):toRaise(
     "'unique' in the spec of Tag.name is not implemented by Ripple: Core Data has no per-attribute uniqueness flag")
   expect(function() ripple.model { A = { b = { toOne = "A", inverse = "b", orderd = true } } } end):toRaise(
     "unknown key 'orderd' in the spec of A.b (known keys: deleteRule, inverse, max, min, optional, ordered, toMany, toOne)")
   expect(function() ripple.container(model, { stor = "sqlite" }) end):toRaise(
-    "unknown key 'stor' in the store options (known keys: busyTimeout, path, persistentHistoryTracking, remoteChangeNotificationPost, store)")
+    "unknown key 'stor' in the store options (known keys: busyTimeout, inferMappingModelAutomatically, migratePersistentStoresAutomatically, path, persistentHistoryTracking, remoteChangeNotificationPost, store)")
   expect(function() ctx:fetch { entity = "Customer", fetchLimt = 2 } end):toRaise("unknown key 'fetchLimt' in a fetch request")
-  expect(function() ctx:fetch { entity = "Customer", returnsDistinctResults = true } end):toRaise(
-    "'returnsDistinctResults' in a fetch request is not implemented by Ripple")
+  expect(function() ctx:fetch { entity = "Customer", affectedStores = {} } end):toRaise(
+    "'affectedStores' in a fetch request is not implemented by Ripple")
   expect(function() ctx:fetch { entity = "Customer", sortDescriptors = { { key = "name", ascendng = false } } } end):toRaise(
     "unknown key 'ascendng' in a sort descriptor (known keys: ascending, comparator, key, selector)")
   expect(function()
@@ -50,14 +50,18 @@ scenario("every option table refuses a key it does not know, naming it", functio
   expect(ctx.hasChanges):toBe(false)
 end)
 
-scenario("a navigation controller takes rootViewController and refuses a delegate it would ignore", function()
+scenario("a navigation controller takes rootViewController and a delegate, and refuses a misspelled key", function()
   local list = ripple.viewController "List"
   local nav = ripple.navigationController { rootViewController = list }
   expect(nav.viewControllers):toEqual({ list })
   expect(function() ripple.navigationController { rootViewController = list, delegat = {} } end):toRaise(
     "unknown key 'delegat' in the options of ripple.navigationController")
-  expect(function() nav.delegate = {} end):toRaise(
-    "NavigationController.delegate is not implemented by Ripple: navigation and tab bar delegates are not simulated")
+  local delegate = { didShowViewController = function() end }
+  nav.delegate = delegate
+  expect(nav.delegate):toBe(delegate)
+  local other = ripple.navigationController { rootViewController = ripple.viewController "Other", delegate = delegate }
+  expect(other.delegate):toBe(delegate)
+  expect(function() ripple.viewController { delegate = {} } end):toRaise("a plain view controller has no delegate")
   expect(nav.viewControllers):toEqual({ list })
 end)
 
@@ -87,7 +91,7 @@ scenario("resultType: object IDs, count, dictionaries with propertiesToFetch", f
   local ids = ctx:fetch { entity = "Customer", resultType = "managedObjectIDResultType", predicate = "age > 5",
                           sortDescriptors = { "age" } }
   expect(#ids):toBe(2)
-  expect(ids[1].uriRepresentation):toBe("x-coredata://ripple/Customer/p6")
+  expect(ids[1].uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p6")
   expect(ctx:fetch { entity = "Customer", resultType = "countResultType" }):toEqual({ 7 })
   local rows = ctx:fetch { entity = "Order", resultType = "dictionaryResultType", propertiesToFetch = { "total", "customer" } }
   expect(rows[1].total):toBe(5)

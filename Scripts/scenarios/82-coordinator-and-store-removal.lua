@@ -74,7 +74,7 @@ scenario("a store removal is invalidatedAll: no per-object callbacks, results wa
   expect(lost):toEqual({ "Note#1", "Note#2" })
   expect(detail.dvc_dependencies):toEqual({})
   expect(nav.viewControllers):toEqual({ list })
-  expect(function() return notes[3].title end):toRaise("CoreData could not fulfill a fault for 'x-coredata://ripple/Note/p3'")
+  expect(function() return notes[3].title end):toRaise("CoreData could not fulfill a fault for 'x-coredata://52495050-4C45-4000-8000-000000000001/Note/p3'")
   expect(function() return bg:performAndWait(function() return bgNote.title end) end):toRaise("could not fulfill a fault")
   expect(ctx.insertedObjects):toEqual({ draft })
   frc:performFetch()

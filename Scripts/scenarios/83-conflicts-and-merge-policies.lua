@@ -32,7 +32,7 @@ scenario("the default policy is error: 133020 lists the conflict, nothing is wri
   local r = twoEditors(nil)
   expect(r.ctx.mergePolicy):toBe("error")
   expect(r.ok):toBe(false)
-  expect(r.err):toContain('Error Domain=NSCocoaErrorDomain Code=133020 "Could not merge changes." UserInfo={conflictList=(NSMergeConflict for Customer#1 <x-coredata://ripple/Customer/p1> with oldVersion = 1 and newVersion = 2 and old object snapshot = {city = "Paris"; name = "Ann"} and new cached row = {city = "Lyon"; name = "Anna"})}')
+  expect(r.err):toContain('Error Domain=NSCocoaErrorDomain Code=133020 "Could not merge changes." UserInfo={conflictList=(NSMergeConflict for Customer#1 <x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1> with oldVersion = 1 and newVersion = 2 and old object snapshot = {city = "Paris"; name = "Ann"} and new cached row = {city = "Lyon"; name = "Anna"})}')
   expect(r.stored):toBe("Anna in Lyon")
   expect(r.ctx.hasChanges):toBe(true)
   expect(r.ann.city):toBe("Nice")

@@ -14,7 +14,7 @@ scenario("both connections insert object 1: the second save takes the next free 
   a:save()
   b:save()
   expect(tostring(y)):toBe("Customer#2")
-  expect(y.objectID.uriRepresentation):toBe("x-coredata://ripple/Customer/p2")
+  expect(y.objectID.uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p2")
   local names = {}
   for i, o in ipairs(open():fetch { entity = "Customer", sortDescriptors = { "name" } }) do names[i] = tostring(o) .. " " .. o.name end
   expect(names):toEqual({ "Customer#1 from A", "Customer#2 from B" })
@@ -30,7 +30,7 @@ scenario("a row the other connection changed is a conflict: 133020, then merged 
   c:save()
   theirs.name = "edited by d"
   expect(function() d:save() end):toRaise(
-    'Code=133020 "Could not merge changes." UserInfo={conflictList=(NSMergeConflict for Customer#1 <x-coredata://ripple/Customer/p1> with oldVersion = 1 and newVersion = 2 and old object snapshot = {name = "from A"} and new cached row = {name = "edited by c"})}')
+    'Code=133020 "Could not merge changes." UserInfo={conflictList=(NSMergeConflict for Customer#1 <x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1> with oldVersion = 1 and newVersion = 2 and old object snapshot = {name = "from A"} and new cached row = {name = "edited by c"})}')
   expect(open():fetch { entity = "Customer", predicate = "SELF == %@", arguments = { mine.objectID } }[1].name):toBe("edited by c")
   d.mergePolicy = "mergeByPropertyObjectTrump"
   d:save()

@@ -42,7 +42,7 @@ scenario("background sync: a batch delete shows nothing until the merge, then ex
   ripple.tick()
   expect(ripple.events()):toEqual({})
   expect(#deleted):toBe(2)
-  expect(deleted[1].uriRepresentation):toBe("x-coredata://ripple/Note/p2")
+  expect(deleted[1].uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000001/Note/p2")
   expect(titles()):toEqual({ "N1", "N2", "N3", "N4" })
   expect(nav.viewControllers):toEqual({ list, detail })
   expect(bg.hasChanges):toBe(false)
@@ -84,7 +84,7 @@ end)
 scenario("a batch insert: new rows with permanent IDs, visible once merged", function()
   local ids = ctx:execute(ripple.batchInsertRequest { entity = "Note", resultType = "objectIDs",
     objects = { { title = "B1", done = false }, { title = "B2", done = true } } }).result
-  expect(ids[1].uriRepresentation):toBe("x-coredata://ripple/Note/p5")
+  expect(ids[1].uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000001/Note/p5")
   expect(ids[2].isTemporaryID):toBe(false)
   expect(#frc.fetchedObjects):toBe(2)
   ripple.mergeChanges({ inserted = ids }, { ctx })
@@ -97,7 +97,7 @@ scenario("a batch delete applies delete rules in the store: cascade takes the fo
   local result = ctx:execute(ripple.batchDeleteRequest { entity = "Folder", resultType = "resultTypeObjectIDs" }).result
   local names = {}
   for i, id in ipairs(result) do names[i] = tostring(id) end
-  expect(names):toEqual({ "x-coredata://ripple/Folder/p1", "x-coredata://ripple/Note/p1", "x-coredata://ripple/Note/p3" })
+  expect(names):toEqual({ "x-coredata://52495050-4C45-4000-8000-000000000001/Folder/p1", "x-coredata://52495050-4C45-4000-8000-000000000001/Note/p1", "x-coredata://52495050-4C45-4000-8000-000000000001/Note/p3" })
   ripple.mergeChanges({ deleted = result }, { ctx })
   expect(#frc.fetchedObjects):toBe(2)
 end)

@@ -118,7 +118,7 @@ scenario("undo after the deletion was saved re-inserts the graph; the next save 
   expect(di.managedObjectContext):toBeNil()
   c:undo()
   expect(di.isInserted):toBe(true)
-  expect(di.objectID.uriRepresentation):toBe("x-coredata://ripple/Customer/p1")
+  expect(di.objectID.uriRepresentation):toBe("x-coredata://52495050-4C45-4000-8000-000000000002/Customer/p1")
   expect(#di.orders):toBe(1)
   c:save()
   local reader = container:newBackgroundContext()

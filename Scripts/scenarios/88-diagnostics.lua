@@ -22,7 +22,7 @@ scenario("a deleted object says where it was deleted, or which cascade took it",
   ctx:delete(ann) -- the line the message names
   ctx:processPendingChanges()
   local err = failure(function() ann.name = "x" end)
-  expect(err):toContain("Mutating a managed object Customer#1 <x-coredata://ripple/Customer/p1> after it has been deleted from its context. (Ripple: Customer#1 was deleted at ")
+  expect(err):toContain("Mutating a managed object Customer#1 <x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1> after it has been deleted from its context. (Ripple: Customer#1 was deleted at ")
   expect(err:match("88%-diagnostics%.lua:(%d+) in viewContext")):toBe("22")
   expect(err):toContain("; bring it back with rollback() or the undo manager before saving, or stop using it)")
   expect(failure(function() order.amount = 1 end)):toContain(
@@ -41,7 +41,7 @@ scenario("an invalidated object says whether a reset or a store removal took it"
   ctx:save()
   ctx:reset()
   expect(failure(function() return bob.name end)):toContain(
-    "CoreData could not fulfill a fault for 'x-coredata://ripple/Customer/p1' (Ripple: Customer#1 was invalidated by viewContext:reset(); objects do not survive a reset — fetch it again)")
+    "CoreData could not fulfill a fault for 'x-coredata://52495050-4C45-4000-8000-000000000002/Customer/p1' (Ripple: Customer#1 was invalidated by viewContext:reset(); objects do not survive a reset — fetch it again)")
   local again = ctx:fetch { entity = "Customer" }[1]
   container:removePersistentStore()
   expect(failure(function() return again.name end)):toContain(
@@ -116,7 +116,7 @@ scenario("a fault whose row a batch delete removed fails as Core Data's does, an
   bg:performAndWait(function()
     bg:refresh(di, false)
     expect(function() return di.name end):toRaise(
-      "CoreData could not fulfill a fault for 'x-coredata://ripple/Customer/p1' (Ripple: Customer#1 is no longer in the store: another context, connection or batch request deleted it and the deletion was not merged into background#1; merge it (ripple.mergeChanges, mergeChangesFromContextDidSave) or fetch again)")
+      "CoreData could not fulfill a fault for 'x-coredata://52495050-4C45-4000-8000-000000000007/Customer/p1' (Ripple: Customer#1 is no longer in the store: another context, connection or batch request deleted it and the deletion was not merged into background#1; merge it (ripple.mergeChanges, mergeChangesFromContextDidSave) or fetch again)")
     expect(bg.hasChanges):toBe(false)
   end)
 end)

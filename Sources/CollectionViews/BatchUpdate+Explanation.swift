@@ -11,10 +11,14 @@ extension BatchUpdate {
     /// hint: a change made a new section: tell the view with insertSections (the delegate's didChangeSection, type "insert")
     /// ```
     /// Other errors, and batches without origins, are returned unchanged.
-    func explaining(_ error: any Error, before: [Int], after: [Int]) -> any Error {
+    /// `userMove`: a move a person made on the view since its last batch (``CollectionView/showUserMove(from:to:)``),
+    /// the usual cause of a failure right after it.
+    func explaining(_ error: any Error, before: [Int], after: [Int], userMove: (from: IndexPath, to: IndexPath)? = nil) -> any Error {
         guard !origins.isEmpty, let error = error as? CollectionViewsError, error.kind == .invalidUpdate else { return error }
         var message = error.message + "\nthe batch: " + origins.joined(separator: "; ")
-        if let hint = hint(for: error.message, before: before, after: after) { message += "\nhint: " + hint }
+        if let userMove {
+            message += "\nhint: the view already shows the move a person made (\(userMove.from) -> \(userMove.to)); a fetched-results delegate must not apply the controller's report of it again: set a flag in moveRowAtIndexPath and skip the delegate methods while it is set (\"User-Driven Updates\", NSFetchedResultsControllerDelegate)"
+        } else if let hint = hint(for: error.message, before: before, after: after) { message += "\nhint: " + hint }
         return CollectionViewsError(.invalidUpdate, message, underlying: error.underlying)
     }
 

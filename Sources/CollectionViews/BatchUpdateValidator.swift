@@ -225,6 +225,10 @@ public struct BatchUpdateValidator {
                 throw fail("attempt to move \(w.item) \(f.item) from section \(f.section), but there are only \(oldCount) sections before the update")
             }
             if f.item < 0 || f.item >= before[f.section] {
+                if wording == .tableView {
+                    // UITableView's own text (RxDataSources #35).
+                    throw fail("attempt to move index path (\(CollectionViewsError.describe(f))) that does not exist - there are only \(before[f.section]) rows in section \(f.section) before the update")
+                }
                 throw fail("attempt to move \(w.item) \(f.item) from section \(f.section) which only contains \(before[f.section]) \(w.items) before the update")
             }
             if t.section < 0 || t.section >= newCount {
@@ -233,8 +237,10 @@ public struct BatchUpdateValidator {
             if t.item < 0 || t.item >= after[t.section] {
                 throw fail("attempt to move \(w.item) into index \(t.item) of section \(t.section), but there are only \(after[t.section]) \(w.items) in section \(t.section) after the update")
             }
-            if deadOld[f.section] { throw fail("cannot move an item from a deleted section (\(f.section))") }
-            if freshNew[t.section] { throw fail("cannot move an item into a newly inserted section (\(t.section))") }
+            // UITableView says "a row" (TLIndexPathTools #20), UICollectionView "an item".
+            let an = wording == .tableView ? "a row" : "an item"
+            if deadOld[f.section] { throw fail("cannot move \(an) from a deleted section (\(f.section))") }
+            if freshNew[t.section] { throw fail("cannot move \(an) into a newly inserted section (\(t.section))") }
         }
         for (i, a) in moves.enumerated() {
             for b in moves[(i + 1)...] {

@@ -30,7 +30,8 @@ extension CollectionView {
     }
 
     /// A cell for the identifier (`dequeueReusableCell(withReuseIdentifier:for:)`): the cell that most
-    /// recently went back to the pool, after its registration's `prepareForReuse`, or a new empty cell.
+    /// recently went back to the pool, after its registration's `prepareForReuse`, or a new empty cell;
+    /// inside ``reconfigureItems(at:)``, the cell being reconfigured, as it is.
     /// - Throws: `.invalidCell` with UIKit's message when nothing is registered for the identifier; what
     ///   `prepareForReuse` throws.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) throws
@@ -40,6 +41,11 @@ extension CollectionView {
                 throw CollectionViewsError(.invalidCell, "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
             }
             throw CollectionViewsError(.invalidCell, "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
+        }
+        if let cell = reconfiguringCell, cell.reuseIdentifier == identifier {
+            reconfiguringCell = nil
+            reuseJournal?.append((cell, cell.content, cell.reuseCount))
+            return cell
         }
         if var pool = reusePool[identifier], let cell = pool.popLast() {
             reusePool[identifier] = pool
@@ -74,7 +80,8 @@ extension CollectionView {
     }
 
     /// Makes the item at a path (counted across sections) the first visible one (`scrollToItem(at:)`):
-    /// cells that leave the window go to the pool, items that enter it get a cell.
+    /// cells that leave the window go to the pool, items that enter it get a cell (the delegate is told,
+    /// see ``CollectionViewDelegate``), and the prefetching data source hears of the items ahead.
     /// - Throws: `.outOfRange` for a path that is not shown; what the data source throws (the view then
     ///   keeps what it showed).
     public func scrollToItem(at indexPath: IndexPath) throws {
@@ -88,12 +95,13 @@ extension CollectionView {
         let previous = firstVisibleItem
         firstVisibleItem = global
         do {
-            try refreshVisibleCells()
+            try notifyingDisplay { try refreshVisibleCells() }
         } catch {
             firstVisibleItem = previous
             throw error
         }
         onEvent?("[\(name)] scrollTo\(itemWord) \(indexPath)")
+        try prefetchAfterScroll(from: previous)
     }
 
     /// Whether the item with this global index is in the visible window.
@@ -144,7 +152,7 @@ extension CollectionView {
         let previous = visibleItemCount
         visibleItemCount = count
         do {
-            try refreshVisibleCells()
+            try notifyingDisplay { try refreshVisibleCells() }
         } catch {
             visibleItemCount = previous
             throw error

@@ -53,6 +53,7 @@ extension CollectionView {
     private func loadAfterBatch() throws {
         if let displayed { enqueueAll(displayed) }
         displayed = nil
+        selection = []
         _ = try content()
     }
 
@@ -74,6 +75,13 @@ extension CollectionView {
             return
         }
         pendingBatch = nil
+        try notifyingDisplay { try finish(batch, abandoning: failure) }
+    }
+
+    /// Validates and applies the batch the outermost close ended.
+    private func finish(_ batch: BatchUpdate, abandoning failure: (any Error)?) throws {
+        let userMoveBeforeBatch = lastUserMove
+        lastUserMove = nil
         // The trace line is only built when there is a listener (it lists every operation).
         let text = onEvent == nil ? "" : "[\(name)] performBatchUpdates " + batch.traceDescription(itemWord: itemWord)
         if let failure {
@@ -112,9 +120,11 @@ extension CollectionView {
             }
             onEvent?(text + " failed: \(error)")
             if reloadsAfterFailedBatch { recoverAfterFailedBatch() }
-            throw batch.explaining(error, before: pendingBefore, after: after)
+            throw batch.explaining(error, before: pendingBefore, after: after, userMove: userMoveBeforeBatch)
         }
         onValidatedBatch?(self, batch)
+        let selectionBefore = selection
+        carrySelection(through: plan)
         do {
             if allowsInPlaceUpdates && visibleItemCount == nil && displayedIsComplete {
                 try applyInPlace(plan, after: after)
@@ -126,6 +136,7 @@ extension CollectionView {
                 }
             }
         } catch {
+            selection = selectionBefore
             onEvent?(text + " failed: \(error)")
             throw error
         }

@@ -32,6 +32,8 @@ import ObjectGraph
 /// - Updates: ``performBatchUpdates(_:)``, ``update(_:)``, ``reconfigureItems(at:)``
 /// - Reuse: ``register(className:forCellWithReuseIdentifier:prepareForReuse:)``,
 ///   ``dequeueReusableCell(withReuseIdentifier:for:)``, ``visibleItemCount``, ``scrollToItem(at:)``
+/// - Selection and delegates: ``delegate``, ``prefetchDataSource``, ``selectItem(at:)``,
+///   ``deselectItem(at:)``, ``indexPathsForSelectedItems``, ``setEditing(_:)``, ``showUserMove(from:to:)``
 public class CollectionView {
     /// Prepares a cell that is about to be reused (`prepareForReuse()`).
     public typealias PrepareForReuse = (CollectionReusableView) throws -> Void
@@ -47,6 +49,7 @@ public class CollectionView {
             guard updateDepth == 0 else { return }
             if let displayed { enqueueAll(displayed) }
             displayed = nil
+            selection = []
         }
     }
     /// Receives one line per load, batch update and reconfiguration.
@@ -64,6 +67,30 @@ public class CollectionView {
     public internal(set) var visibleItemCount: Int?
     /// The first visible item, counted across sections (the scroll position); 0 by default.
     public internal(set) var firstVisibleItem = 0
+    /// The delegate, held strongly (UIKit's reference is weak); the view calls its display methods.
+    public var delegate: CollectionViewDelegate?
+    /// The prefetching data source, held strongly; told about the items ahead of the window as the view
+    /// scrolls (``scrollToItem(at:)``).
+    public var prefetchDataSource: CollectionViewDataSourcePrefetching? {
+        didSet { prefetched = [] }
+    }
+    /// Whether a person's taps add to the selection instead of replacing it (`allowsMultipleSelection`).
+    public var allowsMultipleSelection = false
+    /// Whether the view is in editing mode (`isEditing`, `setEditing(_:animated:)`).
+    public var isEditing = false
+    /// Whether the view is hidden (`isHidden`): a person cannot touch a hidden view.
+    public var isHidden = false
+    /// The selected items (see ``indexPathsForSelectedItems``).
+    var selection: Set<IndexPath> = []
+    /// How many ``notifyingDisplay(_:)`` calls are running (only the outermost one notifies).
+    var displayNotificationDepth = 0
+    /// The items told to the prefetching data source and neither displayed nor cancelled since.
+    var prefetched: [IndexPath] = []
+    /// While ``reconfigureItems(at:)`` asks for one cell: the cell shown there, which dequeuing its
+    /// identifier returns without `prepareForReuse`.
+    var reconfiguringCell: CollectionReusableView?
+    /// The last move a person made (``showUserMove(from:to:)``) since the view's last batch or reload.
+    var lastUserMove: (from: IndexPath, to: IndexPath)?
 
     struct CellClass {
         var className: String
@@ -94,7 +121,9 @@ public class CollectionView {
     var pendingUnloaded = false
     /// True while the open batch began with the view asking its data source for the counts before.
     var pendingSampledCounts = false
-    var updateDepth = 0
+    var updateDepth = 0 {
+        didSet { OpenBatchUpdates.didChange(from: oldValue, to: updateDepth) }
+    }
     /// While a ``transaction(_:)`` runs: each reused cell with the fields it had when it was dequeued.
     var reuseJournal: [(cell: CollectionReusableView, content: [String: Value], reuseCount: Int)]?
     /// How many operations are asking the data source for content right now (re-entrancy guard).
@@ -106,6 +135,11 @@ public class CollectionView {
     init(wording: BatchUpdateValidator.Wording, name: String) {
         self.wording = wording
         self.name = name
+    }
+
+    deinit {
+        // A view freed with its batch still open (`beginUpdates` without `endUpdates`) no longer counts.
+        OpenBatchUpdates.didChange(from: updateDepth, to: 0)
     }
 
     /// `item` / `row` in the trace.
@@ -130,12 +164,18 @@ public class CollectionView {
         guard updateDepth == 0 else {
             if let displayed { enqueueAll(displayed) }
             displayed = nil
+            selection = []
             return
         }
-        try transaction {
-            if let displayed { enqueueAll(displayed) }
-            displayed = try load()
-            displayedIsComplete = visibleItemCount == nil
+        try notifyingDisplay {
+            try transaction {
+                if let displayed { enqueueAll(displayed) }
+                displayed = try load()
+                displayedIsComplete = visibleItemCount == nil
+            }
+            selection = []
+            prefetched = []
+            lastUserMove = nil
         }
     }
 
@@ -176,11 +216,13 @@ public class CollectionView {
         if let displayed { return displayed }
         try checkNotBusy("a method that needs its content")
         onEvent?("[\(name)] reloadDataIfNeeded")
-        return try transaction {
-            let loaded = try load()
-            displayed = loaded
-            displayedIsComplete = visibleItemCount == nil
-            return loaded
+        return try notifyingDisplay {
+            try transaction {
+                let loaded = try load()
+                displayed = loaded
+                displayedIsComplete = visibleItemCount == nil
+                return loaded
+            }
         }
     }
 
@@ -254,7 +296,9 @@ public class CollectionView {
     }
 
     /// Asks the data source for the cells at these paths again, in place, without an animation
-    /// (`reconfigureItems(at:)`). Paths that are not shown or not visible are ignored.
+    /// (`reconfigureItems(at:)`). Paths that are not shown or not visible are ignored. Dequeuing the
+    /// shown cell's reuse identifier meanwhile returns the shown cell itself, without `prepareForReuse`
+    /// (UIKit's documented difference from a reload); the selection is kept.
     /// - Throws: what the data source throws; the view then keeps what it showed.
     public func reconfigureItems(at indexPaths: [IndexPath]) throws {
         guard !indexPaths.isEmpty else { return }
@@ -269,8 +313,14 @@ public class CollectionView {
             for p in sorted where p.section >= 0 && p.section < sections.count && p.item >= 0
                 && p.item < sections[p.section].numberOfItems {
                 guard let old = sections[p.section].slots[p.item] else { continue }
-                enqueue(old)
-                made.append((p, try makeCell(at: p)))
+                // UIKit: "Because this method reconfigures existing cells, the collection view doesn't
+                // call prepareForReuse for each cell dequeued": dequeuing the shown cell's identifier
+                // gives that cell back as it is.
+                reconfiguringCell = old
+                defer { reconfiguringCell = nil }
+                let cell = try makeCell(at: p)
+                if cell !== old { enqueue(old) }
+                made.append((p, cell))
             }
         }
         let wasComplete = displayedIsComplete

@@ -42,7 +42,7 @@ extension FetchedResultsController: ContextObserver {
             invalidateCaches()
             return
         }
-        guard delegate != nil, !callbacks.isEmpty else {
+        guard delegate != nil, !callbacks.subtracting(.sectionIndexTitle).isEmpty else {
             if touches(note) { isStale = true }
             return
         }

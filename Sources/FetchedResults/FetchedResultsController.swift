@@ -88,6 +88,17 @@ public final class FetchedResultsController {
             throw FetchedResultsError(.invalidFetchRequest,
                 "NSFetchedResultsController requires a fetch request whose resultType is managedObjectResultType, got \(fetchRequest.resultType.rawValue)")
         }
+        // GROUP BY, HAVING and DISTINCT need dictionary results, which a controller does not take.
+        if fetchRequest.havingPredicate != nil && fetchRequest.propertiesToGroupBy == nil {
+            throw FetchedResultsError(.invalidFetchRequest, "Invalid fetch request: HAVING with no GROUP BY")
+        }
+        if fetchRequest.propertiesToGroupBy != nil {
+            throw FetchedResultsError(.invalidFetchRequest, "Invalid fetch request: GROUP BY requires NSDictionaryResultType")
+        }
+        if fetchRequest.returnsDistinctResults {
+            throw FetchedResultsError(.invalidFetchRequest,
+                "returnsDistinctResults is only used with NSDictionaryResultType (Core Data ignores it with managedObjectResultType)")
+        }
         self.fetchRequest = fetchRequest
         self.activeRequest = fetchRequest
         self.managedObjectContext = managedObjectContext
@@ -256,13 +267,19 @@ public final class FetchedResultsController {
         return currentLayout().indexPath(forVisibleRank: rank - visibleRange.lowerBound)
     }
 
-    /// The index titles of the sections, duplicates collapsed, in section order (`sectionIndexTitles`).
+    /// The index titles of the sections, duplicates collapsed, in section order (`sectionIndexTitles`):
+    /// each section's ``FetchedResultsSectionInfo/indexTitle``, or what the delegate's
+    /// `controller(_:sectionIndexTitleForSectionName:)` answers when it implements it.
+    /// - Throws: what the delegate throws.
     public var sectionIndexTitles: [String] {
-        var titles: [String] = []
-        for section in sections ?? [] {
-            if let title = section.indexTitle, titles.last != title, !titles.contains(title) { titles.append(title) }
-        }
-        return titles
+        get throws { try indexTitlesOfSections().compactMap { $0 }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } } }
+    }
+
+    /// The index title of every section, in section order (the delegate's when it gives them).
+    func indexTitlesOfSections() throws -> [String?] {
+        let sections = self.sections ?? []
+        guard callbacks.contains(.sectionIndexTitle), let delegate else { return sections.map(\.indexTitle) }
+        return try sections.map { try delegate.controller(self, sectionIndexTitleForSectionName: $0.name) }
     }
 
     /// The section for an index title (`section(forSectionIndexTitle:at:)`): the first section whose
@@ -270,9 +287,9 @@ public final class FetchedResultsController {
     /// - Throws: `.invalidOperation` (`Index title at 3 is not equal to 'C'`) when the title is not at
     ///   `sectionIndex` of ``sectionIndexTitles``.
     public func section(forSectionIndexTitle title: String, at sectionIndex: Int) throws -> Int {
-        let titles = sectionIndexTitles
+        let titles = try sectionIndexTitles
         guard sectionIndex >= 0, sectionIndex < titles.count, titles[sectionIndex] == title,
-              let index = (sections ?? []).firstIndex(where: { $0.indexTitle == title }) else {
+              let index = try indexTitlesOfSections().firstIndex(where: { $0 == title }) else {
             throw FetchedResultsError(.invalidOperation, "Index title at \(sectionIndex) is not equal to '\(title)'")
         }
         return index

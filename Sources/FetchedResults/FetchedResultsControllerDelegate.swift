@@ -21,6 +21,8 @@ public struct FetchedResultsDelegateCallbacks: OptionSet, Sendable {
     /// `controller(_:didChangeContentWith:)` with a difference: replaces the classic methods, only without
     /// a section key path.
     public static let difference = FetchedResultsDelegateCallbacks(rawValue: 32)
+    /// `controller(_:sectionIndexTitleForSectionName:)`: the delegate gives the sections' index titles.
+    public static let sectionIndexTitle = FetchedResultsDelegateCallbacks(rawValue: 64)
     /// The four classic methods.
     public static let classic: FetchedResultsDelegateCallbacks = [.willChangeContent, .didChangeSection,
                                                                   .didChangeObject, .didChangeContent]
@@ -58,11 +60,19 @@ public protocol FetchedResultsControllerDelegate: AnyObject {
     /// The change of a batch as a difference of object IDs (only without sections).
     func controller(_ controller: FetchedResultsController,
                     didChangeContentWith difference: CollectionDifference<ManagedObjectID>) throws
+    /// The index title of a section (`controller(_:sectionIndexTitleForSectionName:)`), asked by
+    /// ``FetchedResultsController/sectionIndexTitles`` when ``implementedCallbacks`` contains
+    /// ``FetchedResultsDelegateCallbacks/sectionIndexTitle``; nil: the section has no index title.
+    func controller(_ controller: FetchedResultsController, sectionIndexTitleForSectionName sectionName: String) throws -> String?
 }
 
 extension FetchedResultsControllerDelegate {
     /// Default: the four classic methods.
     public var implementedCallbacks: FetchedResultsDelegateCallbacks { .classic }
+    /// Default: the name's first letter, upper-cased (Core Data's `sectionIndexTitleForSectionName:`).
+    public func controller(_ controller: FetchedResultsController, sectionIndexTitleForSectionName sectionName: String) throws -> String? {
+        FetchedResultsSectionInfo.indexTitle(forSectionName: sectionName)
+    }
     /// Default: nothing.
     public func controllerWillChangeContent(_ controller: FetchedResultsController) throws {}
     /// Default: nothing.

@@ -150,6 +150,11 @@ extension LuaState {
             }
             rawSet(tableAt: methods, key: name)
         }
+        for (alias, target) in (methodAliases?(cls.name) ?? [:]).sorted(by: { $0.key < $1.key })
+        where cls.methods[alias] == nil && !cls.properties.contains(alias) && cls.methods[target] != nil {
+            _ = rawGet(tableAt: methods, key: target)
+            rawSet(tableAt: methods, key: alias)
+        }
 
         simlua_pushclassdata(L, clsPointer, lua_Integer(cls.properties.count), cls.name)
         let classData = top

@@ -36,6 +36,11 @@ public final class LuaState {
     /// its error types carry (a "did you mean" for an unknown name).
     public var errorMessage: ((any Error) -> String?)?
 
+    /// Other names of a class's methods (by the class's name: alias → the method it stands for), set by a
+    /// front end from one table. Each alias is a second key in the class's method table, bound to the same
+    /// function; aliases are not suggested in "did you mean" (the method's own name is).
+    public var methodAliases: ((_ className: String) -> [String: String])?
+
     /// The main thread.
     let mainL: OpaquePointer
     /// The thread currently running Swift code (a coroutine while a Swift function runs inside one). Kept

@@ -146,7 +146,7 @@ extension ManagedObjectContext {
         for context in coordinator.contexts { context.unmergedStoreChanges.formUnion(affected + rewritten) }
         switch request.resultType {
         case .statusOnly: return .status(true)
-        case .objectIDs: return .objectIDs(affected)
+        case .objectIDs: return .objectIDs(affected.map(coordinator.withStoreTag))
         case .count: return .count(affected.count)
         }
     }

@@ -1,4 +1,4 @@
-/// The text form of a tombstone in `Z_HISTORY` (the fifth field of a change's line): entries separated by
+/// The text form of a tombstone in a SQLite store's history (`ACHANGE.ZRIPPLETOMBSTONE`, and the fifth field of a change's line in the former `Z_HISTORY`): entries separated by
 /// U+001E, each `key U+001F type U+001F value`, with backslash escapes for the separators, tab, line breaks and
 /// backslash; doubles and dates as their bit patterns, so values come back exactly.
 enum HistoryTombstoneText {

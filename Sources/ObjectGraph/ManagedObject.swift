@@ -18,7 +18,10 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     /// The object's ID: temporary until the first save, permanent afterwards. Built from the entity's name,
     /// the object's number and `state.isTemporaryID` (the object stores one word for it, not the ID's four).
     public internal(set) var objectID: ManagedObjectID {
-        get { ManagedObjectID(entityName: entity.name, number: number, isTemporaryID: state.isTemporaryID) }
+        get {
+            ManagedObjectID(entityName: entity.name, number: number, isTemporaryID: state.isTemporaryID,
+                            storeTag: state.isTemporaryID ? 0 : link.coordinator?.storeTag(entityName: entity.name, number: number) ?? 0)
+        }
         set {
             precondition(newValue.entityName == entity.name, "ManagedObject: an ID of another entity")
             number = newValue.number
@@ -29,7 +32,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     private(set) var number: Int
     /// The context the object is registered in, or nil once it was removed from it.
     public internal(set) weak var managedObjectContext: ManagedObjectContext? {
-        didSet { link = managedObjectContext?.link ?? ContextLink.detached }
+        didSet { link = managedObjectContext?.link ?? link.detachedLink }
     }
     /// The link of the context (``ContextLink/detached`` once removed from it): the Lua write fast path
     /// reads it instead of loading the weak context (a weak load retains and releases the context through
@@ -242,6 +245,17 @@ final class ContextLink: @unchecked Sendable {
     /// The context's `trackingEpoch`: advances whenever its change sets or its key-value observations
     /// change; 0 once the context is gone.
     var trackingEpoch: UInt64 = 1
+    /// The context's coordinator (nil for ``detached``): the store part of its objects' URIs.
+    var coordinator: PersistentStoreCoordinator?
+    /// The link an object takes when it leaves the context: epoch 0, the same coordinator (so that a
+    /// removed object's ID still names its store). An epoch-0 link is its own.
+    var detachedLink: ContextLink { trackingEpoch == 0 ? self : detachedPeer }
+    private lazy var detachedPeer: ContextLink = {
+        let link = ContextLink()
+        link.trackingEpoch = 0
+        link.coordinator = coordinator
+        return link
+    }()
     /// The link of objects without a context: its epoch stays 0, which no object ever recorded.
     static let detached: ContextLink = {
         let link = ContextLink()

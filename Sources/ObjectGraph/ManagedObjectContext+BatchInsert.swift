@@ -90,7 +90,8 @@ extension ManagedObjectContext {
         guard wantsIDs else { return (nil, count) }
         var ids: [ManagedObjectID] = []
         ids.reserveCapacity(count)
-        for n in 0..<count { ids.append(ManagedObjectID(entityName: entity.name, number: first + n, isTemporaryID: false)) }
+        let tag = coordinator.storeTag(entityName: entity.name, number: first)
+        for n in 0..<count { ids.append(ManagedObjectID(entityName: entity.name, number: first + n, isTemporaryID: false, storeTag: tag)) }
         return (ids, count)
     }
 }

@@ -4,8 +4,9 @@ public enum FetchRequestResultType: String, CaseIterable, Sendable {
     case managedObjectResultType
     /// Object IDs, without registering objects.
     case managedObjectIDResultType
-    /// One dictionary per object with the `propertiesToFetch` (nil values left out, to-one relationships
-    /// as object IDs), read from the saved values: pending changes are not included.
+    /// One dictionary per object (or per group with `propertiesToGroupBy`) with the `propertiesToFetch`
+    /// (nil values left out, to-one relationships as object IDs), read from the saved values: pending
+    /// changes are not included.
     case dictionaryResultType
     /// The number of matching objects, as a one-element array.
     case countResultType
@@ -30,9 +31,10 @@ final class FaultBatch {
 
 extension ManagedObjectContext {
     /// Runs a fetch request with its result type (`fetch(_:)` for any `resultType`).
-    /// - Throws: as ``fetch(_:)``; `.invalidFetchRequest` for a bad `propertiesToFetch` or a dictionary
-    ///   request that includes pending changes explicitly.
+    /// - Throws: as ``fetch(_:)``; `.invalidFetchRequest` for a bad `propertiesToFetch`,
+    ///   `propertiesToGroupBy` or `havingPredicate` (see ``FetchRequest/propertiesToGroupBy``).
     public func execute(_ request: FetchRequest) throws -> FetchResult {
+        try validateGrouping(request)
         switch request.resultType {
         case .managedObjectResultType:
             return .objects(try fetch(request))
@@ -41,45 +43,8 @@ extension ManagedObjectContext {
         case .countResultType:
             return .count(try count(for: request))
         case .dictionaryResultType:
-            let entity = try model.requireEntity(named: request.entityName)
-            let keys = try dictionaryKeys(request, entity)
-            var saved = request
-            saved.includesPendingChanges = false
-            saved.resultType = .managedObjectResultType
-            saved.fetchBatchSize = 0
-            return .dictionaries(try fetch(saved).map { object in
-                object.fireFault()
-                var row: [String: Value] = [:]
-                let committed = (try? object.committedValues(forKeys: keys)) ?? [:]
-                for key in keys {
-                    let value = committed[key] ?? ((try? object.value(forKey: key)) ?? .null)
-                    if case .null = value { continue }
-                    row[key] = value
-                }
-                return row
-            })
+            return .dictionaries(try fetchDictionaries(request))
         }
-    }
-
-    /// The keys of a dictionary result: `propertiesToFetch`, or every persistent attribute.
-    private func dictionaryKeys(_ request: FetchRequest, _ entity: EntityDescription) throws -> [String] {
-        guard let keys = request.propertiesToFetch else {
-            return entity.attributes.filter { !$0.isTransient }.map(\.name)
-        }
-        for key in keys {
-            switch entity.slots[key] {
-            case .attribute?, .derived?: continue
-            case .relationship(let i)?:
-                if entity.relationships[i].isToMany {
-                    throw ObjectGraphError(.invalidFetchRequest,
-                        "Invalid to many relationship in setPropertiesToFetch: (\(key))")
-                }
-            case nil:
-                throw ObjectGraphError(.invalidFetchRequest,
-                    "Invalid keypath \(key) passed to setPropertiesToFetch: (the entity \(entity.name) has no property \(key))")
-            }
-        }
-        return keys
     }
 
     /// Batch faulting after a fetch with `fetchBatchSize`: the first batch is loaded; every later object

@@ -12,6 +12,7 @@ extension ManagedObjectContext {
         if let object = registered[id] { return object }
         if let object = materialize(id) { return object }
         let standIn = ManagedObject(entity: entity, objectID: id, context: nil)
+        standIn.link = link.detachedLink   // no context, but the coordinator: its URI names the store
         standIn.state.isInvalid = true
         return standIn
     }
@@ -74,25 +75,48 @@ extension ManagedObject {
 
 extension PersistentStoreCoordinator {
     /// The object ID a URI names (`managedObjectID(forURIRepresentation:)`), or nil when the URI is not
-    /// one of this coordinator's (`x-coredata://ripple/Entity/pN` or `x-coredata:///Entity/tN`, an entity
-    /// of the model, a number from 1 to ``ManagedObjectID/largestNumber``).
+    /// one of this coordinator's: `x-coredata://<UUID>/Entity/pN` where the UUID is one of its stores'
+    /// (a URI of another store is nil, as in Core Data), or a temporary `x-coredata:///Entity/t<UUID>N`;
+    /// an entity of the model and a number from 1 to ``ManagedObjectID/largestNumber``.
     public func managedObjectID(forURIRepresentation uri: String) -> ManagedObjectID? {
-        let permanentPrefix = "x-coredata://ripple/", temporaryPrefix = "x-coredata:///"
-        let rest: Substring
-        if uri.hasPrefix(permanentPrefix) {
-            rest = uri.dropFirst(permanentPrefix.count)
-        } else if uri.hasPrefix(temporaryPrefix) {
-            rest = uri.dropFirst(temporaryPrefix.count)
+        let scheme = "x-coredata://"
+        guard uri.hasPrefix(scheme) else { return nil }
+        let parts = uri.dropFirst(scheme.count).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, managedObjectModel.entity(named: String(parts[1])) != nil,
+              let tag = parts[2].first else { return nil }
+        let isTemporary = parts[0].isEmpty
+        var digits = parts[2].dropFirst()
+        var storeTag: UInt32 = 0
+        if isTemporary {
+            guard tag == "t", digits.hasPrefix(StoreIdentity.temporaryPrefix) else { return nil }
+            digits = digits.dropFirst(StoreIdentity.temporaryPrefix.count)
         } else {
-            return nil
+            guard tag == "p", let store = persistentStores.first(where: { $0.storeUUID == parts[0] }) else { return nil }
+            storeTag = store.storeTag
         }
-        let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, managedObjectModel.entity(named: String(parts[0])) != nil,
-              let tag = parts[1].first else { return nil }
-        let isTemporary = uri.hasPrefix(temporaryPrefix)
-        guard tag == (isTemporary ? "t" : "p"), let number = Int(parts[1].dropFirst()), number >= 1,
-              number <= ManagedObjectID.largestNumber,
-              String(number) == parts[1].dropFirst() else { return nil }
-        return ManagedObjectID(entityName: String(parts[0]), number: number, isTemporaryID: isTemporary)
+        guard let number = Int(digits), number >= 1, number <= ManagedObjectID.largestNumber,
+              String(number) == digits else { return nil }
+        return ManagedObjectID(entityName: String(parts[1]), number: number, isTemporaryID: isTemporary, storeTag: storeTag)
+    }
+
+    /// The tag of the store an object's permanent ID names: the only store's, or the one holding its row,
+    /// or the store new objects are saved to; with no store, the last one removed.
+    func storeTag(entityName: String, number: Int) -> UInt32 {
+        if persistentStores.count == 1 { return persistentStores[0].storeTag }
+        let id = ManagedObjectID(entityName: entityName, number: number, isTemporaryID: false)
+        return (store(holding: id) ?? defaultStore)?.storeTag ?? removedStoreTag
+    }
+
+    /// A permanent ID with the tag of its store filled in (an ID made from a row number has none).
+    func withStoreTag(_ id: ManagedObjectID) -> ManagedObjectID {
+        guard !id.isTemporaryID, id.storeTag == 0 else { return id }
+        var tagged = id
+        tagged.storeTag = storeTag(entityName: id.entityName, number: id.number)
+        return tagged
+    }
+
+    /// Whether a permanent ID names one of this coordinator's stores (an ID without a known store does).
+    func holdsStore(of id: ManagedObjectID) -> Bool {
+        id.storeTag == 0 || persistentStores.contains { $0.storeTag == id.storeTag }
     }
 }

@@ -122,6 +122,7 @@ public final class ManagedObjectContext {
         self.name = name
         self.parent = nil
         self.registered = ObjectRegistry(model: coordinator.managedObjectModel)
+        link.coordinator = coordinator
         coordinator.register(self)
     }
 
@@ -137,6 +138,7 @@ public final class ManagedObjectContext {
         self.name = name
         self.parent = parent
         self.registered = ObjectRegistry(model: parent.persistentStoreCoordinator.managedObjectModel)
+        link.coordinator = parent.persistentStoreCoordinator
         persistentStoreCoordinator.register(self)
     }
 
@@ -339,10 +341,15 @@ public final class ManagedObjectContext {
     /// The registered object with that ID, materialising it from the store when needed
     /// (`existingObject(with:)`).
     /// - Throws: `.inaccessibleObject` 133000 (`NSManagedObjectReferentialIntegrityError`) when no such
-    ///   object exists (never saved, or deleted since).
+    ///   object exists (never saved, or deleted since), or the ID names a store the coordinator does not have.
     public func existingObject(with id: ManagedObjectID) throws -> ManagedObject {
         try checkQueue("existingObjectWithID")
-        if let object = registered[id] { return object }
+        if persistentStoreCoordinator.holdsStore(of: id), let object = registered[id] { return object }
+        if !persistentStoreCoordinator.holdsStore(of: id) {
+            // An ID of a store this coordinator does not have: not found, whatever its number.
+            throw ObjectGraphError(.inaccessibleObject, code: 133000,
+                "Error Domain=NSCocoaErrorDomain Code=133000 \"Attempt to access an object not found in store.\" UserInfo={objectID=\(id.uriRepresentation)}")
+        }
         if let object = materialize(id) { return object }
         throw ObjectGraphError(.inaccessibleObject, code: 133000,
             "Error Domain=NSCocoaErrorDomain Code=133000 \"Attempt to access an object not found in store.\" UserInfo={objectID=\(id.uriRepresentation)}")

@@ -9,6 +9,9 @@ public struct ManagedObjectID: Hashable, CustomStringConvertible, Sendable {
     public let number: Int
     /// True until the object's first save.
     public internal(set) var isTemporaryID: Bool
+    /// The store of a permanent ID, as its ``StoreIdentity`` tag (0: no store known, and for temporary IDs).
+    /// Not part of equality: numbers are unique per entity across a coordinator's stores.
+    public internal(set) var storeTag: UInt32 = 0
 
     /// The largest object number (2^53 - 1, the largest integer every Lua number and JSON reader holds
     /// exactly). A URI naming a larger number names no object; numbering that would pass it is the error
@@ -16,18 +19,25 @@ public struct ManagedObjectID: Hashable, CustomStringConvertible, Sendable {
     public static let largestNumber = (1 << 53) - 1
 
     /// Creates an ID.
-    public init(entityName: String, number: Int, isTemporaryID: Bool) {
+    public init(entityName: String, number: Int, isTemporaryID: Bool, storeTag: UInt32 = 0) {
         self.entityName = entityName
         self.number = number
         self.isTemporaryID = isTemporaryID
+        self.storeTag = isTemporaryID ? 0 : storeTag
     }
+
+    /// The UUID of the store of a permanent ID (`NSStoreUUID`), when known.
+    public var storeUUID: String? { StoreIdentity.uuid(for: storeTag) }
 
     /// `Entity#n`.
     public var displayName: String { entityName + "#" + String(number) }
 
-    /// The URI form Core Data prints: `x-coredata:///Customer/t1` or `x-coredata://ripple/Customer/p1`.
+    /// The URI form Core Data prints: `x-coredata://<store UUID>/Customer/p1` for a permanent ID,
+    /// `x-coredata:///Customer/t<UUID><number>` for a temporary one (see ``StoreIdentity``). A permanent
+    /// ID no store holds any more (its store was removed) prints `x-coredata://(no store)/Customer/p1`.
     public var uriRepresentation: String {
-        isTemporaryID ? "x-coredata:///\(entityName)/t\(number)" : "x-coredata://ripple/\(entityName)/p\(number)"
+        if isTemporaryID { return "x-coredata:///\(entityName)/t\(StoreIdentity.temporaryPrefix)\(number)" }
+        return "x-coredata://\(storeUUID ?? "(no store)")/\(entityName)/p\(number)"
     }
 
     /// The URI form.

@@ -69,6 +69,8 @@ public final class PersistentStore {
     public init(type: PersistentStoreType = .inMemory, identifier: String = "memory") {
         self.type = type
         self.identifier = identifier
+        memoryUUID = StoreIdentity.newStoreUUID()
+        storeTag = StoreIdentity.tag(for: memoryUUID)
     }
 
     /// Opens a SQLite store file, creating it with the model's schema when it does not exist, and loads
@@ -78,18 +80,38 @@ public final class PersistentStore {
     /// - Throws: ``ObjectGraphError`` of kind `.store`: 259 when the file is not a store or is corrupt,
     ///   134100 when it was created with an incompatible model, 513 when the location is read-only. An
     ///   existing file is never modified by a failed open.
-    public init(sqlitePath path: String, model: ManagedObjectModel, busyTimeout: Int = 5000) throws {
+    ///   With `migration` (``StoreMigrationOptions``), a file of another model version is migrated instead
+    ///   of refused: 134130 when no known model opens it, 134140 when the mapping cannot be inferred,
+    ///   134110 when a migrated object fails validation — the file unchanged (see ``StoreMigration``).
+    public init(sqlitePath path: String, model: ManagedObjectModel, busyTimeout: Int = 5000,
+                migration: StoreMigrationOptions? = nil) throws {
         type = .sqlite
         identifier = path
-        let file = try SQLiteStoreFile(path: path, model: model, busyTimeout: Int32(clamping: max(0, busyTimeout)))
+        let timeout = Int32(clamping: max(0, busyTimeout))
+        let file: SQLiteStoreFile
+        do {
+            file = try SQLiteStoreFile(path: path, model: model, busyTimeout: timeout)
+        } catch let incompatible as ObjectGraphError where incompatible.code == 134100 && migration?.migratesAutomatically == true {
+            try StoreMigration.migrate(path: path, to: model, options: migration!, busyTimeout: timeout, incompatibility: incompatible)
+            file = try SQLiteStoreFile(path: path, model: model, busyTimeout: timeout)
+        }
         rows = try file.loadRows()
         self.file = file
+        storeTag = StoreIdentity.tag(for: file.storeUUID)
     }
 
     /// The metadata of an in-memory store.
     private lazy var memoryMetadata: [String: PropertyListValue] = [
-        "NSStoreType": .string("InMemory"), "NSStoreUUID": .string(SQLiteStoreFile.newUUID()),
+        "NSStoreType": .string("InMemory"), "NSStoreUUID": .string(memoryUUID),
     ]
+    /// The UUID of an in-memory store, drawn when it is created (``StoreIdentity/newStoreUUID()``).
+    private var memoryUUID = ""
+    /// The ``StoreIdentity`` tag of ``storeUUID``, carried by the IDs of the store's objects.
+    public private(set) var storeTag: UInt32 = 0
+
+    /// The store's UUID (`NSStoreUUID`): a SQLite store's `Z_METADATA.Z_UUID`, an in-memory store's own.
+    /// It is the host part of its objects' URIs.
+    public var storeUUID: String { file?.storeUUID ?? memoryUUID }
 
     /// The store's metadata (`metadataForPersistentStore:`): for a SQLite store the dictionary kept in its
     /// file's `Z_METADATA` (`NSStoreType`, `NSStoreUUID`, `NSStoreModelVersionHashes`, …) as last read or
@@ -124,7 +146,7 @@ public final class PersistentStore {
     /// The IDs of every saved object of an entity, in object order.
     public func objectIDs(entityName: String) -> [ManagedObjectID] {
         guard let table = rows[entityName] else { return [] }
-        return table.numbers.map { ManagedObjectID(entityName: entityName, number: $0, isTemporaryID: false) }
+        return table.numbers.map { ManagedObjectID(entityName: entityName, number: $0, isTemporaryID: false, storeTag: storeTag) }
     }
 
     /// The number of saved objects of an entity.

@@ -13,6 +13,8 @@ public final class PersistentStoreCoordinator {
     public let managedObjectModel: ManagedObjectModel
     /// The stores, in the order they were added.
     public private(set) var persistentStores: [PersistentStore] = []
+    /// The store tag of the last store removed: the URIs of the objects it held still name it.
+    var removedStoreTag: UInt32 = 0
     /// The last number reserved for each of the model's entities, indexed like `managedObjectModel.entities`
     /// (an array slot, so reserving a number hashes nothing).
     private var lastNumbers: [Int]
@@ -92,6 +94,7 @@ public final class PersistentStoreCoordinator {
             return
         }
         persistentStores.remove(at: index)
+        removedStoreTag = store.storeTag
         store.coordinator = nil
         for context in contexts {
             do {

@@ -26,6 +26,9 @@ extension SQLiteStoreFile {
         var column: Int32 = 2
         for (i, a) in entity.attributes.enumerated() where m.attributeColumns[i] != nil {
             attributes[i] = try readValue(stmt, column, type: a.type, name: m.attributeColumns[i]!)
+            if Self.isExternal(a), case .data(let blob) = attributes[i] {
+                attributes[i] = .data(try externalValue(blob, column: m.attributeColumns[i]!, row: Int(sqlite3_column_int64(stmt, 0))))
+            }
             column += 1
         }
         var toOne: [ManagedObjectID?] = []
@@ -333,6 +336,9 @@ extension SQLiteStoreFile {
         for id in deletes {
             guard let entity = model.entity(named: id.entityName) else { continue }
             let m = mapping(entity)
+            if entity.attributes.contains(where: Self.isExternal) {
+                try releaseExternalData(of: entity, table: m.table, columns: m.attributeColumns, row: id.number)
+            }
             let stmt = try cached("delete " + m.table, "DELETE FROM \(Self.quoted(m.table)) WHERE Z_PK = ?")
             sqlite3_bind_int64(stmt, 1, Int64(id.number))
             defer { sqlite3_reset(stmt) }
@@ -393,6 +399,7 @@ extension SQLiteStoreFile {
             statements[key] = stmt
         }
         let persistent = entity.attributes.indices.filter { m.attributeColumns[$0] != nil }
+        let external = persistent.filter { Self.isExternal(entity.attributes[$0]) }
         let relationships = m.relationships
         var joins: [(index: Int, delete: SQLiteStatement, insert: SQLiteStatement, ordered: Bool, keepsPairs: Bool)] = []
         // Ordered to-many relationships whose positions are set once every row is written: `UPDATE`s
@@ -430,8 +437,16 @@ extension SQLiteStoreFile {
             sqlite3_bind_int64(stmt, 2, number)
             sqlite3_bind_int64(stmt, 3, Int64(row.version))
             var column: Int32 = 4
+            let previous = external.isEmpty ? [] : try externalColumns(m.table, external.map { m.attributeColumns[$0]! }, row: id.number)
             for i in persistent {
-                bind(row.attributes[i], to: stmt, column)
+                if let k = external.firstIndex(of: i), case .data(let bytes) = row.attributes[i] {
+                    bindBlob(stmt, column, try externalBlob(bytes, previous: previous[k]))
+                } else {
+                    if let k = external.firstIndex(of: i), let old = previous[k], old.first == 0x02, let name = Self.externalFileName(old) {
+                        externalFilesReleased.append(externalDataDirectory + "/" + name)   // set to nil
+                    }
+                    bind(row.attributes[i], to: stmt, column)
+                }
                 column += 1
             }
             for i in relationships.indices {

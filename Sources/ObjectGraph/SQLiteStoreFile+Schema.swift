@@ -3,19 +3,8 @@ import CSQLite
 /// Creating a store's tables, and checking an existing file against the model: its metadata, its entity
 /// numbers and every table's columns.
 extension SQLiteStoreFile {
-    /// The 32-byte version hash of an entity (`NSStoreModelVersionHashes`): SHA-256 of its persistent
-    /// properties' names and types. Ripple's own hash, compared only in files Ripple wrote.
-    static func versionHash(_ entity: EntityDescription) -> [UInt8] {
-        var lines = ["ripple-entity-1", entity.name]
-        for a in entity.attributes.sorted(by: { $0.name < $1.name }) where !a.isTransient {
-            lines.append("a \(a.name) \(a.type.rawValue)")
-        }
-        for r in entity.relationships.sorted(by: { $0.name < $1.name }) {
-            lines.append("r \(r.name) \(r.destinationEntityName) \(r.isToMany ? "toMany" : "toOne") \(r.inverseName ?? "")"
-                + (StoreLayout.isOrdered(r) ? " ordered" : ""))
-        }
-        return SHA256.hash(Array(lines.joined(separator: "\n").utf8))
-    }
+    /// The 32-byte version hash of an entity (`NSStoreModelVersionHashes`): see ``ModelVersionHash``.
+    static func versionHash(_ entity: EntityDescription) -> [UInt8] { ModelVersionHash.entity(entity) }
 
     /// The metadata a new store starts with (without `NSStoreUUID`, which is `Z_METADATA.Z_UUID`).
     func initialMetadata() -> [String: PropertyListValue] {
@@ -25,7 +14,7 @@ extension SQLiteStoreFile {
             "NSStoreType": .string("SQLite"),
             "NSStoreModelVersionHashes": .dictionary(hashes),
             "NSStoreModelVersionHashesVersion": .integer(3),
-            "NSStoreModelVersionIdentifiers": .array([.string("")]),
+            "NSStoreModelVersionIdentifiers": .array([.string(model.versionIdentifier ?? "")]),
             "_NSAutoVacuumLevel": .string("2"),
             "_RippleStoreFormat": .integer(Self.formatVersion),
         ]
@@ -59,7 +48,7 @@ extension SQLiteStoreFile {
         layout = StoreLayout(model: model, entityNumbers: numbers)
         for sql in layout.createStatements() { try execute(sql) }
         try execute("CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)")
-        storeUUID = Self.newUUID()
+        storeUUID = StoreIdentity.newStoreUUID()
         let plist = initialMetadata()
         let stmt = try prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)")
         defer { sqlite3_finalize(stmt) }
@@ -164,7 +153,8 @@ extension SQLiteStoreFile {
             throw openError(failure)
         }
         // Files Ripple wrote carry Ripple's version hashes: a model change the tables cannot show (an
-        // integer attribute become a boolean) shows there.
+        // integer attribute become a boolean, an optional attribute become required) shows there. (Files
+        // of format 1 carry hashes of an earlier recipe: there the tables decide.)
         if case .integer(Self.formatVersion)? = metadata["_RippleStoreFormat"],
            case .dictionary(let hashes)? = metadata["NSStoreModelVersionHashes"] {
             for entity in model.entities where hashes[entity.name] != .data(Self.versionHash(entity)) {

@@ -49,12 +49,19 @@ final class SQLiteStoreFile {
     var statements: [String: SQLiteStatement] = [:]
     /// How long a connection waits for another one's lock before failing (milliseconds).
     let busyTimeout: Int32
+    /// The store path the external data folder is named after (a migration writes a new file whose data
+    /// belongs next to the file it replaces).
+    lazy var externalDataStorePath: String = path
+    /// External data files written in the current transaction (removed if it rolls back).
+    var externalFilesWritten: [String] = []
+    /// External data files no longer named after the current transaction (removed once it commits).
+    var externalFilesReleased: [String] = []
 
     /// Seconds from 1970-01-01 to 2001-01-01 (Core Data's reference date).
     static let referenceDateOffset = 978_307_200.0
-    /// The `_RippleStoreFormat` metadata value of files Ripple writes (their version hashes are Ripple's
-    /// and are compared on open).
-    static let formatVersion: Int64 = 1
+    /// The `_RippleStoreFormat` metadata value of files Ripple writes (their version hashes are Ripple's,
+    /// see ``ModelVersionHash``, and are compared on open; format 1 hashed differently).
+    static let formatVersion: Int64 = 2
 
     /// Opens (or creates) the store file; throws without changing an existing file that is not a
     /// compatible store. Two processes creating one new file at once: one creates it (inside a write
@@ -80,6 +87,7 @@ final class SQLiteStoreFile {
                 try createIfEmpty()
             } else {
                 try checkExisting()
+                try convertLegacyHistory()
             }
         } catch {
             close()
@@ -222,10 +230,12 @@ final class SQLiteStoreFile {
         do {
             let result = try body()
             try execute("COMMIT")
+            finishExternalData(committed: true)
             return result
         } catch {
             for s in statements.values { sqlite3_reset(s) }
             try? execute("ROLLBACK")
+            finishExternalData(committed: false)
             if let failure = error as? SQLiteFailure {
                 throw Self.cocoaError(failure, path: path, waited: busyTimeout, action: "saving")
             }

@@ -41,6 +41,10 @@ step("screens", function()
   local nav = ripple.navigationController(vc)
   window.rootViewController = nav
   keep(window, vc, nav, ripple.tabBarController { ripple.viewController { title = "B" } })
+  keep(ripple.splitViewController { primary = ripple.viewController {}, secondary = ripple.viewController {} })
+  local search = ripple.searchController {}
+  vc.navigationItem.searchController = search
+  keep(search, search.searchBar, vc.navigationItem)
 end)
 step("collection views", function()
   cv, tv = ripple.collectionView(), ripple.tableView()

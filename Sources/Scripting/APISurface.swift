@@ -49,6 +49,7 @@ extension ScriptEngine {
                     names.insert("ripple." + name)
                 }
             }
+            names.insert("ripple.sandbox")  // answered by the module's metatable (Lua/sandbox.lua), not a raw field
         }
         state.pop()
         if state.getGlobal("_G") == .table {

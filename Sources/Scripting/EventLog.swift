@@ -9,37 +9,47 @@ import ObjectGraph
 /// [viewContext] didSave inserted: Customer#1; updated: Customer#2 {name}
 /// ```
 public final class EventLog {
-    /// Every line recorded so far (lines recorded with their object names as runs are written out here, once).
+    /// Every line recorded so far: the text of each event (names kept as runs are written out here, once).
     public var lines: [String] {
+        writeDeferredLines()
+        return storage.map(\.text)
+    }
+    /// Every event recorded so far, in order.
+    public var events: [TraceEvent] {
         writeDeferredLines()
         return storage
     }
     /// Called with each line as it is recorded (`ripple run --trace` prints them).
     public var onLine: ((String) -> Void)?
+    /// Called with each event as it is recorded (the JSON trace renders it).
+    public var onEvent: ((TraceEvent) -> Void)?
 
-    /// The lines; a deferred line is an empty placeholder until ``writeDeferredLines()``.
-    private var storage: [String] = []
-    /// The lines recorded with runs of object names, by their position in `storage`, not yet written out.
-    private var deferred: [(index: Int, line: TraceLine)] = []
+    /// The events; those whose names are runs are written out by ``writeDeferredLines()``.
+    private var storage: [TraceEvent] = []
+    /// The positions in `storage` of events whose names are runs, not yet written out.
+    private var deferred: [Int] = []
 
     /// Creates an empty log.
     public init() {}
 
-    /// Records a line.
+    /// Records a line handed as text (its groups are read from it when its JSON is asked).
     public func record(_ line: String) {
-        storage.append(line)
-        onLine?(line)
+        record(TraceEvent(line: line))
     }
 
-    /// Records a line whose object names may be runs: written out at once when someone prints each line
-    /// (``onLine``), otherwise when ``lines`` is read.
-    func record(_ line: TraceLine) {
-        if onLine == nil, line.isDeferred {
-            deferred.append((storage.count, line))
-            storage.append("")
-        } else {
-            record(line.text)
+    /// Records an event. Names kept as runs are written out at once when someone is told of each event
+    /// (``onLine``, ``onEvent``), otherwise when ``lines`` is read.
+    public func record(_ event: TraceEvent) {
+        if onLine == nil && onEvent == nil {
+            if event.isDeferred { deferred.append(storage.count) }
+            storage.append(event)
+            return
         }
+        var event = event
+        event.writeOut()
+        storage.append(event)
+        onLine?(event.text)
+        onEvent?(event)
     }
 
     /// Forgets the recorded lines.
@@ -48,38 +58,43 @@ public final class EventLog {
         deferred.removeAll()
     }
 
-    /// Writes the deferred lines into `storage`.
+    /// Writes the deferred lines out, once.
     private func writeDeferredLines() {
         guard !deferred.isEmpty else { return }
-        for (index, line) in deferred { storage[index] = line.text }
+        for index in deferred { storage[index].writeOut() }
         deferred.removeAll()
     }
 
-    /// The line for an objects-did-change notification.
-    static func describe(_ note: ObjectsDidChangeNotification) -> TraceLine {
+    /// The event of an objects-did-change notification.
+    static func describe(_ note: ObjectsDidChangeNotification) -> TraceEvent {
         var line = TraceLine("[\(note.context.name)] objectsDidChange ")
-        if !note.inserted.isEmpty { line.appendPart("inserted: ", names: note.inserted) }
-        if !note.updated.isEmpty { line.appendPart("updated: " + withKeys(note.updated, note.changedKeys)) }
-        if !note.deleted.isEmpty { line.appendPart("deleted: ", names: note.deleted) }
-        if !note.refreshed.isEmpty { line.appendPart("refreshed: " + withKeys(note.refreshed, note.changedKeys)) }
-        if !note.invalidated.isEmpty { line.appendPart("invalidated: ", names: note.invalidated) }
+        var groups: [(name: String, group: TraceEvent.Group)] = []
+        if !note.inserted.isEmpty { groups.append(("inserted", .names(line.appendPart("inserted: ", names: note.inserted)))) }
+        if !note.updated.isEmpty { groups.append(("updated", appendChanges("updated: ", note.updated, note.changedKeys, to: &line))) }
+        if !note.deleted.isEmpty { groups.append(("deleted", .names(line.appendPart("deleted: ", names: note.deleted)))) }
+        if !note.refreshed.isEmpty { groups.append(("refreshed", appendChanges("refreshed: ", note.refreshed, note.changedKeys, to: &line))) }
+        if !note.invalidated.isEmpty { groups.append(("invalidated", .names(line.appendPart("invalidated: ", names: note.invalidated)))) }
         if note.invalidatedAll { line.appendPart("invalidatedAll") }
-        return line
+        return TraceEvent(line: line, parts: .init(source: note.context.name, kind: "objectsDidChange", groups: groups))
     }
 
-    /// The line for a did-save notification.
-    static func describe(_ note: ContextDidSaveNotification) -> TraceLine {
+    /// The event of a did-save notification.
+    static func describe(_ note: ContextDidSaveNotification) -> TraceEvent {
         var line = TraceLine("[\(note.context.name)] didSave")
+        var groups: [(name: String, group: TraceEvent.Group)] = []
         if !note.inserted.isEmpty || !note.updated.isEmpty || !note.deleted.isEmpty { line.append(" ") }
-        if !note.inserted.isEmpty { line.appendPart("inserted: ", names: note.inserted) }
-        if !note.updated.isEmpty { line.appendPart("updated: " + withKeys(note.updated, note.changedKeys)) }
-        if !note.deleted.isEmpty { line.appendPart("deleted: ", names: note.deleted) }
-        return line
+        if !note.inserted.isEmpty { groups.append(("inserted", .names(line.appendPart("inserted: ", names: note.inserted)))) }
+        if !note.updated.isEmpty { groups.append(("updated", appendChanges("updated: ", note.updated, note.changedKeys, to: &line))) }
+        if !note.deleted.isEmpty { groups.append(("deleted", .names(line.appendPart("deleted: ", names: note.deleted)))) }
+        return TraceEvent(line: line, parts: .init(source: note.context.name, kind: "didSave", groups: groups))
     }
 
-    /// `Customer#2 {name, since}, Order#1 {total}`.
-    private static func withKeys(_ objects: [ManagedObject], _ keys: [ManagedObject: [String]]) -> String {
-        objects.map { $0.displayName + " {" + (keys[$0] ?? []).joined(separator: ", ") + "}" }.joined(separator: ", ")
+    /// Appends `label` and `Customer#2 {name, since}, Order#1 {total}`; returns the group.
+    private static func appendChanges(_ label: String, _ objects: [ManagedObject], _ keys: [ManagedObject: [String]],
+                                      to line: inout TraceLine) -> TraceEvent.Group {
+        let changes = objects.map { (object: $0.displayName, keys: keys[$0] ?? []) }
+        line.appendPart(label + changes.map { $0.object + " {" + $0.keys.joined(separator: ", ") + "}" }.joined(separator: ", "))
+        return .changes(changes)
     }
 
     /// `Customer#1, Customer#2`: the bytes of the whole list written into the string's own storage (sized

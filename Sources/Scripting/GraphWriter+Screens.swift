@@ -43,6 +43,9 @@ extension GraphWriter {
                     pending.append((child, id, "[\(i)]", false))
                 } else if let tabs {
                     pending.append((child, id, "[\(i)]" + (i == tabs.selectedIndex ? " selected" : ""), false))
+                } else if let split = vc as? SplitViewController {
+                    let column = SplitViewController.Column.allCases.first { split.navigationController(for: $0) === child }
+                    pending.append((child, id, (column?.rawValue ?? "child") + (split.isCollapsed && i > 0 ? " (collapsed)" : ""), false))
                 } else {
                     pending.append((child, id, "child", false))
                 }

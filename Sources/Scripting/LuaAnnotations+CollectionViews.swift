@@ -63,14 +63,27 @@ function BatchUpdating:moveSection(from, to) end
 ---A collection view (`UICollectionView`) or table view (`UITableView`): validates every batch update like UIKit.
 ---@class CollectionView : BatchUpdating
 ---@field name string The prefix of its trace lines (`cv` or `tv` by default; read/write).
----@field dataSource ScriptDataSource|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
+---@field dataSource ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
 ---@field batchUpdateCount integer How many batch updates were applied.
 ---@field isUpdating boolean Whether a batch is being collected (inside `performBatchUpdates` or `beginUpdates`).
 ---@field visibleRows integer? How many items have a cell, from `firstVisibleItem` (nil: all; read/write). Cells leaving the window go back to the reuse pool.
 ---@field visibleItems integer? Collection-view name of `visibleRows`.
 ---@field firstVisibleItem integer The first visible item counted across sections (the scroll position; 0 by default).
 ---@field isLoaded boolean Whether the view has asked its data source for its content yet.
+---@field delegate ScriptViewDelegate|nil Its delegate (`UITableViewDelegate` / `UICollectionViewDelegate` names; read/write, checked when set).
+---@field prefetchDataSource ScriptPrefetchDataSource|nil Told about the rows ahead as the view scrolls (read/write).
+---@field allowsMultipleSelection boolean Whether a person's taps add to the selection (read/write; default false).
+---@field isEditing boolean Editing mode (read/write; `setEditing`): a table view shows reorder controls only while editing.
+---@field isHidden boolean A hidden view cannot be touched by `ripple.user` (read/write; default false).
+---@field indexPathForSelectedRow IndexPath? The first selected row, nil when none.
+---@field indexPathsForSelectedRows IndexPath[]? The selected rows in order, nil when none.
+---@field indexPathsForSelectedItems IndexPath[]? Collection-view name of `indexPathsForSelectedRows`.
 local CollectionView = {}
+
+---A table view (`UITableView`, made by `ripple.tableView`): the collection-view class, used with its row
+---names (`insertRows`, `numberOfRowsInSection`, `cellForRowAtIndexPath`, `visibleRows`) and with
+---`beginUpdates`/`endUpdates`.
+---@class TableView : CollectionView
 
 ---Collects the operations `fn` makes on its batch, then validates and applies them as one update.
 ---@param fn fun(batch: BatchUpdate)

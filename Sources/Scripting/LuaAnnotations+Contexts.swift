@@ -162,10 +162,19 @@ function ManagedObjectContext:newChildContext(concurrencyType) end
 ---@field fetchOffset? integer Applied after sorting.
 ---@field fetchBatchSize? integer Objects beyond the first batch come back as faults.
 ---@field resultType? "managedObjectResultType"|"managedObjectIDResultType"|"dictionaryResultType"|"countResultType" What `ctx:fetch` returns (objects by default).
----@field propertiesToFetch? string[] The keys of a `dictionaryResultType` fetch.
+---@field propertiesToFetch? (string|ExpressionDescription)[] The keys of a `dictionaryResultType` fetch: key paths (through to-one relationships) and expression descriptions.
+---@field propertiesToGroupBy? (string|ExpressionDescription)[] `GROUP BY` for a `dictionaryResultType` fetch: every fetched property is grouped or an aggregate.
+---@field havingPredicate? string A format string each group must satisfy; its keys (or `$names`) are the group's properties and expression names.
+---@field returnsDistinctResults? boolean Equal dictionaries once (`dictionaryResultType` with `propertiesToFetch` only).
 ---@field includesPendingChanges? boolean Default true: unsaved insertions and deletions count.
 ---@field substitutionVariables? table<string, any> Values of the predicate's `$VARIABLE`s.
 ---@field includesSubentities? boolean Default true: objects of the entity's sub-entities are fetched too.
+
+---A computed column of a dictionary fetch (`NSExpressionDescription`).
+---@class ExpressionDescription
+---@field name string The key of the value in each dictionary.
+---@field expression string `@sum.amount`, `@avg.amount`, `@count.amount`, `@min.amount`, `@max.amount`, `sum:(amount)`, `average:(amount)`, `count:(amount)`, `min:(amount)`, `max:(amount)` or a key path.
+---@field expressionResultType? "string"|"integer16"|"integer32"|"integer"|"integer64"|"decimal"|"double"|"float"|"boolean"|"date" The type numbers are converted to.
 
 ---A sort descriptor.
 ---@class SortDescriptor
@@ -185,7 +194,7 @@ function ManagedObjectContext:newChildContext(concurrencyType) end
 ---@field isDeleted boolean
 ---@field hasChanges boolean
 ---@field isFault boolean Whether its values are not loaded yet.
----@field objectID ManagedObjectID Temporary (`x-coredata:///Customer/t1`) until saved, then permanent (`x-coredata://ripple/Customer/p1`).
+---@field objectID ManagedObjectID Temporary (`x-coredata:///Customer/t52495050-4C45-4000-8000-0000000000001`) until saved, then permanent (`x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1`).
 ---@field entityName string
 ---@field managedObjectContext ManagedObjectContext?
 ---@field hasPersistentChangedValues boolean Whether a persistent attribute or relationship differs from its last saved value.

@@ -6,8 +6,8 @@ extension LuaAnnotations {
 ---An object's temporary ID and its permanent ID (after the save) are different IDs, as in Core Data.
 ---@class ManagedObjectID : userdata
 ---@field entityName string The entity of the object it names.
----@field isTemporaryID boolean True until the object is saved (`x-coredata:///Customer/t1`).
----@field uriRepresentation string `x-coredata:///Customer/t1` (temporary) or `x-coredata://ripple/Customer/p1` (permanent).
+---@field isTemporaryID boolean True until the object is saved (`x-coredata:///Customer/t52495050-4C45-4000-8000-0000000000001`).
+---@field uriRepresentation string `x-coredata:///Customer/t<UUID>1` (temporary) or `x-coredata://<store UUID>/Customer/p1` (permanent; the store's `NSStoreUUID`).
 local ManagedObjectID = {}
 
 ---The object with that ID in this context (`object(with:)`): the registered object or a new fault; for an
@@ -47,7 +47,7 @@ function ManagedObjectContext:redo() end
 local PersistentStoreCoordinator = {}
 
 ---The object ID a URI names (`managedObjectID(forURIRepresentation:)`), or nil when the URI is not one of this coordinator's.
----@param uri string `x-coredata://ripple/Customer/p1` or `x-coredata:///Customer/t1`.
+---@param uri string `x-coredata://<store UUID>/Customer/p1` or `x-coredata:///Customer/t<UUID>1`; nil for a URI of a store this coordinator does not have.
 ---@return ManagedObjectID?
 function PersistentStoreCoordinator:managedObjectID(uri) end
 

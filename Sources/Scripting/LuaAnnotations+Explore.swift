@@ -9,7 +9,7 @@ extension LuaAnnotations {
 ---@field screen fun(context: ManagedObjectContext, container: PersistentContainer): any Builds the screen (view controllers, fetched-results controllers, delegates, data sources) and returns its root.
 ---@field steps? integer How many steps (default 500; `ripple explore --steps` overrides it).
 ---@field seed? integer The seed of the random steps (default 1; `--seed` overrides it): the same seed repeats the run exactly.
----@field actions? string[] The actions to draw from (default: all): insert, delete, update, relate, edit, background, child, batchUpdate, batchDelete, undo, reset (and swipeToDelete, moveRow where `ripple.user` has them).
+---@field actions? string[] The actions to draw from (default: all but the gestures): insert, delete, update, relate, edit, background, child, batchUpdate, batchDelete, undo, reset, and the gestures swipeToDelete, moveRow (`ripple.user`; the screen must be in a window).
 ---@field values? table<string, table<string, any[]>> The values to draw per entity and attribute (`{ Person = { name = { "Ann", "Bob" } } }`); the first is the plainest.
 ---@field check? fun(root: any, context: ManagedObjectContext): boolean|string|nil An extra check after every step: false, a string or an error is a failure.
 ---@field maxObjects? integer At most this many objects at once (default 12).

@@ -73,6 +73,18 @@ function Expectation:toEqual(expected) end
 ---@return Expectation
 function Expectation:toBeCloseTo(expected, digits) end
 
+---Passes when the rows a table or collection view shows (each cell's `object` field, or its first field
+---holding a managed object) are the controller's objects at the same index paths; else a diff of rows.
+---@param controller FetchedResultsController
+---@return Expectation
+function Expectation:toShow(controller) end
+
+---Passes when the rows a table or collection view shows, in order across its sections, are `objects`
+---(rows by their cells' objects, as `toShow`); else a diff of rows.
+---@param objects ManagedObject[]
+---@return Expectation
+function Expectation:toShowObjects(objects) end
+
 ---Passes when the value is nil.
 ---@return Expectation
 function Expectation:toBeNil() end

@@ -14,7 +14,7 @@
 public enum LuaAnnotations {
     /// The whole annotation file.
     public static var source: String {
-        [header, module, contexts, objects, coreData, declaredClasses, fetchedResults, screens, collectionViews, diffable, scenarios,
+        [header, module, contexts, objects, coreData, declaredClasses, fetchedResults, screens, collectionViews, rows, diffable, scenarios,
          explore]
             .joined(separator: "\n")
     }
@@ -37,7 +37,9 @@ public enum LuaAnnotations {
 ---The `ripple` module: models, containers, notifications, fetched results, screens and collection views.
 ---@class ripple
 ---@field ViewController ViewControllerClass Class-wide settings of view controllers (`dvc_defaultAutoDismiss`).
+---@field user RippleUser What a person does on the screen: taps, swipes, drags, scrolls, search (docs/user-actions.md).
 ---@field uikit UIKit The UIKit profile views and fetched results controllers follow (`ripple.uikit.profile = "ios15"`).
+---@field sandbox boolean Whether the script runs in the sandbox (read-only; `ripple test` sandboxes by default).
 ripple = {}
 
 ---Declares entities, attributes and relationships (reserved entity keys: `uniquenessConstraints`, `parentEntity`, `isAbstract`), fetched properties (`{ fetched = "Entity", predicate = …, sortDescriptors = …, userInfo = … }`) and derived attributes computed at save (`{ "string?", derivationExpression = "lowercase:(name)" }`); refused with a message naming the entity and key when inconsistent.
@@ -51,6 +53,12 @@ function ripple.model(entities) end
 ---@return ManagedObjectModel model
 ---@return string[] warnings
 function ripple.loadModel(path, options) end
+
+---The mapping a lightweight migration from `source` to `destination` would use (`NSMappingModel.inferredMappingModel(forSourceModel:destinationModel:)`); raises 134140 naming what Core Data cannot infer.
+---@param source ManagedObjectModel
+---@param destination ManagedObjectModel
+---@return MappingModel
+function ripple.inferredMappingModel(source, destination) end
 
 ---A persistent container over an in-memory store (or `{ store = "sqlite", path = … }`), with a main-queue `viewContext`.
 ---@param model ManagedObjectModel
@@ -127,14 +135,24 @@ function ripple.navigationController(root, options) end
 ---@return TabBarController
 function ripple.tabBarController(tabs) end
 
+---A split view controller (iOS 14 column style): `primary` and `secondary` are required, `supplementary` makes it triple-column; a column that is not a navigation controller is wrapped in one. Also `title`, `delegate` and the view controller options.
+---@param options { primary: ViewController, secondary: ViewController, supplementary?: ViewController, title?: string, delegate?: SplitViewControllerDelegate }
+---@return SplitViewController
+function ripple.splitViewController(options) end
+
+---A search controller (`UISearchController`) whose results show in the same controller; show it with `vc.navigationItem.searchController = search`.
+---@param options? { searchResultsUpdater?: SearchResultsUpdating, name?: string }
+---@return SearchController
+function ripple.searchController(options) end
+
 ---A collection view that validates every batch update like UIKit; options `name`, `dataSource`, `visibleItems`.
----@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
+---@param options? { name?: string, dataSource?: ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource, visibleItems?: integer }
 ---@return CollectionView
 function ripple.collectionView(options) end
 
 ---A table view (the same class, with the `Rows` names, `beginUpdates` and `endUpdates`); options `name`, `dataSource`, `visibleRows`.
----@param options? { name?: string, dataSource?: ScriptDataSource|CollectionViewDataSource|DiffableDataSource, visibleRows?: integer }
----@return CollectionView
+---@param options? { name?: string, dataSource?: ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource, visibleRows?: integer }
+---@return TableView
 function ripple.tableView(options) end
 
 ---NXCollectionViewDataSource's static data source: sections of items given by the script.
@@ -161,6 +179,26 @@ function ripple.graph(target, options) end
 ---@field busyTimeout? integer How long a SQLite store waits for another connection's lock, in milliseconds (default 5000).
 ---@field persistentHistoryTracking? boolean Record each save as a transaction (`ripple.historyRequest`).
 ---@field remoteChangeNotificationPost? boolean Post `persistentStoreRemoteChange` to the coordinator for every transaction on the store (`NSPersistentStoreRemoteChangeNotificationPostOptionKey`).
+---@field migratePersistentStoresAutomatically? boolean Migrate a SQLite store written with another model version when it is opened (`NSMigratePersistentStoresAutomaticallyOption`); default true for `ripple.container` and `container:addPersistentStore`, false for `coordinator:addPersistentStore`.
+---@field inferMappingModelAutomatically? boolean Infer the mapping of that migration (`NSInferMappingModelAutomaticallyOption`); same defaults.
+
+---An inferred mapping model (`NSMappingModel`), from `ripple.inferredMappingModel`.
+---@class MappingModel
+---@field entityMappings EntityMapping[] The destination's entities in model order, then the removed source entities.
+
+---One entity's migration (`NSEntityMapping`).
+---@class EntityMapping
+---@field name string `<Source>To<Destination>`, `Add<Destination>` or `Remove<Source>`.
+---@field mappingType "add"|"remove"|"copy"|"transform" `NSEntityMappingType`: a new entity, a removed one, an unchanged one, a changed one.
+---@field sourceEntityName? string The source entity (nil when added).
+---@field destinationEntityName? string The destination entity (nil when removed).
+---@field attributeMappings PropertyMapping[] The destination's persistent attributes.
+---@field relationshipMappings PropertyMapping[] The destination's relationships.
+
+---Where a destination property takes its values from (`NSPropertyMapping`).
+---@class PropertyMapping
+---@field name string The destination property.
+---@field sourceName? string The source property (`$source.<sourceName>`); nil for a new property (its default value).
 
 ---What a `persistentStoreRemoteChange` observer receives (`NSPersistentStoreRemoteChange`'s userInfo).
 ---@class PersistentStoreRemoteChange

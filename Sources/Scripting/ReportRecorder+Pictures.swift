@@ -102,6 +102,9 @@ extension ReportRecorder {
         } else if let tabs = vc as? TabBarController {
             json.add("kind", "tabs")
             json.add("selected", tabs.selectedIndex)
+        } else if let split = vc as? SplitViewController {
+            json.add("kind", "split")
+            json.add("collapsed", split.isCollapsed)
         } else {
             json.add("kind", "plain")
         }
@@ -179,6 +182,8 @@ extension ReportRecorder {
         }
         json.add("total", total)
         json.addRaw("sections", ReportJSON.array(pictures))
+        let selected = view.indexPathsForSelectedItems
+        if !selected.isEmpty { json.addRaw("selected", ReportJSON.array(selected.prefix(limits.rowsPerView).map { "[\($0.section),\($0.item)]" })) }
         _ = owner
         return json.text
     }

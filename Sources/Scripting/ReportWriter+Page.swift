@@ -32,6 +32,7 @@ h2 { font-size: 16px; margin: 6px 0; } h3 { font-size: 14px; margin: 10px 0 4px;
 .navbar .back { color: #06c; flex: 0 0 auto; max-width: 40%; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
 .navbar .title { flex: 1; text-align: center; font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .stack { font-size: 11px; color: #555; padding: 2px 6px; background: #fafafa; border-bottom: 1px solid #eee; }
+.split { display: flex; } .split > .vc { flex: 1; min-width: 0; border-left: 1px solid #ccc; }
 .tabbar { display: flex; border-top: 1px solid #ccc; background: #f7f7f7; position: sticky; bottom: 0; }
 .tabbar span { flex: 1; text-align: center; padding: 6px 2px; font-size: 11px; color: #555; }
 .tabbar span.selected { color: #06c; font-weight: bold; }
@@ -49,7 +50,7 @@ h2 { font-size: 16px; margin: 6px 0; } h3 { font-size: 14px; margin: 10px 0 4px;
 .row.nocell { color: #888; font-style: italic; }
 .gap { color: #888; font-size: 12px; padding: 2px 8px; border-bottom: 1px dotted #ccc; }
 .mark { font-size: 10px; font-weight: bold; border: 1px solid; border-radius: 3px; padding: 0 3px; margin-right: 4px; }
-.mark.ins { color: #060; } .mark.del { color: #a00; } .mark.mov { color: #740; } .mark.rel { color: #046; }
+.mark.ins { color: #060; } .mark.del { color: #a00; } .mark.mov { color: #740; } .mark.rel { color: #046; } .mark.sel { color: #036; }
 .row.ins { background: #e6ffe6; } .row.del { background: #ffe6e6; text-decoration: line-through; } .row.mov { background: #fff4dd; } .row.rel { background: #e6f0ff; }
 .deps { font-size: 11px; color: #444; padding: 3px 6px; border-top: 1px dashed #ccc; }
 details { background: #fff; border: 1px solid #ddd; margin: 6px 0; padding: 4px 8px; }

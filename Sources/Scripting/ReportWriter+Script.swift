@@ -86,6 +86,7 @@ function drawView(v, marks) {
       if (item > next) add(ul, el("li", "gap", "\u22ef " + (item - next) + (item - next === 1 ? " row" : " rows") + " not drawn"));
       next = item + 1;
       var rowMarks = marks.rows[s + "," + item];
+      if ((v.selected || []).some(function (p) { return p[0] === s && p[1] === item; })) rowMarks = (rowMarks || []).concat([["sel", "SELECTED"]]);
       var li = add(ul, el("li", "row" + (r[1] === null ? " nocell" : "") + (rowMarks ? " " + rowMarks[0][0] : "")));
       li.setAttribute("data-row", s + "," + item);
       addMarks(li, rowMarks);
@@ -142,6 +143,10 @@ function drawController(vc, marksFor) {
     add(bar, el("span", "back", ""));
     add(content, el("div", "stack", "navigation stack: " + (stack.length ? stack.map(titleOf).join(" \u203a ") : "empty")));
     if (top) add(content, drawController(top, marksFor));
+  } else if (vc.kind === "split") {
+    // Expanded: the columns side by side; collapsed: the primary column's stack alone.
+    var columns = add(content, el("div", vc.collapsed ? "split collapsed" : "split"));
+    (vc.collapsed ? vc.children.slice(0, 1) : vc.children).forEach(function (child) { add(columns, drawController(child, marksFor)); });
   } else if (vc.kind === "tabs") {
     var selected = vc.children[vc.selected];
     if (selected) add(content, drawController(selected, marksFor)); else add(content, el("div", "placeholder", "no tabs"));

@@ -17,6 +17,8 @@ public struct ScenarioRunner {
         public var error: String?
         /// The event trace of the run.
         public var events: [String]
+        /// The golden files the file's tests compared with (``ScriptEngine/goldenFilesUsed``).
+        public var goldenFiles: [String] = []
 
         /// True when every scenario passed and nothing was raised outside them.
         public var passed: Bool { error == nil && scenarios.allSatisfy(\.passed) }
@@ -32,24 +34,14 @@ public struct ScenarioRunner {
 
     /// Called with each trace line as it happens (nil: no live trace).
     public var onTraceLine: ((String) -> Void)?
+    /// Called with each trace event as it happens (nil: none; the JSON trace renders them).
+    public var onTraceEvent: ((TraceEvent) -> Void)?
     /// Called with each scenario's result as soon as it finishes (nil: only the report).
     public var onScenarioResult: ((ScenarioResult) -> Void)?
-    /// Only scenarios whose name matches this Lua pattern run (nil: all).
-    public var filter: String?
-    /// Scenarios whose name matches this Lua pattern are skipped (nil: none).
-    public var filterOut: String?
-    /// Scenarios are listed (reported as passed) without running their bodies.
-    public var listsOnly = false
-    /// Only scenarios tagged (`#tag` in the name) with one of these run (empty: all).
-    public var tags: [String] = []
-    /// Scenarios tagged with one of these are skipped.
-    public var excludedTags: [String] = []
+    /// Which scenarios run and in what order (``TestSelection``; the shard is the caller's, over files).
+    public var selection = TestSelection()
     /// Called with each scenario's full name as it begins (nil: not told).
     public var onScenarioBegin: ((String) -> Void)?
-    /// Runs each file's top-level scenarios in an order shuffled with this seed (nil: as declared).
-    public var shuffleSeed: UInt64?
-    /// Skips a file's remaining scenarios after its first failure (`--fail-fast`).
-    public var stopsAtFirstFailure = false
     /// VM instructions allowed per file before it is stopped as runaway (nil: unlimited).
     public var instructionLimit: Int?
     /// Whether fetched-results controllers check their invariants after every batch.
@@ -99,15 +91,10 @@ public struct ScenarioRunner {
             return FileReport(file: file, scenarios: [], error: "cannot create a Lua state: \(error)", events: [])
         }
         engine.log.onLine = onTraceLine
+        engine.log.onEvent = onTraceEvent
         engine.onScenarioResult = onScenarioResult
         engine.onScenarioBegin = onScenarioBegin
-        engine.scenarioShuffleSeed = shuffleSeed
-        engine.stopsAtFirstFailure = stopsAtFirstFailure
-        engine.scenarioFilter = filter
-        engine.scenarioFilterOut = filterOut
-        engine.listsScenariosOnly = listsOnly
-        engine.scenarioTags = tags
-        engine.scenarioExcludedTags = excludedTags
+        engine.selection = selection
         engine.exploreSettings = exploreSettings
         let recorder = reportPath.map { _ in engine.startReport(file: file) }
         var failure: String?
@@ -128,6 +115,8 @@ public struct ScenarioRunner {
             }
         }
         engine.scratch.removeNow()  // ripple.temporaryPath's files live as long as the file's run
-        return FileReport(file: file, scenarios: engine.results, error: failure, events: engine.log.lines)
+        var report = FileReport(file: file, scenarios: engine.results, error: failure, events: engine.log.lines)
+        report.goldenFiles = engine.goldenFilesUsed
+        return report
     }
 }

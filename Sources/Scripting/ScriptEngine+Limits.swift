@@ -65,11 +65,16 @@ extension ScriptEngine {
     /// (``WorkBudget``), so a script cannot escape the limit by making Swift do the looping. Lua
     /// instructions and host work units are counted against the same number separately; either running
     /// out stops the script with a message naming the flag. No limit: no budget.
-    /// The engine's regular-expression step limit (`ripple.regularExpressionStepLimit`) is in force meanwhile.
+    /// The engine's regular-expression step limit (`ripple.regularExpressionStepLimit`) and its sequence of
+    /// store UUIDs are in force meanwhile.
     func withHostWorkBudget<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         let outerSteps = RegularExpressionStepLimit.current
         RegularExpressionStepLimit.current = regularExpressionStepLimit
         defer { RegularExpressionStepLimit.current = outerSteps }
+        // New stores take the engine's deterministic UUIDs (``StoreIdentity``), so URIs repeat run to run.
+        let outerUUIDs = StoreIdentity.current
+        StoreIdentity.current = storeUUIDs
+        defer { StoreIdentity.current = outerUUIDs }
         guard let limit = state.instructionLimitValue, limit > 0 else { return try body() }
         let outer = WorkBudget.current
         WorkBudget.current = WorkBudget(limit: limit, message:
@@ -98,6 +103,15 @@ extension ScriptEngine {
             return 1
         }
         state.rawSet(tableAt: -2, key: "_scriptFolder")
+        // `_suggest(name, known…)`: " (did you mean 'x'?)" or "", for an unknown name read from `ripple`.
+        state.pushFunction { state in
+            let name = state.type(at: 1) == .string ? state.toString(at: 1) ?? "" : ""
+            var known: [String] = []
+            if state.top >= 2 { for i in 2...state.top where state.type(at: i) == .string { known.append(state.toString(at: i) ?? "") } }
+            state.push(LuaNameSuggestion.didYouMean(name, among: known.sorted()))
+            return 1
+        }
+        state.rawSet(tableAt: -2, key: "_suggest")
         state.pop(1)
         // The Lua half of the sandbox (Lua/sandbox.lua): runs once after the prelude, which keeps the
         // `debug` functions it needs.

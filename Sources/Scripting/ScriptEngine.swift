@@ -21,19 +21,15 @@ public final class ScriptEngine {
     public let log = EventLog()
     /// The scenarios run so far, in order.
     public private(set) var results: [ScenarioResult] = []
-    /// Only scenarios whose name matches this Lua pattern (`string.find`) run (nil: all).
-    public var scenarioFilter: String?
-    /// Scenarios whose name matches this Lua pattern are skipped (nil: none).
-    public var scenarioFilterOut: String?
-    /// Scenarios are recorded as passed without running their bodies (`ripple test --list`).
-    public var listsScenariosOnly = false
-    /// Only scenarios with one of these `#tags` in their name run (empty: all).
-    public var scenarioTags: [String] = []
-    /// Scenarios with one of these `#tags` in their name are skipped.
-    public var scenarioExcludedTags: [String] = []
+    /// Which scenarios run and in what order (filters, tags, `--list`, the shuffle seed, `--fail-fast`);
+    /// the prelude reads it through `ripple._selection`.
+    public var selection = TestSelection()
+    /// The golden files `toMatchGolden` compared with or recorded, in first-use order (paths as the
+    /// prelude makes them: the calling file's folder, `/`, the name, `.golden`).
+    public internal(set) var goldenFilesUsed: [String] = []
     /// The scenario that began and has not been recorded yet (name, file), if any.
     var runningScenario: (name: String, file: String)?
-    /// A scenario failed while ``stopsAtFirstFailure``: the rest are skipped.
+    /// A scenario failed while ``TestSelection/stopsAtFirstFailure``: the rest are skipped.
     var stoppedAtFailure = false
     /// When the running scenario started (monotonic nanoseconds).
     var scenarioStart: UInt64 = 0
@@ -41,10 +37,6 @@ public final class ScriptEngine {
     public var onScenarioResult: ((ScenarioResult) -> Void)?
     /// Called with each scenario's full name as it begins (before its body runs).
     public var onScenarioBegin: ((String) -> Void)?
-    /// Runs a file's top-level scenarios after its top level, in an order shuffled with this seed (nil: as declared).
-    public var scenarioShuffleSeed: UInt64?
-    /// After the first failed scenario, the rest of the file's scenarios are skipped (`--fail-fast`).
-    public var stopsAtFirstFailure = false
 
     /// Containers created by scripts (kept alive for the engine's lifetime).
     var containers: [PersistentContainer] = []
@@ -98,11 +90,17 @@ public final class ScriptEngine {
     var tablePrinter: LuaRef?
     /// Models made by `ripple.model`, and windows made by `ripple.window` (for `ripple graph`).
     var models: [ManagedObjectModel] = []
+    /// The `.xcdatamodeld` bundle each loaded model came from (its other versions are migration sources).
+    var modelBundles: [ObjectIdentifier: String] = [:]
+    /// The versions of those bundles, loaded once when a migration looks for its source model.
+    var bundleVersionModels: [String: ManagedObjectModel] = [:]
     var windows: [WeakWindow] = []
     /// The view controllers the scripts made (their Lua values and anchors); tests check its anchors.
     var scriptedControllers: ScriptedControllers?
     /// The regular-expression step limit set by `ripple.regularExpressionStepLimit` (applied while this engine runs).
     var regularExpressionStepLimit = RegularExpressionStepLimit.defaultSteps
+    /// The deterministic UUIDs of the stores this engine's scripts create (``StoreIdentity/Sequence``).
+    let storeUUIDs = StoreIdentity.Sequence()
     /// The report being recorded (``startReport(file:limits:)``; nil: none, and the hooks do nothing).
     public var report: ReportRecorder? { reportHook.recorder }
     /// The box holding ``report``, which the `save` and `processPendingChanges` bindings capture.
@@ -122,6 +120,7 @@ public final class ScriptEngine {
     public init(instructionLimit: Int? = nil, checksInvariants: Bool = false, sandbox: Bool = false) throws {
         state = try LuaState()
         state.errorMessage = ScriptEngine.errorMessage   // "did you mean" for unknown names
+        state.methodAliases = LuaAliases.aliases(of:)   // the Swift spellings (LuaAliases.swift)
         self.checksInvariants = checksInvariants
         installModule()
         try LuaChunk.prelude.load(into: state)
@@ -138,11 +137,11 @@ public final class ScriptEngine {
     public func runFile(_ path: String) throws {
         scriptFolder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         try state.loadFile(path)
-        if scenarioShuffleSeed != nil { pushShuffleDriver() }
+        if selection.shuffleSeed != nil { pushShuffleDriver() }
         var uncaught: LuaError?
         do {
             try withHostWorkBudget { () throws(LuaError) in
-                try state.pcall(arguments: scenarioShuffleSeed != nil ? 2 : 0, results: 0, traceback: true)
+                try state.pcall(arguments: selection.shuffleSeed != nil ? 2 : 0, results: 0, traceback: true)
             }
         } catch {
             if let running = runningScenario {
@@ -176,7 +175,7 @@ public final class ScriptEngine {
         var result = result
         if !result.passed { result.message = memoryLimitMessage(result.message) }
         runningScenario = nil
-        if !result.passed && stopsAtFirstFailure { stoppedAtFailure = true }
+        if !result.passed && selection.stopsAtFirstFailure { stoppedAtFailure = true }
         results.append(result)
         report?.scenarioEnded(result)
         onScenarioResult?(result)
@@ -212,7 +211,7 @@ final class ContextTracer: ContextObserver {
     }
 
     func contextWillSave(_ context: ManagedObjectContext) throws {
-        log.record("[\(context.name)] willSave")
+        log.record(TraceEvent(source: context.name, kind: "willSave"))
     }
 
     func contextDidSave(_ notification: ContextDidSaveNotification) throws {

@@ -1,6 +1,6 @@
 import ObjectGraph
 
-/// A trace line of a notification (`EventLog.describe`): text, with the long lists of
+/// The text of a trace event (``TraceEvent``): text, with the long lists of
 /// object names kept as ``ObjectNameRuns`` so that ``EventLog`` writes them out only when the line is read.
 struct TraceLine {
     /// The text before the first runs of names.
@@ -43,13 +43,16 @@ struct TraceLine {
     }
 
     /// Appends the part `label` followed by the names of `objects` (`Item#1, Item#2`), kept as runs when
-    /// that is shorter.
-    mutating func appendPart(_ label: String, names objects: [ManagedObject]) {
+    /// that is shorter; returns the names as the line holds them (an event's group).
+    @discardableResult
+    mutating func appendPart(_ label: String, names objects: [ManagedObject]) -> TraceNames {
         guard let runs = ObjectNameRuns(objects) else {
-            appendPart(label + EventLog.names(objects))
-            return
+            let names = EventLog.names(objects)
+            appendPart(label + names)
+            return .joined(names)
         }
         appendPart(label)
         tail.append((runs, ""))
+        return .runs(runs)
     }
 }

@@ -48,6 +48,8 @@ open class NavigationController: ViewController {
 
     /// The last operation performed on the stack, or nil.
     public private(set) var lastTransition: Transition?
+    /// The delegate (weak, as in UIKit): told of each new top controller shown (``NavigationControllerDelegate``).
+    public weak var delegate: NavigationControllerDelegate?
 
     /// Creates an empty navigation controller.
     public override init(title: String? = nil) {
@@ -170,6 +172,45 @@ open class NavigationController: ViewController {
     private func perform(_ t: Transition, involving others: [ViewController], _ body: () -> Void) {
         lastTransition = t
         let line = "\(t.operation.rawValue) [\(t.viewControllers.joined(separator: ", "))] on \(displayName)\(t.animated ? " (animated)" : "")"
-        Window.transition(involving: [self] + others, animated: t.animated, log: line, body)
+        // The delegate hears of a new top controller while the navigation controller is on screen.
+        let oldTop = topViewController, wasVisible = isVisible
+        var shown: ViewController?
+        Window.transition(involving: [self] + others, animated: t.animated, log: line, beforeAppearance: {
+            guard wasVisible, let top = self.topViewController, top !== oldTop else { return }
+            shown = top
+            self.notifyDelegate(willShow: top, animated: t.animated)
+        }, afterAppearance: {
+            if let shown, shown === self.topViewController { self.notifyDelegate(didShow: shown, animated: t.animated) }
+        }, body)
+    }
+
+    // MARK: Delegate
+
+    /// Logs and sends `navigationController(_:willShow:animated:)` to the delegate, if any.
+    func notifyDelegate(willShow vc: ViewController, animated: Bool, in window: Window? = nil) {
+        guard let delegate else { return }
+        (window ?? self.window)?.log("navigationController willShow \(vc.displayName) on \(displayName)\(animated ? " (animated)" : "")")
+        delegate.navigationController(self, willShow: vc, animated: animated)
+    }
+
+    /// Logs and sends `navigationController(_:didShow:animated:)` to the delegate, if any.
+    func notifyDelegate(didShow vc: ViewController, animated: Bool, in window: Window? = nil) {
+        guard let delegate else { return }
+        (window ?? self.window)?.log("navigationController didShow \(vc.displayName) on \(displayName)\(animated ? " (animated)" : "")")
+        delegate.navigationController(self, didShow: vc, animated: animated)
+    }
+
+    /// A navigation controller that appears shows its top controller: `willShow` after its own
+    /// `viewWillAppear` (before the top's), `didShow` after every `viewDidAppear` of the change.
+    override func deliver(_ event: LifecycleEvent, in window: Window? = nil) {
+        super.deliver(event, in: window)
+        if case .viewWillAppear(let animated) = event, let top = topViewController {
+            notifyDelegate(willShow: top, animated: animated, in: window)
+        }
+    }
+
+    /// Called by the window after the `viewDidAppear` callbacks of a change in which this controller appeared.
+    func didAppearInWindow(_ window: Window, animated: Bool) {
+        if let top = topViewController { notifyDelegate(didShow: top, animated: animated, in: window) }
     }
 }

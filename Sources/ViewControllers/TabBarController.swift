@@ -6,6 +6,8 @@
 /// ```
 open class TabBarController: ViewController {
     private var selectedIndexStorage = 0
+    /// The delegate (weak, as in UIKit), asked when the user taps a tab (``TabBarControllerDelegate``).
+    public weak var delegate: TabBarControllerDelegate?
 
     /// Creates a tab bar controller with its tabs; the first one is selected.
     ///
@@ -23,7 +25,9 @@ open class TabBarController: ViewController {
         set { try? setViewControllers(newValue, animated: false) }
     }
 
-    /// Replaces the tabs. The selected index is kept when still valid, otherwise the first tab is selected.
+    /// Replaces the tabs. As UIKit documents for `setViewControllers(_:animated:)`: when the selected
+    /// controller is still a tab it stays selected (at its new index); otherwise the same index is selected
+    /// when it is still valid, else the first tab.
     ///
     /// - Throws: ``ViewControllerError`` when a controller appears twice or cannot be a child; the tabs are
     ///   unchanged.
@@ -35,6 +39,7 @@ open class TabBarController: ViewController {
             try validateNewChild(vc)
         }
         let line = "setViewControllers [\(viewControllers.map(\.displayName).joined(separator: ", "))] on \(displayName)"
+        let previous = selectedViewController, previousIndex = selectedIndexStorage
         Window.transition(involving: [self] + viewControllers, animated: animated, log: line) {
             for vc in self.children.reversed() where !viewControllers.contains(where: { $0 === vc }) { self.detach(vc) }
             for vc in viewControllers {
@@ -43,7 +48,11 @@ open class TabBarController: ViewController {
                 self.children.append(vc)
                 vc.parent = self
             }
-            if self.selectedIndexStorage >= self.children.count { self.selectedIndexStorage = 0 }
+            if let previous, let i = self.children.firstIndex(where: { $0 === previous }) {
+                self.selectedIndexStorage = i
+            } else {
+                self.selectedIndexStorage = previousIndex < self.children.count ? previousIndex : 0
+            }
         }
     }
 

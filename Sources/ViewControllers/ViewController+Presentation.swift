@@ -34,7 +34,9 @@ extension ViewController {
             window?.warn(message)
             return
         }
-        let line = "present \(vc.displayName) on \(owner.displayName) (\(vc.modalPresentationStyle.rawValue)\(animated ? ", animated" : ""))"
+        var style = vc.modalPresentationStyle.rawValue
+        if let window, vc.modalPresentationStyle == .popover, window.horizontalSizeClass == .compact { style += " adapted to fullScreen" }
+        let line = "present \(vc.displayName) on \(owner.displayName) (\(style)\(animated ? ", animated" : ""))"
         Window.transition(involving: [owner], animated: animated, log: line) {
             owner.presentedStorage = vc
             vc.presenterStorage = owner

@@ -33,6 +33,13 @@ open class ViewController {
         // A presented controller's style decides what it hides; the change shows at the next transition.
         didSet { if presenterStorage != nil { window?.needsFullAppearanceUpdate = true } }
     }
+    /// When true, the user cannot swipe the controller down while it is presented as a sheet
+    /// (`isModalInPresentation`); UIKit checks the presented controller and the controllers shown inside it.
+    public var isModalInPresentation = false
+    /// The presentation controller, created on first use (``presentationController``).
+    var presentationControllerStorage: PresentationController?
+    /// The navigation item, created on first use (``navigationItem``).
+    var navigationItemStorage: NavigationItem?
     /// True once `viewDidLoad` ran (when the controller first appeared, or ``loadViewIfNeeded()``).
     public internal(set) var isViewLoaded = false
     /// Called after each lifecycle method, with the controller and the event.
@@ -107,6 +114,15 @@ open class ViewController {
                 next.presentedStorage = nil
             }
         }
+    }
+
+    /// The controller managing this controller's presentation (`presentationController`), created on first
+    /// use and kept: its ``PresentationController/delegate`` can be set before presenting.
+    public var presentationController: PresentationController {
+        if let existing = presentationControllerStorage { return existing }
+        let made = PresentationController(presented: self)
+        presentationControllerStorage = made
+        return made
     }
 
     // MARK: Names

@@ -24,6 +24,9 @@ public struct ViewControllerError: Error, CustomStringConvertible, Equatable, Se
         case invalidHierarchy
         /// A dependency whose context is not a main-queue context.
         case privateQueueContext
+        /// A user gesture that cannot happen on the screen as it is (Ripple's words: UIKit has no message,
+        /// the gesture is impossible): a controller not on screen, no back button, no such tab, not a sheet.
+        case invalidGesture
     }
 
     /// The broad kind of error.
@@ -59,6 +62,10 @@ extension ViewControllerError {
 
     static func activeController(_ vc: ViewController) -> ViewControllerError {
         ViewControllerError(.invalidPresentation, "Application tried to present modally an active controller \(vc.bracketed).")
+    }
+
+    static func gesture(_ gesture: String, _ message: String) -> ViewControllerError {
+        ViewControllerError(.invalidGesture, "\(gesture): \(message)")
     }
 
     static let popToMissing = ViewControllerError(.invalidPop, "Tried to pop to a view controller that doesn't exist.")

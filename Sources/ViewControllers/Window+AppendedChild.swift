@@ -66,6 +66,10 @@ extension Window {
         }
         var appearing: [ViewController] = []
         Window.appendVisibleTree(child, to: &appearing)
+        if appearing.contains(where: { ($0 as? SplitViewController).map { $0.isCollapsed != (horizontalSizeClass == .compact) } ?? false }) {
+            updateAppearance(animated: false)  // a split view controller collapses or expands first
+            return
+        }
         visibleControllers.insert(contentsOf: appearing, at: insertion)
         assert(visibleControllersAreCurrent, "visible controllers out of date after addChild")
         applyVisibilityChange(disappearing: [], appearing: appearing, animated: false)

@@ -3,7 +3,8 @@ extension Window {
     /// The whole hierarchy as an indented tree, two spaces per level, no trailing newline.
     ///
     /// Each controller prints as its type name and quoted title. Navigation stack entries carry their
-    /// index, tabs their index and `(selected)` on the selected one; a presentation follows its
+    /// index, tabs their index and `(selected)` on the selected one, a split view controller's columns their
+    /// column (`[primary]`, `[supplementary]`, `[secondary]`; the split prints `(collapsed)` when it is); a presentation follows its
     /// presenter's subtree as `presents (style): …`.
     ///
     /// ```text
@@ -38,6 +39,7 @@ extension Window {
             line += prefix + vc.typeName
             if let title = vc.title { line += " \"" + title + "\"" }
             if selected { line += " (selected)" }
+            if let split = vc as? SplitViewController, split.isCollapsed { line += " (collapsed)" }
             lines.append(line)
             var next: [(vc: ViewController, prefix: String, depth: Int, selected: Bool)] = []
             let tabs = vc as? TabBarController
@@ -46,6 +48,10 @@ extension Window {
                     next.append((child, "[\(i)] ", depth + 1, false))
                 } else if let tabs {
                     next.append((child, "[\(i)] ", depth + 1, i == tabs.selectedIndex))
+                } else if let split = vc as? SplitViewController {
+                    let column = split.navigationController(for: .supplementary) === child ? "supplementary"
+                        : (split.navigationController(for: .primary) === child ? "primary" : "secondary")
+                    next.append((child, "[\(column)] ", depth + 1, false))
                 } else {
                     next.append((child, "", depth + 1, false))
                 }

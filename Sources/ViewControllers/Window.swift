@@ -43,6 +43,24 @@ public final class Window {
     /// False to make every transition recompute the whole hierarchy (tests compare both paths).
     var usesIncrementalAppearance = true
     private var rootStorage: ViewController?
+    private var horizontalSizeClassStorage = UserInterfaceSizeClass.regular
+
+    /// The window's horizontal size class (`traitCollection.horizontalSizeClass`), `.regular` by default.
+    ///
+    /// Changing it is a trait change, logged `horizontalSizeClass = compact`: popovers adapt (full screen in a
+    /// compact width, so their presenters disappear; back to popovers in a regular one), with the lifecycle
+    /// callbacks that causes.
+    public var horizontalSizeClass: UserInterfaceSizeClass {
+        get { horizontalSizeClassStorage }
+        set {
+            guard newValue != horizontalSizeClassStorage else { return }
+            let involved = rootStorage.map { [$0] } ?? []
+            horizontalSizeClassStorage = newValue
+            log("horizontalSizeClass = " + newValue.rawValue)
+            Window.transition(involving: involved, animated: false, log: nil) {}
+            if involved.isEmpty { updateAppearance(animated: false) }
+        }
+    }
 
     /// Creates an empty window.
     public init() {}
@@ -107,7 +125,9 @@ public final class Window {
             current = presented
         }
         var start = layers.count - 1
-        while start > 0 && !layers[start].modalPresentationStyle.hidesPresenter { start -= 1 }
+        while start > 0 && !layers[start].modalPresentationStyle.resolved(horizontalSizeClass: horizontalSizeClass).hidesPresenter {
+            start -= 1
+        }
         var result: [ViewController] = []
         for layer in layers[start...] { Window.appendVisibleTree(layer, to: &result) }
         return result
@@ -126,7 +146,14 @@ public final class Window {
     /// Recomputes what is visible and fires the lifecycle callbacks for what changed.
     func updateAppearance(animated: Bool) {
         let before = visibleControllers
-        let after = computeVisibleControllers()
+        var after = computeVisibleControllers()
+        // Split view controllers follow the window's width (collapse or expand) before anything appears.
+        var splitNotifications: [() -> Void] = []
+        if after.contains(where: { $0 is SplitViewController }) {
+            splitNotifications = syncSplitViews(visible: after)
+            if !splitNotifications.isEmpty { after = computeVisibleControllers() }
+        }
+        defer { for notify in splitNotifications { notify() } }
         let afterIDs = Set(after.map(ObjectIdentifier.init))
         let beforeIDs = Set(before.map(ObjectIdentifier.init))
         let disappearing = before.filter { !afterIDs.contains(ObjectIdentifier($0)) }
@@ -148,6 +175,8 @@ public final class Window {
         for vc in appearing { vc.deliver(.viewWillAppear(animated: animated), in: self) }
         for vc in disappearing { vc.deliver(.viewDidDisappear(animated: animated), in: self) }
         for vc in appearing { vc.deliver(.viewDidAppear(animated: animated), in: self) }
+        // A navigation controller that appeared has shown its top controller (`didShow`, after every `viewDidAppear`).
+        for vc in appearing { (vc as? NavigationController)?.didAppearInWindow(self, animated: animated) }
     }
 
     /// Runs a hierarchy change, then updates every window involved before or after it.
@@ -155,8 +184,11 @@ public final class Window {
     /// - Parameters:
     ///   - involving: the controllers whose windows may change.
     ///   - log: the transition's line, written to each involved window before its callbacks.
+    ///   - beforeAppearance: run once, after the first window's line and before its callbacks.
+    ///   - afterAppearance: run once, after every window's callbacks.
     static func transition(
-        involving controllers: [ViewController], animated: Bool, log line: String?, _ body: () -> Void
+        involving controllers: [ViewController], animated: Bool, log line: String?,
+        beforeAppearance: (() -> Void)? = nil, afterAppearance: (() -> Void)? = nil, _ body: () -> Void
     ) {
         var windows: [Window] = []
         func collect() {
@@ -167,9 +199,13 @@ public final class Window {
         collect()
         body()
         collect()
+        var before = beforeAppearance
         for w in windows {
             if let line { w.log(line) }
+            before?()
+            before = nil
             w.updateAppearance(animated: animated)
         }
+        afterAppearance?()
     }
 }

@@ -60,7 +60,7 @@ extension Ripple {
             let console = Console()
             var runner = ScenarioRunner(options: limits.engineOptions(sandboxByDefault: false))
             runner.onScenarioResult = { console.report($0) }
-            runner.filter = filter
+            runner.selection.filter = filter
             runner.exploreSettings = ExploreSettings(steps: steps, seed: seed, seconds: time, outputFolder: exploreOut,
                                                      onProgress: { line in
                                                          fputs(line + "\n", ripple_stderr())

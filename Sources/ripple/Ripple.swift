@@ -14,11 +14,11 @@ struct Ripple: ParsableCommand {
 
 extension Ripple {
     /// The entry point: `ripple run FILE…` without options takes the start-up fast path (``RunFastPath``),
-    /// a `ripple test` worker started with the default options its own (``WorkerFastPath``), every other
+    /// a `ripple test` worker line its own (``WorkerFastPath``), every other
     /// command line ArgumentParser's `main`.
     static func main() {
         if let files = RunFastPath.files(CommandLine.arguments.dropFirst()) { RunFastPath.run(files) }
-        if let options = WorkerFastPath.options(CommandLine.arguments.dropFirst()) { WorkerFastPath.run(options) }
+        if let line = WorkerFastPath.line(CommandLine.arguments.dropFirst()) { WorkerFastPath.run(line) }
         main(nil)
     }
 

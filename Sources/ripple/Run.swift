@@ -60,17 +60,26 @@ extension Ripple {
             let console = Console()
             let tracer = try TraceWriter(format: traceFormat, file: traceFile, console: console)
             var runner = ScenarioRunner(options: engineOptions)
-            runner.onScenarioResult = { console.report($0) }
-            runner.filter = filter
-            runner.filterOut = filterOut
+            runner.onScenarioResult = { result in
+                if trace { tracer.scenarioEnded(result, file: result.file) }
+                console.report(result)
+            }
+            runner.selection.filter = filter
+            runner.selection.filterOut = filterOut
             runner.reportPath = report
             var failed = false
             let start = ScenarioClock.now()
             var reports: [ScenarioRunner.FileReport] = []
             for file in files {
-                if trace { runner.onTraceLine = { tracer.write($0, file: file) } }
+                if trace {
+                    runner.onTraceEvent = { tracer.write($0.text, fields: $0.jsonFields, file: file) }
+                    runner.onScenarioBegin = { tracer.scenarioBegan($0, file: file) }
+                }
                 let report = runner.run(file: file)
-                if let error = report.error { console.write(console.red("error: ") + error) }
+                if let error = report.error {
+                    if trace { tracer.fileFailed(error, file: file) }
+                    console.write(console.red("error: ") + error)
+                }
                 failed = failed || !report.passed
                 reports.append(report)
             }

@@ -62,6 +62,9 @@ extension Ripple {
         @Flag(help: "Exit 0 when no test ran (by default a run that found no test fails with \"no tests found\").")
         var passWithNoTests = false
 
+        @Flag(help: "Re-record every golden file (toMatchGolden) the run reaches, as RIPPLE_RECORD=1 does.")
+        var updateGoldens = false
+
         @Flag(help: "List the scenarios that would run, without running them.")
         var list = false
 
@@ -93,7 +96,7 @@ extension Ripple {
         func validate() throws {
             if let jobs, jobs < 1 { throw ValidationError("-j needs a positive number of jobs") }
             if !(timeout >= 0 && timeout <= 1e6) { throw ValidationError("--timeout takes seconds from 0 (no limit) to 1000000") }
-            if let shard, parseShard(shard) == nil {
+            if let shard, TestSelection.Shard(shard) == nil {
                 throw ValidationError("--shard takes index/count with 1 <= index <= count, e.g. 2/3")
             }
             for (flag, value) in [("--filter", filter), ("--filter-out", filterOut), ("--pattern", pattern)] {
@@ -106,9 +109,8 @@ extension Ripple {
         func run() throws {
             if worker { return runWorker() }
             var files = try ScenarioFiles.collect(paths.isEmpty ? ["Scripts/scenarios"] : paths, pattern: pattern)
-            if let shard, let (i, n) = parseShard(shard) {
-                files = files.enumerated().filter { $0.offset % n == i - 1 }.map(\.element)
-            }
+            let selection = self.selection
+            if let shard = selection.shard { files = shard.files(files) }
             let console = Console()
             var shuffleSeed: UInt64?
             if shuffle || seed != nil {
@@ -118,31 +120,40 @@ extension Ripple {
                 shuffleSeed = generator.seed
             }
             let reportFolder = try report.map { try ReportOption.folder($0) }
+            if updateGoldens { setenv("RIPPLE_RECORD", "1", 1) }  // the workers inherit it
             let tracer = try TraceWriter(traceOptions, console: console)
             let start = ScenarioClock.now()
             var reports: [ScenarioRunner.FileReport] = []
             var pool = WorkerPool(files: files, jobs: jobs ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))),
-                                  arguments: workerArguments(shuffleSeed: shuffleSeed) + (reportFolder.map { ["--report", $0] } ?? []))
+                                  arguments: workerArguments(selection: selection, shuffleSeed: shuffleSeed, report: reportFolder))
             pool.stopsAfterFailure = failFast
             pool.timeoutNanoseconds = timeout > 0 ? UInt64(timeout * 1e9) : nil
             var durations = TestDurations()
             if !list { pool.order = durations.schedule(files) }
             let complete = pool.run(event: { index, event in
-                if case .trace(let line) = event, tap || tracer.format == .json || traceOptions.traceFile != nil {
-                    tracer.write(line, file: files[index])
+                if case .trace(let line, let fields) = event, tap || tracer.format == .json || traceOptions.traceFile != nil {
+                    tracer.write(line, fields: fields, file: files[index])
                     return
                 }
+                if case .begin(let name) = event {
+                    tracer.scenarioBegan(name, file: files[index])
+                    return
+                }
+                if case .scenario(let result) = event { tracer.scenarioEnded(result, file: files[index]) }
                 guard !tap else { return }
                 switch event {
                 case .output(let bytes):
                     console.writeRaw(bytes)
-                case .trace(let line):
-                    tracer.write(line, file: files[index])
+                case .trace(let line, let fields):
+                    tracer.write(line, fields: fields, file: files[index])
+                case .begin:
+                    break
                 case .scenario(let result):
                     if list { console.write(result.file + " › " + result.name) } else { console.report(result) }
                 }
             }, finish: { report in
                 reports.append(report)
+                if let error = report.error { tracer.fileFailed(error, file: report.file) }
                 if !tap, let error = report.error { console.reportError(file: report.file, error) }
             })
             if !list { durations.save(pool.measured) }
@@ -158,6 +169,10 @@ extension Ripple {
             }
             if !tap && !list { console.write(summary.line(console)) }
             if let reportFolder, !tap { console.write("reports: " + reportFolder + " (one page per file)") }
+            if complete && !list && !selection.filtersNames && selection.shard == nil && searchesOnlyFolders,
+               let unused = GoldenFiles.unusedLine(files: files, reports: reports) {
+                if tap { fputs(unused + "\n", ripple_stderr()) } else { console.write(console.yellow("unused golden files") + String(unused.dropFirst("unused golden files".count))) }
+            }
             if !complete && WorkerPool.interrupted != 0 { throw ExitCode(130) }
             if summary.failed + summary.errors > 0 { throw ExitCode(1) }
             if complete && summary.tests == 0 && !passWithNoTests {
@@ -167,51 +182,67 @@ extension Ripple {
             }
         }
 
+        /// The tests this command line selects (``TestSelection``: the options above, in one value).
+        var selection: TestSelection {
+            var selection = TestSelection()
+            selection.filter = filter
+            selection.filterOut = filterOut
+            selection.tags = TestSelection.tagList(tags)
+            selection.excludedTags = TestSelection.tagList(excludeTags)
+            selection.listsOnly = list
+            selection.shuffleSeed = seed
+            selection.stopsAtFirstFailure = failFast
+            selection.shard = shard.flatMap(TestSelection.Shard.init)
+            return selection
+        }
+
         /// The worker loop: file paths on standard input, records on fd 3 (``WorkerProtocol``).
         private func runWorker() {
             Test.runWorker(options: limits.engineOptions(sandboxByDefault: true, checksInvariants: checkInvariants),
-                           trace: trace, filter: filter, filterOut: filterOut, list: list, tags: tags,
-                           excludeTags: excludeTags, seed: seed, failFast: failFast, report: report)
+                           trace: trace, selection: selection, report: report)
         }
 
         /// The worker loop with its options as plain values (``runWorker()`` and the worker's start-up fast
         /// path, ``WorkerFastPath``, both call it).
-        static func runWorker(options: ScriptEngine.Options, trace: Bool = false, filter: String? = nil,
-                              filterOut: String? = nil, list: Bool = false, tags: String? = nil,
-                              excludeTags: String? = nil, seed: UInt64? = nil, failFast: Bool = false,
+        static func runWorker(options: ScriptEngine.Options, trace: Bool = false, selection: TestSelection = TestSelection(),
                               report: String? = nil) {
             signal(SIGINT, SIG_IGN)  // the parent decides what Ctrl-C stops
             guard let paths = fdopen(4, "r") else { return }
             while let file = WorkerProtocol.readPath(paths) {
-                var runner = ScenarioRunner(options: options, onTraceLine: trace ? { WorkerProtocol.send(["V", $0]) } : nil)
-                runner.filter = filter
-                runner.filterOut = filterOut
-                runner.listsOnly = list
-                runner.tags = Test.tagList(tags)
-                runner.excludedTags = Test.tagList(excludeTags)
+                var runner = ScenarioRunner(options: options)
+                if trace { runner.onTraceEvent = { WorkerProtocol.send(["V", $0.text, $0.jsonFields]) } }
+                runner.selection = selection
                 runner.onScenarioResult = { WorkerProtocol.send($0) }
                 runner.onScenarioBegin = { WorkerProtocol.send(["B", $0]) }
-                runner.shuffleSeed = seed
-                runner.stopsAtFirstFailure = failFast
                 runner.reportPath = report
                 let report = runner.run(file: file)
                 if let error = report.error { WorkerProtocol.send(["E", error]) }
+                for path in report.goldenFiles { WorkerProtocol.send(["G", path]) }
                 WorkerProtocol.send(["D"])
             }
         }
 
-        private func workerArguments(shuffleSeed: UInt64?) -> [String] {
+        /// A worker's arguments after `test --worker`: the limits and sandbox, the worker's own switches,
+        /// then the selection (the shuffle seed the parent picked; no shard) — the order ``WorkerFastPath``
+        /// reads.
+        private func workerArguments(selection: TestSelection, shuffleSeed: UInt64?, report: String?) -> [String] {
             var arguments = limits.arguments(sandboxByDefault: true)
-            if let filter { arguments += ["--filter", filter] }
-            if let filterOut { arguments += ["--filter-out", filterOut] }
             if checkInvariants { arguments.append("--check-invariants") }
             if trace || traceOptions.asked { arguments.append("--trace") }
-            if list { arguments.append("--list") }
-            if let seed = shuffleSeed { arguments += ["--seed", String(seed)] }
-            if failFast { arguments.append("--fail-fast") }
-            if let tags { arguments += ["--tags", tags] }
-            if let excludeTags { arguments += ["--exclude-tags", excludeTags] }
-            return arguments
+            if let report { arguments += ["--report", report] }
+            var workerSelection = selection
+            workerSelection.shuffleSeed = shuffleSeed
+            workerSelection.shard = nil
+            return arguments + workerSelection.arguments
+        }
+
+        /// Whether every path is a folder (or none is given): the run is a whole suite, whose folders' golden
+        /// files are all its own (a file named alone leaves its folder's other golden files to other files).
+        var searchesOnlyFolders: Bool {
+            paths.allSatisfy { path in
+                var info = stat()
+                return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
         }
 
         /// What was searched and what filtered it, for the "no tests found" line:
@@ -224,12 +255,7 @@ extension Ripple {
             }
             var text = (files.count == 1 ? "1 file" : "\(files.count) files") + " searched (" + searched
                 + (directories ? ", directories for files matching '\(pattern)'" : "") + ")"
-            var filters: [String] = []
-            if let shard { filters.append("--shard \(shard)") }
-            if let filter { filters.append("--filter '\(filter)'") }
-            if let filterOut { filters.append("--filter-out '\(filterOut)'") }
-            if let tags { filters.append("--tags \(tags)") }
-            if let excludeTags { filters.append("--exclude-tags \(excludeTags)") }
+            let filters = selection.filterDescriptions
             if files.isEmpty {
                 text += "; no file to run"
             } else if filters.isEmpty {
@@ -238,16 +264,6 @@ extension Ripple {
                 text += "; no test declared or selected by " + filters.joined(separator: ", ")
             }
             return text + " (--pass-with-no-tests to exit 0)"
-        }
-
-        static func tagList(_ text: String?) -> [String] {
-            (text ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map { String($0.drop(while: { $0 == "#" })) }
-        }
-
-        func parseShard(_ text: String) -> (Int, Int)? {
-            let parts = text.split(separator: "/")
-            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else { return nil }
-            return (i, n)
         }
     }
 }

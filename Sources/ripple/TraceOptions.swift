@@ -49,10 +49,46 @@ final class TraceWriter {
 
     deinit { if let file { fclose(file) } }
 
-    func write(_ line: String, file scenarioFile: String) {
+    /// Writes a trace event: its text, or in JSON its fields (``TraceEvent/jsonFields``) with its step,
+    /// file and text.
+    func write(_ line: String, fields: String, file scenarioFile: String) {
+        let step = nextStep(scenarioFile)
+        emit(format == .json ? TraceEvent.json(fields: fields, text: line, step: step, file: scenarioFile) : line)
+    }
+
+    /// A scenario began: a `scenarioStart` event in the JSON trace (the text trace has none).
+    func scenarioBegan(_ name: String, file scenarioFile: String) {
+        guard format == .json else { return }
+        emit(TraceEvent.scenarioJSON(kind: "scenarioStart", scenario: name, step: nextStep(scenarioFile), file: scenarioFile))
+    }
+
+    /// A scenario ended: in the JSON trace a `failure` event with its message when it did not pass, then
+    /// `scenarioEnd` with its status.
+    func scenarioEnded(_ result: ScenarioResult, file scenarioFile: String) {
+        guard format == .json else { return }
+        let status = result.isPending ? "pending" : result.passed ? "passed" : result.isError ? "error" : "failed"
+        if !result.passed && !result.isPending {
+            emit(TraceEvent.scenarioJSON(kind: "failure", scenario: result.name, status: status, message: result.message ?? "",
+                                         step: nextStep(scenarioFile), file: scenarioFile))
+        }
+        emit(TraceEvent.scenarioJSON(kind: "scenarioEnd", scenario: result.name, status: status,
+                                     step: nextStep(scenarioFile), file: scenarioFile))
+    }
+
+    /// A file raised outside its scenarios: a `failure` event without a scenario in the JSON trace.
+    func fileFailed(_ message: String, file scenarioFile: String) {
+        guard format == .json else { return }
+        emit(TraceEvent.scenarioJSON(kind: "failure", scenario: nil, status: "error", message: message,
+                                     step: nextStep(scenarioFile), file: scenarioFile))
+    }
+
+    private func nextStep(_ scenarioFile: String) -> Int {
         let step = (steps[scenarioFile] ?? 0) + 1
         steps[scenarioFile] = step
-        let text = format == .json ? EventLog.json(line, step: step, file: scenarioFile) : line
+        return step
+    }
+
+    private func emit(_ text: String) {
         if let file {
             fputs(text + "\n", file)
             fflush(file)

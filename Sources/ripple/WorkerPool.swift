@@ -15,8 +15,10 @@ struct WorkerPool {
     enum Event {
         /// Bytes the script wrote to standard output.
         case output([UInt8])
-        /// A trace line (`--trace`).
-        case trace(String)
+        /// A trace event (`--trace`): its text and its JSON fields.
+        case trace(String, fields: String)
+        /// A scenario began (its full name).
+        case begin(String)
         /// A scenario's result.
         case scenario(ScenarioResult)
     }
@@ -230,9 +232,12 @@ struct WorkerPool {
                 states[file].running = nil
             case .error(let message):
                 states[file].report.error = message
-            case .trace(let text):
-                states[file].events.append(.trace(text))
+            case .trace(let text, let fields):
+                states[file].events.append(.trace(text, fields: fields))
+            case .golden(let path):
+                states[file].report.goldenFiles.append(path)
             case .begin(let name):
+                states[file].events.append(.begin(name))
                 states[file].running = name
             case .outputMark(let offset):
                 drainOutput(&worker, upTo: offset, into: &states)

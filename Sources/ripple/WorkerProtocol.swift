@@ -25,8 +25,11 @@ enum WorkerProtocol {
     enum Record {
         case scenario(ScenarioResult)
         case error(String)
-        case trace(String)
+        /// A trace event: its text and its JSON fields (``TraceEvent/jsonFields``).
+        case trace(String, String)
         case begin(String)
+        /// A golden file the file's tests used.
+        case golden(String)
         case outputMark(Int)
         case done
     }
@@ -72,8 +75,9 @@ enum WorkerProtocol {
                                             duration: UInt64(fields[2]) ?? 0, isError: fields[1] == "E",
                                             isPending: fields[1] == "P"))
         case "E" where fields.count == 2: return .error(fields[1])
-        case "V" where fields.count == 2: return .trace(fields[1])
+        case "V" where fields.count == 3: return .trace(fields[1], fields[2])
         case "B" where fields.count == 2: return .begin(fields[1])
+        case "G" where fields.count == 2: return .golden(fields[1])
         case "Q" where fields.count == 2: return Int(fields[1]).map { .outputMark($0) }
         case "D": return .done
         default: return nil

@@ -34,6 +34,35 @@ import Testing
         #expect(parsed.output.hasSuffix("\n4 3 0\n") || parsed.output == "4 3 0\n", "\(parsed.output)")
     }
 
+    @Test("TAP 13 read back by Perl's TAP::Parser (a reader that honours the \\# escape) gives the names written")
+    func tapNamesReadBack() {
+        let file = scratchFile("tap-names.lua", """
+            scenario("a # in the name", function() end)
+            scenario("not skipped # SKIP really", function() end)
+            scenario("a back\\\\slash and \\\\# both", function() end)
+            pending("later #slow")
+            """)
+        let result = runRipple(["test", "--tap", file])
+        guard Self.have("perl -MTAP::Parser -e 1") else {
+            Issue.record("note: Perl's TAP::Parser is not installed; TAP names not read back")
+            return
+        }
+        let tapFile = scratchFile("names.tap", result.output)
+        // TAP 13: in a description `\#` is a `#` and `\\` a `\`; the reader keeps them escaped.
+        let parsed = runShell(#"""
+            perl -MTAP::Parser -e 'my $p = TAP::Parser->new({ source => $ARGV[0] });
+              while (my $r = $p->next) { next unless $r->is_test; my $d = $r->description; $d =~ s/^- //;
+                $d =~ s/\\(.)/$1/g; print $d, " | ", ($r->has_skip ? "skip" : "run"), "\n" }' \#(tapFile)
+            """#)
+        #expect(parsed.output == """
+            \(file) › a # in the name | run
+            \(file) › not skipped # SKIP really | run
+            \(file) › a back\\slash and \\# both | run
+            \(file) › later #slow | skip
+
+            """, "\(result.output)\n\(parsed.output)")
+    }
+
     @Test("JUnit: valid XML for xmllint and junitparser, failures and errors apart, a time per test")
     func junit() {
         let path = scratchFile("awkward.xml", "")

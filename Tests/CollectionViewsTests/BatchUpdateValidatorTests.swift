@@ -178,7 +178,7 @@ extension String {
             }.joined(separator: " ")
             if a == "collection view" { s = s.replacing(a, with: b) }
         }
-        // "cannot move an item …" keeps its wording in both views.
-        return s.replacing("cannot move an row", with: "cannot move an item")
+        // UITableView: "cannot move a row …" (TLIndexPathTools #20).
+        return s.replacing("cannot move an row", with: "cannot move a row")
     }
 }

@@ -34,7 +34,7 @@ import Testing
         #expect(names(sectioned) == ["Ann", "Bea", "Bob", "Cy"])
         #expect(sectioned.sections!.map(\.name) == ["A", "B", "C"])
         #expect(sectioned.sections!.map(\.numberOfObjects) == [1, 2, 1])
-        #expect(sectioned.sectionIndexTitles == ["A", "B", "C"])
+        #expect(try sectioned.sectionIndexTitles == ["A", "B", "C"])
         #expect(try sectioned.section(forSectionIndexTitle: "B", at: 1) == 1)
         let bob = try sectioned.object(at: IndexPath(section: 1, item: 1))
         #expect(bob.displayName == "Customer#1")

@@ -58,12 +58,21 @@ import Testing
     @Test("URIs round-trip; foreign or malformed URIs give nil")
     func uris() throws {
         let coordinator = PersistentStoreCoordinator(managedObjectModel: try makeModel())
-        let id = ManagedObjectID(entityName: "Customer", number: 12, isTemporaryID: false)
+        StoreIdentity.current = StoreIdentity.Sequence()
+        defer { StoreIdentity.current = nil }
+        let store = coordinator.addPersistentStore(PersistentStore())
+        #expect(store.storeUUID == "52495050-4C45-4000-8000-000000000001")
+        let id = ManagedObjectID(entityName: "Customer", number: 12, isTemporaryID: false, storeTag: store.storeTag)
+        #expect(id.uriRepresentation == "x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p12")
         #expect(coordinator.managedObjectID(forURIRepresentation: id.uriRepresentation) == id)
-        let temporary = coordinator.managedObjectID(forURIRepresentation: "x-coredata:///Order/t3")
+        #expect(coordinator.managedObjectID(forURIRepresentation: id.uriRepresentation)?.storeTag == store.storeTag)
+        // A URI of another store (an unknown UUID) names nothing here, as in Core Data.
+        #expect(coordinator.managedObjectID(forURIRepresentation: "x-coredata://0B1F6E3C-0000-4000-8000-000000000001/Customer/p12") == nil)
+        #expect(coordinator.managedObjectID(forURIRepresentation: "x-coredata:///Customer/t1") == nil)
+        let temporary = coordinator.managedObjectID(forURIRepresentation: "x-coredata:///Order/t52495050-4C45-4000-8000-0000000000003")
         #expect(temporary?.isTemporaryID == true && temporary?.number == 3)
-        for bad in ["x-coredata://ripple/Nope/p1", "x-coredata://ripple/Customer/t1", "x-coredata://ripple/Customer/p01",
-                    "x-coredata://ripple/Customer/p0", "x-coredata://ripple/Customer", "Customer#1"] {
+        for bad in ["x-coredata://52495050-4C45-4000-8000-000000000001/Nope/p1", "x-coredata://52495050-4C45-4000-8000-000000000001/Customer/t1", "x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p01",
+                    "x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p0", "x-coredata://52495050-4C45-4000-8000-000000000001/Customer", "Customer#1"] {
             #expect(coordinator.managedObjectID(forURIRepresentation: bad) == nil)
         }
     }

@@ -174,7 +174,7 @@ import Testing
         #expect(e3.message == "[<Customer Customer#1> valueForUndefinedKey:]: the entity Customer is not key value coding-compliant for the key \"nope\".")
         try context.delete(ann)
         let e4 = try #require(throws: ObjectGraphError.self) { try ann.setValue(.string("x"), forKey: "name") }
-        #expect(e4.message == "Mutating a managed object Customer#1 <x-coredata:///Customer/t1> after it has been deleted from its context. (Ripple: Customer#1 was deleted in viewContext; bring it back with rollback() or the undo manager before saving, or stop using it)")
+        #expect(e4.message == "Mutating a managed object Customer#1 <x-coredata:///Customer/t52495050-4C45-4000-8000-0000000000001> after it has been deleted from its context. (Ripple: Customer#1 was deleted in viewContext; bring it back with rollback() or the undo manager before saving, or stop using it)")
     }
 
     @Test("an observer's error is rethrown after every observer was told")

@@ -29,6 +29,7 @@ private let fixtures = [
     ModelFixture(path: "SampleModel.xcdatamodeld", entities: 4, abstract: []),
     ModelFixture(path: "Templates.xcdatamodel", entities: 4, abstract: ["Document"]),
     ModelFixture(path: "Staff.xcdatamodel", entities: 2, abstract: []),
+    ModelFixture(path: "Garage.xcdatamodeld", entities: 3, abstract: []),
 ]
 
 /// A value of the attribute's type, distinct per object (`n`) so that uniqueness constraints hold: the

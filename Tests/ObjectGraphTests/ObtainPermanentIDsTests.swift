@@ -6,18 +6,20 @@ import Testing
 @Suite struct ObtainPermanentIDsTests {
     @Test("permanent IDs before the save: registered under the same ID, still inserted, kept by the save")
     func obtainsAndKeeps() throws {
+        StoreIdentity.current = StoreIdentity.Sequence()   // the store's UUID is the first deterministic one
+        defer { StoreIdentity.current = nil }
         let context = try makeContext()
         let ann = try context.insertObject(entityName: "Customer", values: ["name": .string("Ann")])
         let bob = try context.insertObject(entityName: "Customer", values: ["name": .string("Bob")])
         try context.obtainPermanentIDs(for: [bob, bob])
         #expect(!bob.objectID.isTemporaryID)
         #expect(ann.objectID.isTemporaryID)
-        #expect(bob.objectID.uriRepresentation == "x-coredata://ripple/Customer/p2")
+        #expect(bob.objectID.uriRepresentation == "x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p2")
         #expect(context.registeredObject(for: bob.objectID) === bob)
         #expect(context.insertedObjects.map(\.displayName) == ["Customer#1", "Customer#2"])
         try context.save()
-        #expect(bob.objectID.uriRepresentation == "x-coredata://ripple/Customer/p2")
-        #expect(ann.objectID.uriRepresentation == "x-coredata://ripple/Customer/p1")
+        #expect(bob.objectID.uriRepresentation == "x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p2")
+        #expect(ann.objectID.uriRepresentation == "x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1")
     }
 
     @Test("a coordinator without stores fails with 134020 and the ID stays temporary")

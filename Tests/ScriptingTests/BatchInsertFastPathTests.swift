@@ -139,7 +139,7 @@ import Testing
         #expect(fast.result == general.result)
         #expect(fast.trace == general.trace)
         // The cases really reached each outcome.
-        #expect(fast.result.contains("3 ok x-coredata://ripple/Item/p5,x-coredata://ripple/Item/p6,x-coredata://ripple/Item/p7"))
+        #expect(fast.result.contains("3 ok x-coredata://52495050-4C45-4000-8000-000000000001/Item/p5,x-coredata://52495050-4C45-4000-8000-000000000001/Item/p6,x-coredata://52495050-4C45-4000-8000-000000000001/Item/p7"))
         #expect(fast.result.contains(#"7 error batch:43: [<Item> valueForUndefinedKey:]: the entity Item is not key value coding-compliant for the key "nickname"."#))
         #expect(fast.result.contains(#"13 error batch:43: Error Domain=NSCocoaErrorDomain Code=1570 "score is a required value." UserInfo={NSValidationErrorKey=score, NSValidationErrorValue=nil} (batch insert into Item, object 2)"#))
         #expect(fast.result.contains(#"15 error batch:43: Unacceptable type of value for attribute: property = "flag"; desired type = boolean; given value = "yes""#))
@@ -149,11 +149,11 @@ import Testing
         #expect(fast.result.contains("blob=fffe7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a"))
         #expect(fast.result.contains(#"20 error batch:43: Unacceptable type of value for attribute: property = "name"; desired type = string; given value = <4 bytes> A string attribute takes UTF-8 text; these bytes are not UTF-8 (store them in a binary attribute)."#))
         #expect(fast.result.contains(#"21 error batch:43: Unacceptable type of value for attribute: property = "name"; desired type = string; given value = <22 bytes>"#))
-        #expect(fast.result.contains("x-coredata://ripple/Item/p7 id=integer:7 name=string:c score=float:3.0 flag=nil:nil age=nil:nil rank=integer:7 note=string:late key"))
-        #expect(fast.result.contains("x-coredata://ripple/Item/p9 id=integer:21"))
+        #expect(fast.result.contains("x-coredata://52495050-4C45-4000-8000-000000000001/Item/p7 id=integer:7 name=string:c score=float:3.0 flag=nil:nil age=nil:nil rank=integer:7 note=string:late key"))
+        #expect(fast.result.contains("x-coredata://52495050-4C45-4000-8000-000000000001/Item/p9 id=integer:21"))
         // Every failed batch wrote nothing: 9 rows from the cases, then 700 and 600 from `more 1` and `more 2`.
-        #expect(fast.result.contains("x-coredata://ripple/Item/p10 id=integer:1001 "))
-        #expect(fast.result.contains("x-coredata://ripple/Item/p1309 id=integer:4 name=string:last "))
+        #expect(fast.result.contains("x-coredata://52495050-4C45-4000-8000-000000000001/Item/p10 id=integer:1001 "))
+        #expect(fast.result.contains("x-coredata://52495050-4C45-4000-8000-000000000001/Item/p1309 id=integer:4 name=string:last "))
         #expect(!fast.result.contains("Item/p1310"))
         #expect(fast.result.contains("more 1 true 700"))
         #expect(fast.result.contains("more 2 true 600"))
@@ -163,7 +163,7 @@ import Testing
         #expect(fast.result.contains(#"more 6 false batch:75: Unacceptable type of value for attribute: property = "flag"; desired type = boolean; given value = 1"#))
         #expect(fast.result.contains("wide 300\nwide again 2\nwide bad false"))
         #expect(fast.result.contains("Wide/p301 k1=integer:1 k300=integer:300"))
-        #expect(fast.result.contains("x-coredata://ripple/Item/p965 id=integer:1 name=string:late score=float:1.0"))
+        #expect(fast.result.contains("x-coredata://52495050-4C45-4000-8000-000000000001/Item/p965 id=integer:1 name=string:late score=float:1.0"))
     }
 }
 

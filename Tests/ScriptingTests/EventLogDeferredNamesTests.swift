@@ -131,15 +131,16 @@ import Testing
         var line = TraceLine("[c] objectsDidChange ")
         line.appendPart("inserted: ", names: objects)
         #expect(line.isDeferred)
-        log.record(line)
+        let event = TraceEvent(line: line, parts: .init(source: "c", kind: "objectsDidChange"))
+        log.record(event)
         log.record("plain")
         let first = log.lines
         #expect(first == ["[c] objectsDidChange inserted: " + EventLog.names(objects), "plain"])
-        log.record(line)
+        log.record(event)
         #expect(log.lines == first + [first[0]])
         log.clear()
         #expect(log.lines.isEmpty)
-        log.record(line)
+        log.record(event)
         #expect(log.lines == [first[0]])
     }
 }

@@ -1,42 +1,95 @@
 import Testing
 @testable import Scripting
 
-/// The `objects` field of JSON trace lines for kinds the CLI tests do not reach.
+/// The JSON trace is a rendering of the recorded events: their groups are those of the values the events
+/// were made of, never read back from the text.
 @Suite struct EventLogJSONTests {
-    private func objects(_ line: String) -> Substring {
-        let json = EventLog.json(line, step: 1, file: "f.lua")
-        let start = json.firstRange(of: "\"objects\":")!.upperBound
-        let end = json.firstRange(of: ",\"indexPaths\"")!.lowerBound
-        return json[start..<end]
+    /// The `objects` and `indexPaths` fields of every event of `script` whose source starts with `prefix`.
+    private func objects(_ script: String, source prefix: String) throws -> [String] {
+        let engine = try ScriptEngine()
+        try engine.run(script)
+        return engine.log.events.filter { ($0.source ?? $0.kind).hasPrefix(prefix) }.map { event in
+            let json = event.json(step: 1, file: "f.lua")
+            let start = json.firstRange(of: "\"kind\":")!.lowerBound
+            let end = json.firstRange(of: ",\"text\"")!.lowerBound
+            return String(json[start..<end])
+        }
     }
 
-    @Test("a detail view controller's update and deletion name the object (and its changed keys)")
-    func detailViewControllers() {
-        #expect(objects("dvc_updated Form Customer#1 {name, since}") == #"{"updated":[{"object":"Customer#1","keys":["name","since"]}]}"#)
-        #expect(objects("dvc_deleted Groceries for Sunday Note#12") == #"{"deleted":["Note#12"]}"#)
+    @Test("a snapshot's sections are the controller's section names, even with ':' and ';' in them")
+    func snapshotSectionsAreStructured() throws {
+        let got = try objects("""
+            local ctx = ripple.container(ripple.model { C = { name = "string", group = "string" } }).viewContext
+            ctx:insert("C", { name = "a", group = "x: y; z" })
+            ctx:insert("C", { name = "b", group = "w" })
+            ctx:save()
+            local frc = ripple.fetchedResultsController { context = ctx, entity = "C", sortDescriptors = { "group", "name" },
+              sectionNameKeyPath = "group", name = "G" }
+            frc.delegate = { didChangeContentWithSnapshot = function() end }
+            frc:performFetch()
+            """, source: "frc")
+        #expect(got == [#""kind":"didChangeContentWithSnapshot","objects":{"sections":[{"section":"w","objects":["C#2"]},{"section":"x: y; z","objects":["C#1"]}]},"indexPaths":[]"#], "\(got)")
     }
 
-    @Test("controller changes are grouped by change type; moves keep both index paths")
-    func controllerChanges() {
-        let json = EventLog.json("[frc Customers] didChangeObject Customer#1 move [0, 0] -> [0, 2]", step: 4, file: "f.lua")
-        #expect(json.contains(#""objects":{"moved":["Customer#1"]},"indexPaths":[[0,0],[0,2]]"#), "\(json)")
-        #expect(objects("[frc C] didChangeObject Customer#1 update [0, 0] -> [0, 0]") == #"{"updated":["Customer#1"]}"#)
+    @Test("controller changes are grouped by change type; moves keep both index paths; differences their offsets")
+    func controllerChanges() throws {
+        let got = try objects("""
+            local ctx = ripple.container(ripple.model { C = { name = "string" } }).viewContext
+            local a = ctx:insert("C", { name = "a" }); ctx:insert("C", { name = "b" }); ctx:save()
+            local frc = ripple.fetchedResultsController { context = ctx, entity = "C", sortDescriptors = { "name" }, name = "O" }
+            frc.delegate = { didChangeObject = function() end }
+            frc:performFetch()
+            local diff = ripple.fetchedResultsController { context = ctx, entity = "C", sortDescriptors = { "name" }, name = "D" }
+            diff.delegate = { didChangeContentWithDifference = function() end }
+            diff:performFetch()
+            a.name = "c"; ctx:processPendingChanges()
+            """, source: "frc")
+        #expect(got == [
+            #""kind":"didChangeObject","objects":{"moved":["C#1"]},"indexPaths":[[0,0],[0,1]]"#,
+            #""kind":"didChangeContentWithDifference","objects":{"removed":[{"offset":0,"object":"C#1"}],"inserted":[{"offset":1,"object":"C#1"}]},"indexPaths":[]"#,
+        ], "\(got)")
     }
 
-    @Test("snapshots list their sections in order, then reloaded items; differences their offsets")
-    func snapshotsAndDifferences() {
-        #expect(objects(#"[frc P] didChangeContentWithSnapshot A: Person#4, Person#1; B: Person#2 reload: Person#1"#)
-            == #"{"sections":[{"section":"A","objects":["Person#4","Person#1"]},{"section":"B","objects":["Person#2"]}],"reloaded":["Person#1"]}"#)
+    @Test("a detail view controller's update names the object and its changed keys, whatever the title holds")
+    func detailViewControllers() throws {
+        let got = try objects("""
+            local ctx = ripple.container(ripple.model { C = { name = "string" } }).viewContext
+            local c = ctx:insert("C", { name = "a" }); ctx:save()
+            local form = ripple.viewController "Form {x} C#9"
+            form:dvc_add(c)
+            c.name = "b"; ctx:processPendingChanges()
+            ctx:delete(c); ctx:processPendingChanges()
+            """, source: "dvc_")
+        #expect(got == [
+            #""kind":"dvc_updated","objects":{"updated":[{"object":"C#1","keys":["name"]}]},"indexPaths":[]"#,
+            #""kind":"dvc_deleted","objects":{"deleted":["C#1"]},"indexPaths":[]"#,
+        ], "\(got)")
+    }
+
+    @Test("lines the view libraries hand as text: a diffable apply by section, any other line's names under named")
+    func textLines() {
+        func objects(_ line: String) -> Substring {
+            let json = EventLog.json(line, step: 1, file: "f.lua")
+            let start = json.firstRange(of: "\"objects\":")!.upperBound
+            let end = json.firstRange(of: ",\"indexPaths\"")!.lowerBound
+            return json[start..<end]
+        }
         #expect(objects("[people] apply A: Person#1; B: Person#2")
             == #"{"sections":[{"section":"A","objects":["Person#1"]},{"section":"B","objects":["Person#2"]}]}"#)
-        #expect(objects("[frc C] didChangeContentWithDifference remove 0 Customer#1, insert 2 Customer#1")
-            == #"{"removed":[{"offset":0,"object":"Customer#1"}],"inserted":[{"offset":2,"object":"Customer#1"}]}"#)
-    }
-
-    @Test("any other line that names objects lists them under named; a line that names none has no groups")
-    func otherLines() {
         #expect(objects("[cv] scrollToItem Customer#3 at [0, 2]") == #"{"named":["Customer#3"]}"#)
         #expect(objects("viewDidLoad Customers") == "{}")
-        #expect(objects("[viewContext] willSave") == "{}")
+    }
+
+    @Test("a notification's groups hold its objects and keys; a bulk insert's names stay runs until read")
+    func notifications() throws {
+        let engine = try ScriptEngine()
+        try engine.run("""
+            local ctx = ripple.container(ripple.model { C = { n = "integer" } }).viewContext
+            for i = 1, 20 do ctx:insert("C", { n = i }) end
+            ctx:save()
+            """)
+        let json = engine.log.events[0].json(step: 1, file: "f.lua")
+        #expect(json.hasPrefix(#"{"step":1,"file":"f.lua","source":"viewContext","kind":"objectsDidChange","objects":{"inserted":["C#1","C#2","#))
+        #expect(json.contains(#""C#20"]},"indexPaths":[],"text":"[viewContext] objectsDidChange inserted: C#1, C#2, "#), "\(json)")
     }
 }

@@ -46,10 +46,10 @@ private let screen = """
         let recorder = engine.startReport(file: "contacts-screen.lua")
         try engine.runFile(packageRoot + "/Scripts/examples/contacts-screen.lua")
         recorder.finish(error: nil)
-        #expect(recorder.outcomes.count == 5 && recorder.outcomes.allSatisfy(\.passed))
+        #expect(recorder.outcomes.count == 8 && recorder.outcomes.allSatisfy(\.passed))
         let kinds = recorder.steps.map(\.kind)
-        #expect(kinds.filter { $0 == "save" }.count == 6)
-        #expect(kinds.filter { $0 == "scenario" }.count == 10)
+        #expect(kinds.filter { $0 == "save" }.count == 10)
+        #expect(kinds.filter { $0 == "scenario" }.count == 16)
         // The save of "Add Person": one batch, a section and a row inserted, Ada drawn after and not before.
         let add = try #require(recorder.steps.first { $0.kind == "save" && $0.scenario?.hasPrefix("Add Person") == true })
         #expect(add.lines.contains("[contacts] performBatchUpdates insertSections: [2]; insertRows: [2, 0]"))
@@ -65,6 +65,22 @@ private let screen = """
         #expect(models.contains("firstName = Ada"))
         let html = ReportWriter.html(recorder)
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("PASSED"))
+    }
+
+    @Test("a selected row is in the screens' picture, and the page marks it SELECTED")
+    func selectedRow() throws {
+        let recorder = try record("""
+            local tv = ripple.tableView { name = "picked", dataSource = {
+              numberOfRowsInSection = function() return 3 end,
+              cellForRowAtIndexPath = function(_, ip) return { text = "row " .. ip.row } end,
+            } }
+            tv:reloadData()
+            ripple.user.tap(tv, ripple.indexPath(0, 1))
+            scenario("selected", function() end)
+            """)
+        #expect(recorder.screens.contains { $0.contains(#""selected":[[0,1]]"#) })
+        let html = ReportWriter.html(recorder)
+        #expect(html.contains(#"[["sel", "SELECTED"]]"#))
     }
 
     @Test("hostile texts stay text: no markup, no early end of the data block, control characters escaped, huge strings cut")
@@ -191,9 +207,12 @@ private let screen = """
         #expect(recorder.steps.isEmpty)
         let wiring = recorder.wiring()
         #expect(wiring.nodes.map(\.label) == [#"FetchedResultsController "Persons" (Person in viewContext, sections by initial)"#,
-                                              #"ViewController "Contacts""#, #"table view "contacts""#])
+                                              #"ViewController "Contacts""#,
+                                              #"FetchedResultsController "Favourites" (Person in viewContext)"#,
+                                              #"ViewController "Favourites""#, #"table view "contacts""#, #"table view "favourites""#])
         #expect(wiring.edges.map { "\($0.from) -\($0.label)-> \($0.to)" } == [
-            "frc1 -delegate-> vc1", "vc1 -shows-> view1", "view1 -dataSource-> vc1", "vc1 -keeps-> frc1"])
+            "frc1 -delegate-> vc1", "frc2 -delegate-> vc2", "vc1 -shows-> view1", "view1 -dataSource-> vc1",
+            "vc2 -shows-> view2", "view2 -dataSource-> vc2", "vc1 -keeps-> frc1", "vc2 -keeps-> frc2"])
         let dot = GraphWriter.dot(models: engine.createdModels, windows: [], wiring: wiring)
         #expect(dot.contains(#""wiring_frc1" -> "wiring_vc1" [label="delegate"];"#))
         #expect(wiring.mermaid.contains(#"frc1 -->|"delegate"| vc1"#))

@@ -36,8 +36,18 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
     public var fetchBatchSize: Int = 0
     /// What a fetch returns (`resultType`); see ``FetchRequestResultType``.
     public var resultType: FetchRequestResultType = .managedObjectResultType
-    /// The properties a dictionary result holds (`propertiesToFetch`); nil: every attribute.
-    public var propertiesToFetch: [String]?
+    /// The properties a dictionary result holds (`propertiesToFetch`): key paths (through to-one
+    /// relationships) and expression descriptions; nil: every attribute.
+    public var propertiesToFetch: [FetchProperty]?
+    /// The properties dictionary results are grouped by (`propertiesToGroupBy`, SQL's `GROUP BY`); only
+    /// with ``FetchRequestResultType/dictionaryResultType``.
+    public var propertiesToGroupBy: [FetchProperty]?
+    /// The condition each group must satisfy (`havingPredicate`, SQL's `HAVING`); only with
+    /// ``propertiesToGroupBy``. Its keys name the group's properties and expressions.
+    public var havingPredicate: Predicate?
+    /// Whether equal dictionaries are returned once (`returnsDistinctResults`, SQL's `SELECT DISTINCT`);
+    /// only with ``FetchRequestResultType/dictionaryResultType`` and ``propertiesToFetch``.
+    public var returnsDistinctResults: Bool = false
     /// Whether objects of the entity's sub-entities are fetched too (`includesSubentities`, true by default).
     public var includesSubentities: Bool = true
 

@@ -6,7 +6,7 @@ import ObjectGraph
 extension CollectionViewClasses {
     /// The properties of views; the first four slots are handled by the class itself.
     static let viewProperties = ["name", "dataSource", "batchUpdateCount", "isUpdating", "visibleRows",
-                                 "visibleItems", "isLoaded", "firstVisibleItem"]
+                                 "visibleItems", "isLoaded", "firstVisibleItem"] + selectionProperties
 
     /// `ripple.tableView([options])` / `ripple.collectionView([options])`: options `name`, `dataSource`,
     /// `visibleRows` (`visibleItems`); any other key is an error.
@@ -88,6 +88,7 @@ extension CollectionViewClasses {
 
     func getViewProperty(_ view: CollectionView, _ name: String) throws {
         let state = engine.state
+        if getSelectionProperty(view, name) { return }
         switch name {
         case "visibleRows", "visibleItems":
             if let count = view.visibleItemCount { state.push(count) } else { state.pushNil() }
@@ -98,6 +99,7 @@ extension CollectionViewClasses {
 
     func setViewProperty(_ view: CollectionView, _ name: String, _ value: Int32) throws {
         let state = engine.state
+        if try setSelectionProperty(view, name, value) { return }
         switch name {
         case "name": view.name = try state.string(value)
         case "dataSource": try setDataSource(view, value)

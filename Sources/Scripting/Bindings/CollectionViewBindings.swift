@@ -200,6 +200,7 @@ extension CollectionViewClasses {
             return 0
         }
         addViewMethods(&methods)
+        addSelectionMethods(&methods)
         methods["reloadData"] = { [unowned self] state in
             try self.checkView(state, 1).reloadData()
             return 0

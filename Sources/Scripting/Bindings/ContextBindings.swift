@@ -45,7 +45,8 @@ extension BridgeClasses {
     /// checks come from these declarations.
     static let declarations: [any LuaClassDescribing] = [
         undoManagerDeclaration, indexPathDeclaration, tokenDeclaration, historyTokenDeclaration, batchRequestDeclaration,
-        storeDeclaration,
+        storeDeclaration, LuaPresentationController.declaration, ScriptedSearchController.declaration, ScriptedSearchController.searchBarDeclaration,
+        LuaNavigationItem.declaration,
     ]
 
     static func makeModel(_ engine: ScriptEngine) -> LuaClass {

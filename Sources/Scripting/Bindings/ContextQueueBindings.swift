@@ -111,14 +111,18 @@ extension BridgeClasses {
 
 extension ScriptEngine {
     /// Reads `{ store = "memory" | "sqlite", path = "…" }` (or nothing: in memory) and opens the store.
-    func readStore(at index: Int32, model: ManagedObjectModel) throws -> PersistentStore {
+    /// `migratesByDefault`: whether `migratePersistentStoresAutomatically` and `inferMappingModelAutomatically`
+    /// default to true (a container's store description) or false (`coordinator:addPersistentStore`, as
+    /// `addPersistentStore` without options).
+    func readStore(at index: Int32, model: ManagedObjectModel, migratesByDefault: Bool = true) throws -> PersistentStore {
         guard state.type(at: index) == .table else {
             if state.type(at: index) == .nil || state.type(at: index) == .none { return PersistentStore() }
             throw LuaArgumentError(argument: index, message: "options table expected, got \(state.typeName(at: index))")
         }
         try checkOptionKeys(ofTableAt: index, known: ["store", "path", "busyTimeout", "persistentHistoryTracking",
-                                                      "remoteChangeNotificationPost"],
+                                                      "remoteChangeNotificationPost"] + Self.migrationOptionKeys,
                             what: "the store options")
+        let migration = try readMigrationOptions(at: index, model: model, default: migratesByDefault)
         var remoteChanges = false
         if state.rawGet(tableAt: index, key: "remoteChangeNotificationPost") != .nil {
             defer { state.pop() }
@@ -139,13 +143,13 @@ extension ScriptEngine {
         } else {
             state.pop()
         }
-        let store = try openStore(at: index, model: model)
+        let store = try openStore(at: index, model: model, migration: migration)
         store.persistentHistoryTracking = tracking
         store.remoteChangeNotificationPost = remoteChanges
         return store
     }
 
-    private func openStore(at index: Int32, model: ManagedObjectModel) throws -> PersistentStore {
+    private func openStore(at index: Int32, model: ManagedObjectModel, migration: StoreMigrationOptions) throws -> PersistentStore {
         var type = "memory"
         if state.rawGet(tableAt: index, key: "store") == .string { type = state.toString(at: -1) ?? "memory" }
         state.pop()
@@ -167,7 +171,8 @@ extension ScriptEngine {
             return PersistentStore()
         case "sqlite":
             guard let path else { throw ScriptingError("a sqlite store needs a path: { store = \"sqlite\", path = \"…\" }") }
-            return try PersistentStore(sqlitePath: try sandboxedStorePath(path), model: model, busyTimeout: busyTimeout)
+            return try PersistentStore(sqlitePath: try sandboxedStorePath(path), model: model, busyTimeout: busyTimeout,
+                                       migration: migration)
         default:
             throw ScriptingError("unknown store type '\(type)' (expected \"memory\" or \"sqlite\")")
         }

@@ -46,7 +46,7 @@ extension BridgeClasses {
                 },
                 "addPersistentStore": { [unowned engine] state in
                     let c = try coordinator(state)
-                    let store = try engine.readStore(at: 2, model: c.managedObjectModel)
+                    let store = try engine.readStore(at: 2, model: c.managedObjectModel, migratesByDefault: false)
                     try c.addPersistentStore(checking: store)
                     engine.traceRemoteChanges(of: c, store: store)
                     state.push(object: store, class: engine.classes.store)

@@ -4,7 +4,9 @@ import ObjectGraph
 /// Reads a fetch request table:
 /// `{ entity = "Customer", predicate = "name BEGINSWITH %@" | function(o) … end, arguments = { "A" },
 ///    sortDescriptors = { "name", { key = "since", ascending = false } }, fetchLimit = 10,
-///    fetchOffset = 0, includesPendingChanges = true, includesSubentities = true }`.
+///    fetchOffset = 0, includesPendingChanges = true, includesSubentities = true }`, and for dictionary
+///    results `propertiesToFetch`, `propertiesToGroupBy`, `havingPredicate`, `returnsDistinctResults`
+///    (``readGrouping(_:into:)``).
 struct FetchRequestReader {
     let engine: ScriptEngine
     var state: LuaState { engine.state }
@@ -12,14 +14,12 @@ struct FetchRequestReader {
     /// The keys of a fetch request table.
     static let keys = ["entity", "predicate", "arguments", "sortDescriptors", "fetchLimit", "fetchOffset",
                        "includesPendingChanges", "fetchBatchSize", "resultType", "propertiesToFetch",
-                       "substitutionVariables", "includesSubentities"]
+                       "substitutionVariables", "includesSubentities", "propertiesToGroupBy", "havingPredicate",
+                       "returnsDistinctResults"]
     /// Fetch request properties Core Data has and Ripple does not.
     static let notImplemented = [
         "relationshipKeyPathsForPrefetching": "there is no row cache to prefetch into; relationships load on access",
         "returnsObjectsAsFaults": "fetched objects are faults until first used unless fetchBatchSize says otherwise",
-        "returnsDistinctResults": "distinct results are not simulated",
-        "propertiesToGroupBy": "grouping (GROUP BY) is not simulated",
-        "havingPredicate": "grouping (GROUP BY) is not simulated",
         "affectedStores": "a fetch reads every store of the coordinator",
         "includesPropertyValues": "property values are always available",
         "shouldRefreshRefetchedObjects": "refetched objects keep their values; use ctx:refresh(obj, true)",
@@ -55,15 +55,7 @@ struct FetchRequestReader {
         } else {
             state.pop()
         }
-        if state.rawGet(tableAt: table, key: "propertiesToFetch") != .nil {
-            defer { state.pop() }
-            guard state.type(at: -1) == .table else {
-                throw ScriptingError("propertiesToFetch must be a table of property names, got \(state.typeName(at: -1))")
-            }
-            request.propertiesToFetch = try engine.strings(inArrayAt: -1)
-        } else {
-            state.pop()
-        }
+        try readGrouping(table, into: &request)
         request.fetchOffset = try readInt(table, "fetchOffset") ?? 0
         for (key, set) in [("includesPendingChanges", { (r: inout FetchRequest, b: Bool) in r.includesPendingChanges = b }),
                            ("includesSubentities", { (r: inout FetchRequest, b: Bool) in r.includesSubentities = b })] {

@@ -13,7 +13,19 @@ final class IndexPathBox {
 final class LuaFetchedResultsController {
     let controller: FetchedResultsController
     var delegate: LuaFetchedResultsDelegate?
+    /// True when `predicate` was changed after the last `performFetch` and no warning was traced yet: the
+    /// results still follow the old predicate (the search filter that forgets `performFetch`).
+    var predicateChangedSinceFetch = false
     init(controller: FetchedResultsController) { self.controller = controller }
+
+    /// Traces, once per change of the predicate, that the results read are those of the previous fetch.
+    func warnIfStale(_ engine: ScriptEngine) {
+        guard predicateChangedSinceFetch else { return }
+        predicateChangedSinceFetch = false
+        let format = controller.fetchRequest.predicate?.predicateFormat ?? "nil"
+        engine.log.record("[frc \(controller.name)] warning: the predicate changed to \(format) after the last performFetch; "
+            + "fetchedObjects and sections still follow the previous fetch (call performFetch)")
+    }
 }
 
 /// A Lua table of delegate functions. Each delivered callback is traced as one line
@@ -33,6 +45,7 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         ("controllerWillChangeContent", .willChangeContent), ("didChangeSection", .didChangeSection),
         ("didChangeObject", .didChangeObject), ("controllerDidChangeContent", .didChangeContent),
         ("didChangeContentWithSnapshot", .snapshot), ("didChangeContentWithDifference", .difference),
+        ("sectionIndexTitleForSectionName", .sectionIndexTitle),
     ]
 
     init(engine: ScriptEngine, owner: LuaFetchedResultsController, tableAt index: Int32) {
@@ -53,8 +66,10 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         table = state.ref()
     }
 
-    private func trace(_ text: String) {
-        engine.log.record("[frc \(controller?.name ?? "?")] " + text)
+    private func trace(_ kind: String, _ detail: String = "", groups: [(name: String, group: TraceEvent.Group)] = [],
+                       indexPaths: [IndexPath?] = []) {
+        engine.log.record(TraceEvent(source: "frc \(controller?.name ?? "?")", kind: kind, detail: detail, groups: groups,
+                                     indexPaths: indexPaths.compactMap { $0.map { ($0.section, $0.item) } }))
     }
 
     /// Calls `table[name](controller, …)`; `pushArguments` pushes the rest and returns their count.
@@ -81,7 +96,7 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
 
     func controller(_ controller: FetchedResultsController, didChange sectionInfo: FetchedResultsSectionInfo,
                     atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) throws {
-        trace("didChangeSection \(sectionInfo.name.isEmpty ? "\"\"" : sectionInfo.name) \(type.rawValue) \(sectionIndex)")
+        trace("didChangeSection", "\(sectionInfo.name.isEmpty ? "\"\"" : sectionInfo.name) \(type.rawValue) \(sectionIndex)")
         try call("didChangeSection") {
             engine.pushSection(sectionInfo)
             engine.state.push(sectionIndex)
@@ -92,8 +107,10 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
 
     func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
                     for type: FetchedResultsChangeType, newIndexPath: IndexPath?) throws {
-        trace("didChangeObject " + FetchedResultsObjectChange(object: object, indexPath: indexPath, type: type,
-                                                               newIndexPath: newIndexPath).description)
+        let group = ["insert": "inserted", "delete": "deleted", "move": "moved", "update": "updated"][type.rawValue] ?? type.rawValue
+        trace("didChangeObject", FetchedResultsObjectChange(object: object, indexPath: indexPath, type: type,
+                                                             newIndexPath: newIndexPath).description,
+              groups: [(group, .names(.list([object.displayName])))], indexPaths: [indexPath, newIndexPath])
         try call("didChangeObject") {
             engine.push(object)
             engine.push(indexPath: indexPath)
@@ -110,7 +127,11 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
 
     func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: FetchedResultsSnapshot) throws {
         let reload = snapshot.reloadedItemIdentifiers.map(\.displayName).joined(separator: ", ")
-        trace("didChangeContentWithSnapshot \(snapshot)" + (reload.isEmpty ? "" : " reload: " + reload))
+        var groups: [(name: String, group: TraceEvent.Group)] = [
+            ("sections", .sections(zip(snapshot.sectionIdentifiers, snapshot.sectionItems).map { ($0, $1.map(\.displayName)) })),
+        ]
+        if !reload.isEmpty { groups.append(("reloaded", .names(.list(snapshot.reloadedItemIdentifiers.map(\.displayName))))) }
+        trace("didChangeContentWithSnapshot", "\(snapshot)" + (reload.isEmpty ? "" : " reload: " + reload), groups: groups)
         try call("didChangeContentWithSnapshot") {
             // A diffable snapshot (section names, object-ID URIs, reloads marked) that a diffable data
             // source can apply as is.
@@ -119,16 +140,47 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         }
     }
 
+    func controller(_ controller: FetchedResultsController, sectionIndexTitleForSectionName sectionName: String) throws -> String? {
+        let state = engine.state
+        guard let owner else { return FetchedResultsSectionInfo.indexTitle(forSectionName: sectionName) }
+        let name = "sectionIndexTitleForSectionName"
+        state.push(table)
+        let pushed: Int32?
+        do { pushed = try LuaMethodLookup.push(name, of: -1, in: state, owner: "the delegate of <FetchedResultsController>") } catch {
+            state.pop()
+            throw ScriptingError(error.message)
+        }
+        state.remove(at: -1 - (pushed ?? 0))
+        guard let pushed else { return FetchedResultsSectionInfo.indexTitle(forSectionName: sectionName) }
+        state.push(object: owner, class: engine.classes.fetchedResultsController)
+        state.push(sectionName)
+        do { try state.pcall(arguments: pushed + 1, results: 1) } catch {
+            throw ScriptingError("\(name)(\(sectionName)) failed: \(error.message)")
+        }
+        defer { state.pop() }
+        switch state.type(at: -1) {
+        case .nil: return nil
+        case .string: return state.toString(at: -1)
+        default: throw ScriptingError("\(name)(\(sectionName)) must return a string or nil, got \(state.typeName(at: -1))")
+        }
+    }
+
     func controller(_ controller: FetchedResultsController,
                     didChangeContentWith difference: CollectionDifference<ManagedObjectID>) throws {
         var parts: [String] = []
+        var removed: [(offset: Int, object: String)] = [], inserted: [(offset: Int, object: String)] = []
         for change in difference {
             switch change {
-            case .remove(let offset, let id, _): parts.append("remove \(offset) \(id.displayName)")
-            case .insert(let offset, let id, _): parts.append("insert \(offset) \(id.displayName)")
+            case .remove(let offset, let id, _):
+                parts.append("remove \(offset) \(id.displayName)")
+                removed.append((offset, id.displayName))
+            case .insert(let offset, let id, _):
+                parts.append("insert \(offset) \(id.displayName)")
+                inserted.append((offset, id.displayName))
             }
         }
-        trace("didChangeContentWithDifference " + parts.joined(separator: ", "))
+        trace("didChangeContentWithDifference", parts.joined(separator: ", "),
+              groups: [("removed", .offsets(removed)), ("inserted", .offsets(inserted))])
         try call("didChangeContentWithDifference") {
             let state = engine.state
             state.newTable()
@@ -255,11 +307,14 @@ extension BridgeClasses {
             properties: fetchedResultsProperties,
             methods: [
                 "performFetch": { [unowned engine] state in
-                    try engine.checkController(state).controller.performFetch()
+                    let c = try engine.checkController(state)
+                    try c.controller.performFetch()
+                    c.predicateChangedSinceFetch = false
                     return 0
                 },
                 "objectAtIndexPath": { [unowned engine] state in
                     let c = try engine.checkController(state)
+                    c.warnIfStale(engine)
                     let object = try c.controller.object(at: try engine.checkIndexPath(state, 2))
                     engine.exploreWatch?.note(c.controller, object)
                     engine.exploreWatch?.noteCounted(c.controller, slot: "objectAtIndexPath")
@@ -283,12 +338,14 @@ extension BridgeClasses {
                 engine.exploreWatch?.noteCounted(c, slot: fetchedResultsProperties[slot])
                 switch fetchedResultsProperties[slot] {
                 case "fetchedObjects":
+                    wrapper.warnIfStale(engine)
                     if let objects = c.fetchedObjects { engine.push(objects) } else { state.pushNil() }
                 case "sections":
+                    wrapper.warnIfStale(engine)
                     guard let sections = c.sections else { state.pushNil(); return }
                     state.newTable(arrayCount: Int32(sections.count), recordCount: 0)
                     for (i, s) in sections.enumerated() { engine.pushSection(s); state.rawSet(tableAt: -2, index: i + 1) }
-                case "sectionIndexTitles": engine.push(strings: c.sectionIndexTitles)
+                case "sectionIndexTitles": engine.push(strings: try c.sectionIndexTitles)
                 case "delegate":
                     if let d = wrapper.delegate { state.push(d.table) } else { state.pushNil() }
                 case "name": state.push(c.name)
@@ -320,7 +377,9 @@ extension BridgeClasses {
                 case "tracksRelationshipKeyPaths": c.tracksRelationshipKeyPaths = state.toBoolean(at: value)
                 case "checksInvariants": c.checksInvariants = state.toBoolean(at: value)
                 case "predicate":
+                    let old = c.fetchRequest.predicate?.predicateFormat
                     c.fetchRequest.predicate = state.type(at: value) == .nil ? nil : try Predicate(format: try state.string(value))
+                    if c.fetchRequest.predicate?.predicateFormat != old, c.fetchedObjects != nil { wrapper.predicateChangedSinceFetch = true }
                 default:
                     throw ScriptingError("\(fetchedResultsProperties[slot]) is read-only")
                 }

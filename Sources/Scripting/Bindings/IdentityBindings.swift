@@ -1,7 +1,7 @@
 import LuaBridge
 import ObjectGraph
 
-/// An `NSManagedObjectID` as Lua sees it. One box per ID (entity, number, temporary or not), so `==`
+/// An `NSManagedObjectID` as Lua sees it. One box per ID (entity, number, temporary or not, store), so `==`
 /// and table keys work: the same ID is always the same userdata.
 final class ObjectIDBox {
     let id: ManagedObjectID
@@ -18,6 +18,7 @@ final class ObjectIDRegistry {
         let entity: ObjectIdentifier
         let number: Int
         let isTemporary: Bool
+        let storeTag: UInt32
     }
     private var boxes: [Key: ObjectIDBox] = [:]
     private var byURI: [String: ObjectIDBox] = [:]
@@ -27,7 +28,7 @@ final class ObjectIDRegistry {
 
     /// The box of an ID (temporary and permanent IDs of one object are different IDs, as in Core Data).
     func box(for id: ManagedObjectID, entity: EntityDescription) -> ObjectIDBox {
-        let key = Key(entity: ObjectIdentifier(entity), number: id.number, isTemporary: id.isTemporaryID)
+        let key = Key(entity: ObjectIdentifier(entity), number: id.number, isTemporary: id.isTemporaryID, storeTag: id.storeTag)
         if let box = boxes[key] { return box }
         let box = ObjectIDBox(id: id, entity: entity)
         boxes[key] = box

@@ -203,6 +203,12 @@ struct ModelReader {
         if let flag = try optionalBool(spec, "preservesValueInHistoryOnDeletion", entity: entity, key: key) {
             attribute.preservesValueInHistoryOnDeletion = flag
         }
+        if let flag = try optionalBool(spec, "allowsExternalBinaryDataStorage", entity: entity, key: key) {
+            guard attribute.type == .binary || !flag else {
+                throw ScriptingError("entity \(entity), key \(key): only a binary attribute allows external storage")
+            }
+            attribute.details.allowsExternalBinaryDataStorage = flag
+        }
         attribute.minValue = try optionalNumber(spec, "min", entity: entity, key: key)
         attribute.maxValue = try optionalNumber(spec, "max", entity: entity, key: key)
         attribute.minLength = try optionalCount(spec, "minLength", entity: entity, key: key)
@@ -251,14 +257,14 @@ struct ModelReader {
 
     /// The keys of an attribute spec (after the type, `[1]`).
     static let attributeKeys = ["default", "optional", "min", "max", "minLength", "maxLength", "pattern", "transient",
-                                "valueTransformerName", "derivationExpression", "preservesValueInHistoryOnDeletion"]
+                                "valueTransformerName", "derivationExpression", "preservesValueInHistoryOnDeletion",
+                                "allowsExternalBinaryDataStorage"]
     /// The keys of a relationship spec.
     static let relationshipKeys = ["toOne", "toMany", "inverse", "deleteRule", "optional", "min", "max", "ordered"]
     /// Attribute flags Core Data has and Ripple does not, with what to do instead.
     static let attributeNotImplemented = [
         "unique": "Core Data has no per-attribute uniqueness flag; declare it on the entity: uniquenessConstraints = { { \"name\" } }",
         "indexed": "fetch indexes do not change results, and Ripple has none",
-        "allowsExternalBinaryDataStorage": "binary data is always stored in the row",
     ]
     /// Relationship flags Core Data has and Ripple does not.
     static let relationshipNotImplemented: [String: String] = [:]

@@ -58,13 +58,19 @@ extension ScriptEngine {
             return 0
         }
         state.register(in: module, name: "_selection") { [unowned self] state in
-            if let filter = self.scenarioFilter { state.push(filter) } else { state.pushNil() }
-            if let filterOut = self.scenarioFilterOut { state.push(filterOut) } else { state.pushNil() }
-            state.push(self.listsScenariosOnly)
-            state.push(self.scenarioTags.joined(separator: ","))
-            state.push(self.scenarioExcludedTags.joined(separator: ","))
+            let selection = self.selection
+            if let filter = selection.filter { state.push(filter) } else { state.pushNil() }
+            if let filterOut = selection.filterOut { state.push(filterOut) } else { state.pushNil() }
+            state.push(selection.listsOnly)
+            state.push(selection.tags.joined(separator: ","))
+            state.push(selection.excludedTags.joined(separator: ","))
             state.push(self.stoppedAtFailure)
             return 6
+        }
+        state.register(in: module, name: "_usedGolden") { [unowned self] state in
+            let path = try state.string(1)
+            if !self.goldenFilesUsed.contains(path) { self.goldenFilesUsed.append(path) }
+            return 0
         }
         state.register(in: module, name: "_keepError") { [unowned self] state in
             if state.type(at: 1) == .string { self.lastScenarioError = state.toString(at: 1) }
@@ -81,9 +87,11 @@ extension ScriptEngine {
         }
         installViewControllers(into: module)
         installModelLoading(into: module)
+        installMigration(into: module)
         installRegularExpressionLimit(into: module)
         installFetchedResults(into: module)
         installCollectionViews(into: module)
+        installUserRowGestures(into: module)
         installBatchRequests(into: module)
         installUndo(into: module)
         installHistory(into: module)

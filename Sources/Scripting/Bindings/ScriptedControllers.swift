@@ -73,8 +73,21 @@ final class ScriptedControllers {
     lazy var viewControllerClass = makeControllerClass(kind: .plain)
     lazy var navigationControllerClass = makeControllerClass(kind: .navigation)
     lazy var tabBarControllerClass = makeControllerClass(kind: .tabBar)
+    lazy var splitViewControllerClass = makeControllerClass(kind: .split)
     lazy var windowClass = makeWindowClass()
     lazy var classObjectClass = makeClassObjectClass()
+    lazy var presentationControllerClass = LuaPresentationController.declaration.makeClass { key, writing in
+        undefinedKeyMessage(key, of: "PresentationController", writing: writing)
+    }
+    lazy var searchControllerClass = ScriptedSearchController.declaration.makeClass { key, writing in
+        undefinedKeyMessage(key, of: "SearchController", writing: writing)
+    }
+    lazy var searchBarClass = ScriptedSearchController.searchBarDeclaration.makeClass { key, writing in undefinedKeyMessage(key, of: "SearchBar", writing: writing) }
+    lazy var navigationItemClass = LuaNavigationItem.declaration.makeClass { key, writing in
+        undefinedKeyMessage(key, of: "NavigationItem", writing: writing)
+    }
+    /// The Swift delegate behind every Lua navigation, tab bar and presentation controller delegate.
+    lazy var delegates = LuaControllerDelegates(registry: self)
 
     init(engine: ScriptEngine) {
         self.engine = engine
@@ -131,6 +144,7 @@ final class ScriptedControllers {
     func luaClass(for controller: ViewController) -> LuaClass {
         if controller is NavigationController { return navigationControllerClass }
         if controller is TabBarController { return tabBarControllerClass }
+        if controller is SplitViewController { return splitViewControllerClass }
         return viewControllerClass
     }
 
@@ -158,7 +172,9 @@ final class ScriptedControllers {
         controller.dvc_autoDismiss = defaultAutoDismiss
         controller.dvc_updatedHandler = { [weak self] vc, object, keys in
             guard let self, let engine = self.engine else { return }
-            engine.log.record("dvc_updated \(vc.displayName) \(object.displayName) {\(keys.joined(separator: ", "))}")
+            engine.log.record(TraceEvent(source: nil, kind: "dvc_updated",
+                                         detail: "\(vc.displayName) \(object.displayName) {\(keys.joined(separator: ", "))}",
+                                         groups: [("updated", .changes([(object.displayName, keys)]))]))
             try self.callMethod("dvc_updated", of: vc) {
                 engine.push(object)
                 engine.push(strings: keys)
@@ -167,7 +183,8 @@ final class ScriptedControllers {
         }
         controller.dvc_deletedHandler = { [weak self] vc, object in
             guard let self, let engine = self.engine else { return }
-            engine.log.record("dvc_deleted \(vc.displayName) \(object.displayName)")
+            engine.log.record(TraceEvent(source: nil, kind: "dvc_deleted", detail: "\(vc.displayName) \(object.displayName)",
+                                         groups: [("deleted", .names(.list([object.displayName])))]))
             try self.callMethod("dvc_deleted", of: vc) {
                 engine.push(object)
                 return 1

@@ -66,6 +66,27 @@ extension ScriptEngine {
         }
         state.push(object: ScriptedControllers.ClassObject(), class: registry.classObjectClass)
         state.rawSet(tableAt: module, key: "ViewController")
+        installControllerGestures(into: module, registry: registry)
+        installSearchControllers(into: module, registry: registry)
+        state.register(in: module, name: "splitViewController") { state in
+            guard state.type(at: 1) == .table else { throw state.typeError(1, expected: "table") }
+            try registry.checkOptions(.split, at: 1, state: state)
+            func column(_ name: String) throws -> ViewController? {
+                state.rawGet(tableAt: 1, key: name)
+                defer { state.pop() }
+                return try registry.optionalController(state, state.top)
+            }
+            guard let primary = try column("primary"), let secondary = try column("secondary") else {
+                throw ScriptingError("ripple.splitViewController needs a primary and a secondary view controller")
+            }
+            let supplementary = try column("supplementary")
+            let split = try registry.perform {
+                try SplitViewController(primary: primary, supplementary: supplementary, secondary: secondary)
+            }
+            for nav in split.viewControllers { registry.adopt(nav) }
+            try registry.create(split, options: 1, state: state)
+            return 1
+        }
     }
 }
 
@@ -76,9 +97,10 @@ extension ScriptedControllers {
     /// Refuses an option key that is not a settable property of the kind (checked before anything changes).
     func checkOptions(_ kind: ControllerKind, at options: Int32, state: LuaState) throws {
         guard options != 0, state.type(at: options) == .table else { return }
-        try engine?.checkOptionKeys(ofTableAt: options, known: kind.properties.filter(\.isSettable).map(\.rawValue) + (kind == .navigation ? ["rootViewController"] : []),
+        try engine?.checkOptionKeys(ofTableAt: options, known: kind.properties.filter(\.isSettable).map(\.rawValue) + (kind == .navigation ? ["rootViewController"] : []) + (kind == .split ? ["primary", "supplementary", "secondary"] : [])
+                                + (kind == .plain ? [] : ["delegate"]),
                             positional: kind == .plain ? 0 : Int(state.rawLength(at: options)),
-                            what: "the options of ripple.\(kind == .plain ? "viewController" : (kind == .navigation ? "navigationController" : "tabBarController"))",
+                            what: "the options of ripple.\(kind == .plain ? "viewController" : (kind == .navigation ? "navigationController" : (kind == .split ? "splitViewController" : "tabBarController")))",
                             notImplemented: ControllerKind.notImplemented)
     }
 
@@ -90,7 +112,8 @@ extension ScriptedControllers {
         push(vc)
         let ud = state.top
         guard options != 0, state.type(at: options) == .table else { return }
-        let kind: ControllerKind = vc is NavigationController ? .navigation : (vc is TabBarController ? .tabBar : .plain)
+        let kind: ControllerKind = vc is NavigationController ? .navigation
+            : (vc is TabBarController ? .tabBar : (vc is SplitViewController ? .split : .plain))
         try checkOptions(kind, at: options, state: state)
         var keys: [String] = []
         try state.forEachPair(inTableAt: options) { key, _ in
@@ -105,6 +128,11 @@ extension ScriptedControllers {
         for key in keys.sorted() where ControllerProperty(rawValue: key).map({ !kind.properties.contains($0) }) ?? true {
             state.rawGet(tableAt: options, key: key)
             defer { state.pop() }
+            if kind == .split, ["primary", "supplementary", "secondary"].contains(key) { continue }
+            if key == "delegate", kind != .plain {
+                try setControllerDelegate(of: vc, userdataAt: ud, valueIndex: state.top)
+                continue
+            }
             try setInstanceValue(ofUserdataAt: ud, key: key, valueIndex: state.top)
         }
         state.setTop(ud)
@@ -122,7 +150,7 @@ extension ScriptedControllers {
 
     /// The Lua class of windows.
     func makeWindowClass() -> LuaClass {
-        let properties = ["rootViewController", "visibleViewControllers", "eventLog", "warnings"]
+        let properties = ["rootViewController", "visibleViewControllers", "eventLog", "warnings", "horizontalSizeClass"]
         func window(_ state: LuaState) throws -> Window {
             guard let w = state.object(at: 1, as: Window.self) else { throw state.typeError(1, expected: "Window") }
             return w
@@ -148,12 +176,21 @@ extension ScriptedControllers {
                 case 0: self.push(w.rootViewController)
                 case 1: self.push(w.visibleViewControllers)
                 case 2: self.engine?.push(strings: w.eventLog)
-                default: self.engine?.push(strings: w.warnings)
+                case 3: self.engine?.push(strings: w.warnings)
+                default: state.push(w.horizontalSizeClass.rawValue)
                 }
             },
             setter: { [unowned self] target, slot, state, valueIndex in
-                guard slot == 0 else { throw ScriptingError("\(properties[slot]) is read-only") }
                 let w = target as! Window
+                if slot == 4 {
+                    let name = try state.string(valueIndex)
+                    guard let sizeClass = UserInterfaceSizeClass(rawValue: name) else {
+                        throw ScriptingError("unknown horizontalSizeClass '\(name)' (expected compact or regular)")
+                    }
+                    try self.perform { w.horizontalSizeClass = sizeClass }
+                    return
+                }
+                guard slot == 0 else { throw ScriptingError("\(properties[slot]) is read-only") }
                 let root = try self.optionalController(state, valueIndex)
                 try self.perform { w.rootViewController = root }
             },

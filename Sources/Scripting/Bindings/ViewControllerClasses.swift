@@ -7,14 +7,16 @@ enum ControllerProperty: String {
     case title, modalPresentationStyle, navigationController, tabBarController, presentingViewController,
         presentedViewController, parent, children, isViewLoaded, isVisible, window, dvc_autoDismiss,
         dvc_autoDismissAnimated, dvc_dependencies
+    case presentationController, isModalInPresentation, navigationItem
     case viewControllers, topViewController, visibleViewController  // navigation (viewControllers: tabs too)
     case selectedIndex, selectedViewController  // tabs
+    case isCollapsed, style  // split view controllers
 
     /// True for the properties a script may set (and give as constructor options).
     var isSettable: Bool {
         switch self {
         case .title, .modalPresentationStyle, .dvc_autoDismiss, .dvc_autoDismissAnimated, .viewControllers, .selectedIndex,
-             .selectedViewController:
+             .selectedViewController, .isModalInPresentation:
             return true
         default:
             return false
@@ -24,27 +26,27 @@ enum ControllerProperty: String {
     static let common: [ControllerProperty] = [
         .title, .modalPresentationStyle, .navigationController, .tabBarController, .presentingViewController,
         .presentedViewController, .parent, .children, .isViewLoaded, .isVisible, .window, .dvc_autoDismiss,
-        .dvc_autoDismissAnimated, .dvc_dependencies,
+        .dvc_autoDismissAnimated, .dvc_dependencies, .presentationController, .isModalInPresentation, .navigationItem,
     ]
 }
 
 /// The three Lua classes of controllers.
 enum ControllerKind {
-    case plain, navigation, tabBar
+    case plain, navigation, tabBar, split
 
     var name: String {
         switch self {
         case .plain: return "ViewController"
         case .navigation: return "NavigationController"
         case .tabBar: return "TabBarController"
+        case .split: return "SplitViewController"
         }
     }
 
     /// UIKit properties Ripple does not simulate: refused as option keys and as assignments, instead of
     /// becoming instance values that do nothing.
     static let notImplemented = [
-        "delegate": "navigation and tab bar delegates are not simulated; observe the window's event log instead",
-        "navigationItem": "navigation items are not simulated",
+        "delegate": "a plain view controller has no delegate (navigation and tab bar controllers do)",
         "navigationBar": "bars are not simulated",
         "toolbar": "bars are not simulated",
         "tabBar": "bars are not simulated",
@@ -57,6 +59,7 @@ enum ControllerKind {
         case .plain: return ControllerProperty.common
         case .navigation: return ControllerProperty.common + [.viewControllers, .topViewController, .visibleViewController]
         case .tabBar: return ControllerProperty.common + [.viewControllers, .selectedIndex, .selectedViewController]
+        case .split: return ControllerProperty.common + [.viewControllers, .isCollapsed, .style]
         }
     }
 }
@@ -121,12 +124,18 @@ extension ScriptedControllers {
         case .dvc_dependencies:
             prepareDependencies(vc)
             engine?.push(vc.dvc_dependencies)
+        case .presentationController: pushPresentationController(of: vc)
+        case .navigationItem: state.push(object: LuaNavigationItem(registry: self, owner: vc), class: navigationItemClass)
+        case .isModalInPresentation: state.push(vc.isModalInPresentation)
         case .viewControllers:
-            push((vc as? NavigationController)?.viewControllers ?? (vc as? TabBarController)?.viewControllers ?? [])
+            push((vc as? NavigationController)?.viewControllers ?? (vc as? TabBarController)?.viewControllers
+                 ?? (vc as? SplitViewController)?.viewControllers ?? [])
         case .topViewController: push((vc as? NavigationController)?.topViewController)
         case .visibleViewController: push((vc as? NavigationController)?.visibleViewController)
         case .selectedIndex: state.push((vc as? TabBarController)?.selectedIndex ?? 0)
         case .selectedViewController: push((vc as? TabBarController)?.selectedViewController)
+        case .isCollapsed: state.push((vc as? SplitViewController)?.isCollapsed ?? false)
+        case .style: state.push((vc as? SplitViewController)?.style ?? "")
         }
     }
 
@@ -149,7 +158,10 @@ extension ScriptedControllers {
         case .dvc_autoDismissAnimated:
             prepareDependencies(vc)
             vc.dvc_autoDismissAnimated = try boolean(state, valueIndex, property)
+        case .isModalInPresentation:
+            vc.isModalInPresentation = try boolean(state, valueIndex, property)
         case .viewControllers:
+            if vc is SplitViewController { throw ScriptingError("viewControllers of a split view controller is read-only (set its columns' navigation controllers)") }
             let list = try controllers(state, inArrayAt: valueIndex)
             try perform {
                 if let nav = vc as? NavigationController { try nav.setViewControllers(list, animated: false) }
@@ -185,6 +197,7 @@ extension ScriptedControllers {
         case .plain: break
         case .navigation: methods.merge(navigationMethods()) { a, _ in a }
         case .tabBar: methods.merge(tabBarMethods()) { a, _ in a }
+        case .split: methods.merge(splitMethods()) { a, _ in a }
         }
         let methodNames = Set(methods.keys)
         let className = kind.name
@@ -202,9 +215,13 @@ extension ScriptedControllers {
                 try self.pushInstanceValue(ofUserdataAt: 1, key: key)
                 return true
             },
-            newIndex: { [unowned self] _, key, _, valueIndex in
+            newIndex: { [unowned self] target, key, _, valueIndex in
                 if methodNames.contains(key) {
                     throw ScriptingError("cannot replace the method '\(key)' of \(className)")
+                }
+                if key == "delegate", kind != .plain {
+                    try self.setControllerDelegate(of: target as! ViewController, userdataAt: 1, valueIndex: valueIndex)
+                    return true
                 }
                 if let reason = ControllerKind.notImplemented[key] {
                     throw ScriptingError("\(className).\(key) is not implemented by Ripple: \(reason)")
@@ -250,6 +267,18 @@ extension ScriptedControllers {
             "removeFromParent": { [unowned self] state in
                 let vc = try self.controller(state, 1)
                 try self.perform { vc.removeFromParent() }
+                return 0
+            },
+            "show": { [unowned self] state in
+                let vc = try self.controller(state, 1)
+                let other = try self.controller(state, 2)
+                try self.perform { try vc.show(other) }
+                return 0
+            },
+            "showDetailViewController": { [unowned self] state in
+                let vc = try self.controller(state, 1)
+                let other = try self.controller(state, 2)
+                try self.perform { try vc.showDetailViewController(other) }
                 return 0
             },
             "loadViewIfNeeded": { [unowned self] state in
@@ -349,6 +378,22 @@ extension ScriptedControllers {
                 let animated = try self.animated(state, 3)
                 try self.perform { try tabs.setViewControllers(list, animated: animated) }
                 return 0
+            },
+        ]
+    }
+
+    private func splitMethods() -> [String: LuaState.Body] {
+        [
+            "viewControllerForColumn": { [unowned self] state in
+                guard let split = state.object(at: 1, as: SplitViewController.self) else {
+                    throw state.typeError(1, expected: "SplitViewController")
+                }
+                let name = try state.string(2)
+                guard let column = SplitViewController.Column(rawValue: name) else {
+                    throw ScriptingError("unknown column '\(name)' (expected primary, supplementary or secondary)")
+                }
+                self.push(split.navigationController(for: column))
+                return 1
             },
         ]
     }

@@ -45,7 +45,8 @@ local function prepare(options)
   if options.setup ~= nil and type(options.setup) ~= "function" then fail("setup must be a function, got " .. type(options.setup)) end
   local actions = {}
   if options.actions == nil then
-    for name in pairs(ACTION_NAMES) do actions[name] = true end
+    -- Gestures need the screen in a window: they run only when `actions` names them.
+    for name in pairs(ACTION_NAMES) do if not GESTURES[name] then actions[name] = true end end
   else
     if type(options.actions) ~= "table" then fail("actions must be a list of action names, got " .. type(options.actions)) end
     for _, name in ipairs(options.actions) do

@@ -2,6 +2,7 @@ local ripple = ripple
 local record = ripple._recordScenario
 local begin = ripple._beginScenario
 local selection = ripple._selection
+local usedGolden = ripple._usedGolden
 local find = string.find
 local function hasTag(name, list)
   for tag in string.gmatch(list, "[^,%s]+") do
@@ -247,6 +248,7 @@ function Expectation:toMatchGolden(name)
   local folder = source:sub(1, 1) == "@" and (source:sub(2):match("^(.*)/[^/]*$") or ".") or "."
   local path = folder .. "/" .. name .. ".golden"
   local text = table.concat(lines, "\n") .. "\n"
+  usedGolden(path)
   local function record()
     local f, err = openFile(path, "w")
     if not f then error("cannot record golden file " .. path .. ": " .. tostring(err), 3) end
@@ -321,6 +323,71 @@ function Expectation:toContain(item)
     for i = 1, n do if v[i] == item or deepEqual(v[i], item) then found = true; break end end
   end
   check(self, found, "expected " .. describe(v) .. " to contain " .. describe(item))
+  return self
+end
+
+-- What a table or collection view shows, by its cells' objects: a cell's object is its `object` field when
+-- that holds a managed object, else its first field (in name order) that does. One line a row with a
+-- cell: `[section, row] Contact#3`, or the cell's fields when it names no object.
+local function isManagedObject(v)
+  if type(v) ~= "userdata" then return false end
+  local ok, name = pcall(function() return v.entityName end)
+  return ok and type(name) == "string"
+end
+local function cellObject(cell)
+  if isManagedObject(cell.object) then return cell.object end
+  local keys = {}
+  for k, v in pairs(cell) do if type(k) == "string" and isManagedObject(v) then keys[#keys + 1] = k end end
+  table.sort(keys)
+  return keys[1] and cell[keys[1]]
+end
+local function shownRows(view, matcher, withPaths)
+  local ok, sections = pcall(function() return view:snapshot() end)
+  if not ok or type(sections) ~= "table" then
+    error("bad argument to '" .. matcher .. "' (expect(view) with a table or collection view expected, got " .. describe(view) .. ")", 3)
+  end
+  local rows = {}
+  for s, section in ipairs(sections) do
+    for r, cell in ipairs(section.cells or {}) do
+      local object = cellObject(cell)
+      local shown = object and tostring(object) or ("a cell without an object " .. describe(cell))
+      rows[#rows + 1] = withPaths and ("[" .. (s - 1) .. ", " .. (r - 1) .. "] " .. shown) or shown
+    end
+  end
+  return rows
+end
+-- Whether the rows are the same, and the failure message with their diff.
+local function compareRows(expected, actual, what)
+  local same = #expected == #actual
+  for i = 1, #expected do if expected[i] ~= actual[i] then same = false; break end end
+  return same, "expected the view to show " .. what .. " (rows by their cells' objects)"
+    .. (same and "" or ("\n" .. (sequenceDiff(expected, actual, tostring) or "")))
+end
+
+-- expect(tableView):toShow(controller): the rows the view shows are the controller's objects, section by
+-- section, at the same index paths.
+function Expectation:toShow(controller)
+  local ok, sections = pcall(function() return controller.sections end)
+  if not ok or type(sections) ~= "table" then
+    error("bad argument #1 to 'toShow' (FetchedResultsController expected, got " .. describe(controller) .. ")", 2)
+  end
+  local expected = {}
+  for s, section in ipairs(sections) do
+    for r, object in ipairs(section.objects) do expected[#expected + 1] = "[" .. (s - 1) .. ", " .. (r - 1) .. "] " .. tostring(object) end
+  end
+  local same, message = compareRows(expected, shownRows(self.value, "toShow", true), "the controller's objects")
+  check(self, same, message)
+  return self
+end
+
+-- expect(tableView):toShowObjects(list): the rows the view shows, in order across its sections, are the
+-- objects of `list`.
+function Expectation:toShowObjects(list)
+  if type(list) ~= "table" then error("bad argument #1 to 'toShowObjects' (table expected, got " .. type(list) .. ")", 2) end
+  local expected = {}
+  for i, object in ipairs(list) do expected[i] = tostring(object) end
+  local same, message = compareRows(expected, shownRows(self.value, "toShowObjects", false), "these objects")
+  check(self, same, message)
   return self
 end
 

@@ -1,10 +1,25 @@
 local enabled = ...
 local ripple = ripple
 local folderOf = ripple._scriptFolder
+local suggest = ripple._suggest
 ripple._scriptFolder = nil
+ripple._suggest = nil
 local flags = { sandbox = enabled }
+-- An unknown name read from `ripple` is an error at the line that read it, with the nearest known name:
+-- `ripple.fetchedResultController(…)` fails there instead of as "attempt to call a nil value". Code
+-- that asks whether a name exists reads it with rawget(ripple, name).
+local next, type, error, unpack = next, type, error, table.unpack
 setmetatable(ripple, {
-  __index = flags,
+  __index = function(t, k)
+    local v = flags[k]
+    if v ~= nil or type(k) ~= "string" then return v end
+    local known, n = {}, 0
+    for name in next, t do
+      if type(name) == "string" and name:sub(1, 1) ~= "_" then n = n + 1; known[n] = name end
+    end
+    for name in next, flags do n = n + 1; known[n] = name end
+    error("ripple." .. k .. " does not exist" .. suggest(k, unpack(known, 1, n)), 2)
+  end,
   __newindex = function(t, k, v)
     if flags[k] ~= nil then error("ripple." .. tostring(k) .. " is read-only", 2) end
     rawset(t, k, v)
