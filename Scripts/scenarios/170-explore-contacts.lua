@@ -110,3 +110,25 @@ scenario("a table that never hears of a change is found by its counts", function
   expect(err):toContain("table view 'deaf' shows 0 rows in section 0 where a fresh fetch has 1 (found after ")
   expect(err):toContain("shrunk to 1 step; seed 1)")
 end)
+
+-- Gestures are drawn only when named: the screen puts its root in a window (a person touches what is shown),
+-- and its data source deletes the swiped person through the context.
+scenario("swipes to delete on a screen in a window", function()
+  local function swipeable(ctx)
+    local vc = contacts(nil)(ctx)
+    function vc:commitEditingStyle(tv, style, indexPath)
+      ctx:delete(self.frc:objectAtIndexPath(indexPath))
+      ctx:save()
+    end
+    ripple.window().rootViewController = vc
+    return vc
+  end
+  ripple.clearEvents()
+  expect(ripple.explore { model = model, screen = swipeable, steps = 120, seed = 8,
+                          actions = { "insert", "update", "swipeToDelete" } }):toEqual({ steps = 120, seed = 8 })
+  local swipes = 0
+  for _, line in ipairs(ripple.events()) do
+    if line:find("^%[user%] swipeToDelete contacts") then swipes = swipes + 1 end
+  end
+  expect(swipes > 5):toBe(true)
+end)
