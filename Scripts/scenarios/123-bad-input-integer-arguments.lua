@@ -224,6 +224,19 @@ scenario("ordered to-many indexes, batch delete limits and the undo manager's le
   case("UndoManager.levelsOfUndo", function(n) undo.levelsOfUndo = n end)
   undo.levelsOfUndo = 3
   expect(undo.levelsOfUndo):toBe(3)
+
+  -- ripple.explore: steps above 10^7, negative counts and non-integers are errors; every integer is a seed.
+  local exploreModel = ripple.model { Item = { name = "string" } }
+  local function explored(options)
+    options.model = exploreModel
+    options.screen = function() end
+    return ripple.explore(options)
+  end
+  case("ExploreOptions.steps", function(n) return explored { steps = n, seed = 1 } end)
+  case("ExploreOptions.seed", function(n) return explored { steps = 5, seed = n } end)
+  case("ExploreOptions.maxObjects", function(n) return explored { steps = 5, maxObjects = n } end)
+  expect(explored { steps = 5, seed = math.mininteger }):toEqual({ steps = 5, seed = math.mininteger })
+  expect(function() explored { steps = math.maxinteger } end):toRaise("steps must be at most 10000000")
 end)
 
 scenario("everything listed", function()

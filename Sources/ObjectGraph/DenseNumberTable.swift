@@ -12,8 +12,13 @@
 /// the numbers it holds; a number written to the overflow before the dense range grew over it stays there
 /// until it is written again or removed.
 ///
+/// The walks start at the first dense slot that may be set: a store whose objects come and go (inserted,
+/// then deleted) keeps its live numbers near the end of the dense range, and listing them then costs the
+/// live range, not every number ever handed out (`ripple.explore` fetches after every step).
+///
 /// Invariant: a number's element is in its dense slot when the number is in the dense range and that slot
-/// is set, otherwise in the overflow dictionary; a number is never in both; ``count`` counts both.
+/// is set, otherwise in the overflow dictionary; a number is never in both; ``count`` counts both; every
+/// dense slot below `firstUsed` is empty.
 ///
 /// ```swift
 /// var table = DenseNumberTable<String>()
@@ -28,6 +33,8 @@ struct DenseNumberTable<Element> {
     private var overflow: [Int: Element] = [:]
     /// The number of elements.
     private(set) var count = 0
+    /// No dense slot below this index is set.
+    private var firstUsed = 0
 
     /// An empty table.
     init() {}
@@ -55,6 +62,7 @@ struct DenseNumberTable<Element> {
                 if overflow.isEmpty || overflow.removeValue(forKey: number) == nil { count += 1 }
             }
             dense[number - 1] = element
+            if number - 1 < firstUsed { firstUsed = number - 1 }
         } else if number > dense.count && number - dense.count <= Swift.max(16, dense.count) {
             // Grow the dense range by at most its own size, so it stays within twice the numbers seen.
             if number - dense.count > 1 {
@@ -72,6 +80,9 @@ struct DenseNumberTable<Element> {
         if number >= 1 && number <= dense.count && dense[number - 1] != nil {
             dense[number - 1] = nil
             count -= 1
+            if number - 1 == firstUsed {
+                while firstUsed < dense.count && dense[firstUsed] == nil { firstUsed += 1 }
+            }
         } else if !overflow.isEmpty, overflow.removeValue(forKey: number) != nil {
             count -= 1
         }
@@ -88,7 +99,7 @@ struct DenseNumberTable<Element> {
     var numbers: [Int] {
         var result: [Int] = []
         result.reserveCapacity(count)
-        for (i, element) in dense.enumerated() where element != nil { result.append(i + 1) }
+        for i in firstUsed..<dense.count where dense[i] != nil { result.append(i + 1) }
         if !overflow.isEmpty {
             result += overflow.keys
             result.sort()
@@ -107,7 +118,7 @@ struct DenseNumberTable<Element> {
     var values: [Element] {
         var result: [Element] = []
         result.reserveCapacity(count)
-        for case let element? in dense { result.append(element) }
+        for i in firstUsed..<dense.count { if let element = dense[i] { result.append(element) } }
         result.append(contentsOf: overflow.values)
         return result
     }
@@ -116,7 +127,7 @@ struct DenseNumberTable<Element> {
     var dictionary: [Int: Element] {
         var result = overflow
         result.reserveCapacity(count)
-        for (i, element) in dense.enumerated() { if let element { result[i + 1] = element } }
+        for i in firstUsed..<dense.count { if let element = dense[i] { result[i + 1] = element } }
         return result
     }
 }

@@ -14,7 +14,8 @@
 public enum LuaAnnotations {
     /// The whole annotation file.
     public static var source: String {
-        [header, module, contexts, objects, coreData, declaredClasses, fetchedResults, screens, collectionViews, rows, diffable, scenarios]
+        [header, module, contexts, objects, coreData, declaredClasses, fetchedResults, screens, collectionViews, rows, diffable, scenarios,
+         explore]
             .joined(separator: "\n")
     }
 

@@ -6,6 +6,8 @@ import LuaBridge
 /// - `prelude.lua`: the test DSL — `scenario`, `describe`/`it`, hooks, `expect` and its matchers. Failures
 ///   are raised with `error(message, 2)` from the matcher, so their position is the line that called it.
 /// - `sandbox.lua`: the Lua half of `--sandbox`, run once after the prelude.
+/// - `explore.lua`, `exploreoptions.lua`, `exploreshrink.lua`: `ripple.explore` (docs/explore.md), loaded
+///   on its first use (`ripple._exploreChunk`), so that scripts that do not explore pay nothing for them.
 ///
 /// Loading the bytecode instead of the text saves compiling it at every start (about 3.6 M instructions,
 /// more than half of an empty `ripple run`: docs/performance.md, T4). The bytecode comes from the same Lua

@@ -55,6 +55,8 @@ public struct ScenarioRunner {
     /// Writes an HTML report of each file to this path (``ReportRecorder``, ``ReportWriter``); nil: none.
     /// A folder (ending in `/`) gets one page per file, named by ``ReportWriter/fileName(forScript:)``.
     public var reportPath: String?
+    /// What the command line sets for every `ripple.explore` of the files (`ripple explore --steps …`).
+    public var exploreSettings = ExploreSettings()
 
     /// Creates a runner.
     public init(onTraceLine: ((String) -> Void)? = nil, instructionLimit: Int? = nil, checksInvariants: Bool = false) {
@@ -93,6 +95,7 @@ public struct ScenarioRunner {
         engine.onScenarioResult = onScenarioResult
         engine.onScenarioBegin = onScenarioBegin
         engine.selection = selection
+        engine.exploreSettings = exploreSettings
         let recorder = reportPath.map { _ in engine.startReport(file: file) }
         var failure: String?
         do {

@@ -105,6 +105,10 @@ public final class ScriptEngine {
     public var report: ReportRecorder? { reportHook.recorder }
     /// The box holding ``report``, which the `save` and `processPendingChanges` bindings capture.
     let reportHook = ReportHook()
+    /// What `ripple.explore` watches while it runs a screen (nil: not exploring).
+    var exploreWatch: ExploreWatch?
+    /// What the command line sets for every `ripple.explore` (`ripple explore --steps/--seed/--time`).
+    public var exploreSettings = ExploreSettings()
     /// The private folder of `ripple.temporaryPath` (made on first use, removed with the engine).
     let scratch = TemporaryDirectory()
 

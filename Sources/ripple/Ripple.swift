@@ -8,7 +8,7 @@ struct Ripple: ParsableCommand {
         commandName: "ripple",
         abstract: "Simulate Core Data change propagation, driven by Lua scripts.",
         version: Ripple.version,
-        subcommands: [Run.self, Test.self, Repl.self, Types.self, Graph.self]
+        subcommands: [Run.self, Test.self, Repl.self, Types.self, Graph.self, Explore.self]
     )
 }
 

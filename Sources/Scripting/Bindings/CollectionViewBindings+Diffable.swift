@@ -42,6 +42,18 @@ extension CollectionViewClasses {
 
     func callCellProvider(_ provider: LuaRef, _ view: CollectionView, _ indexPath: IndexPath,
                           _ item: DiffableIdentifier) throws -> CollectionReusableView? {
+        // `ripple.explore` notes the object a controller handed out while the cell was configured.
+        guard let watch = engine.exploreWatch else { return try provideCell(provider, view, indexPath, item) }
+        let outer = watch.beginConfiguring()
+        var cell: CollectionReusableView?
+        defer { watch.endConfiguring(cell, outer) }
+        cell = try provideCell(provider, view, indexPath, item)
+        return cell
+    }
+
+    /// Calls the Lua cell provider and reads the cell it returns.
+    func provideCell(_ provider: LuaRef, _ view: CollectionView, _ indexPath: IndexPath,
+                     _ item: DiffableIdentifier) throws -> CollectionReusableView? {
         let state = engine.state
         state.push(provider)
         push(view: view)

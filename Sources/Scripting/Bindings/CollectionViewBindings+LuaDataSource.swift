@@ -98,11 +98,15 @@ final class LuaCollectionViewDataSource: CollectionViewDataSource {
     }
 
     func numberOfSections(in collectionView: CollectionView) throws -> Int {
+        engine.exploreWatch?.beginAsking(collectionView)
+        defer { engine.exploreWatch?.endAsking() }
         guard try call("numberOfSections", collectionView, describing: "", { 0 }) else { return 1 }
         return try popCount("numberOfSections", "")
     }
 
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) throws -> Int {
+        engine.exploreWatch?.beginAsking(collectionView)
+        defer { engine.exploreWatch?.endAsking() }
         let method = countMethod
         guard try call(method, collectionView, describing: "\(section)", { state.push(section); return 1 }) else {
             throw unrecognized(method)
@@ -112,6 +116,17 @@ final class LuaCollectionViewDataSource: CollectionViewDataSource {
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) throws
         -> CollectionReusableView? {
+        guard let watch = engine.exploreWatch else { return try configureCell(collectionView, indexPath) }
+        let outer = watch.beginConfiguring()
+        watch.beginAsking(collectionView)
+        var cell: CollectionReusableView?
+        defer { watch.endAsking(); watch.endConfiguring(cell, outer) }
+        cell = try configureCell(collectionView, indexPath)
+        return cell
+    }
+
+    /// Calls the Lua `cellForRowAtIndexPath` / `cellForItemAtIndexPath` and reads the cell it returns.
+    func configureCell(_ collectionView: CollectionView, _ indexPath: IndexPath) throws -> CollectionReusableView? {
         let method = cellMethod
         guard try call(method, collectionView, describing: indexPath.description, {
             engine.push(indexPath: indexPath)

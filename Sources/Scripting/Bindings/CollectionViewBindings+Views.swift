@@ -14,6 +14,7 @@ extension CollectionViewClasses {
         view.onEvent = { [unowned self] line in self.engine.log.record(line) }
         view.platform = engine.platform
         engine.report?.adopt(view)
+        engine.exploreWatch?.watch(view)
         view.reloadsAfterFailedBatch = true   // a script's later batches start from a consistent view
         let windowKey = view is TableView ? "visibleRows" : "visibleItems"
         let known = ["dataSource", "name", windowKey]

@@ -315,7 +315,10 @@ extension BridgeClasses {
                 "objectAtIndexPath": { [unowned engine] state in
                     let c = try engine.checkController(state)
                     c.warnIfStale(engine)
-                    engine.push(try c.controller.object(at: try engine.checkIndexPath(state, 2)))
+                    let object = try c.controller.object(at: try engine.checkIndexPath(state, 2))
+                    engine.exploreWatch?.note(c.controller, object)
+                    engine.exploreWatch?.noteCounted(c.controller, slot: "objectAtIndexPath")
+                    engine.push(object)
                     return 1
                 },
                 "indexPathForObject": { [unowned engine] state in
@@ -332,6 +335,7 @@ extension BridgeClasses {
             getter: { [unowned engine] target, slot, state in
                 let wrapper = target as! LuaFetchedResultsController
                 let c = wrapper.controller
+                engine.exploreWatch?.noteCounted(c, slot: fetchedResultsProperties[slot])
                 switch fetchedResultsProperties[slot] {
                 case "fetchedObjects":
                     wrapper.warnIfStale(engine)

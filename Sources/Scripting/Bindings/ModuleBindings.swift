@@ -97,6 +97,7 @@ extension ScriptEngine {
         installHistory(into: module)
         installGraph(into: module)
         installValueTransformers(into: module)
+        installExplore(into: module)
         state.setGlobal("ripple")
     }
 }

@@ -603,3 +603,15 @@ function pending(name)
   begin(full, file)
   record(full, file, true, nil, false, true)
 end
+
+-- ripple.explore and the helpers its shrunk scenarios call (Sources/Scripting/Lua/explore.lua), loaded on
+-- first use; the calls are tail calls, so that their errors name the script's line.
+local exploreModule = nil
+local function exploreFunctions()
+  if exploreModule == nil then exploreModule = ripple._exploreChunk()(getinfo) end
+  return exploreModule
+end
+function ripple.explore(options) return exploreFunctions().explore(options) end
+function ripple.exploreStart(options) return exploreFunctions().start(options) end
+function ripple.exploreCheck(options) return exploreFunctions().check(options) end
+function ripple.exploreRebuild(options) return exploreFunctions().rebuild(options) end
