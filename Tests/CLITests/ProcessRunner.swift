@@ -30,8 +30,11 @@ struct ProcessResult {
 func runRipple(_ arguments: [String], input: String = "", environment: [String: String] = [:]) -> ProcessResult {
     var inPipe: [Int32] = [0, 0]
     var outPipe: [Int32] = [0, 0]
-    _ = pipe(&inPipe)
-    _ = pipe(&outPipe)
+    // Close-on-exec from the start (pipe2): a `ripple` another test spawns meanwhile must not inherit these
+    // ends — its copy of this stdin's write end would keep this child waiting for end of input, and two
+    // REPL tests could wait on each other for ever. posix_spawn's dup2 clears the flag on 0, 1 and 2.
+    _ = pipe2(&inPipe, O_CLOEXEC)
+    _ = pipe2(&outPipe, O_CLOEXEC)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)

@@ -7,7 +7,7 @@ import Glibc
 /// Runs a shell command line; stdout and stderr together.
 func runShell(_ command: String) -> ProcessResult {
     var outPipe: [Int32] = [0, 0]
-    _ = pipe(&outPipe)
+    _ = pipe2(&outPipe, O_CLOEXEC)  // not inherited by what other tests spawn meanwhile (see runRipple)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)

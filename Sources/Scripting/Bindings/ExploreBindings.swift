@@ -2,6 +2,7 @@ import CollectionViews
 import Glibc
 import LuaBridge
 import ObjectGraph
+import ViewControllers
 
 /// The settings a command line gives every `ripple.explore` of a file (`ripple explore FILE --steps N
 /// --seed S --time SECONDS --explore-out DIR`); nil fields keep the script's options.
@@ -52,7 +53,8 @@ extension ScriptEngine {
         }
         state.register(in: module, name: "_exploreCheck") { [unowned self] state in
             guard let watch = self.exploreWatch else { state.pushNil(); return 1 }
-            if let problem = try watch.check() { state.push(problem) } else { state.pushNil() }
+            let root = state.object(at: 1, as: ViewController.self)
+            if let problem = try watch.check() ?? self.controllerShowingGoneObject(onScreenWith: root) { state.push(problem) } else { state.pushNil() }
             return 1
         }
         state.register(in: module, name: "_exploreMark") { [unowned self] state in
@@ -107,6 +109,34 @@ extension ScriptEngine {
             state.push(path)
             return 1
         }
+    }
+
+    /// The first view controller on screen with `root` (in the window showing it, in window order) one of whose
+    /// Lua fields holds a managed object that was deleted or left its context — the detail screen left showing
+    /// a deleted object. Nil when there is none, or when `root` is not on screen.
+    func controllerShowingGoneObject(onScreenWith root: ViewController?) throws -> String? {
+        guard let controllers = scriptedControllers, let root else { return nil }
+        let top = state.top
+        defer { state.setTop(top) }
+        for window in createdWindows where window.visibleViewControllers.contains(where: { $0 === root }) {
+            for controller in window.visibleViewControllers {
+                state.setTop(top)
+                controllers.push(controller)
+                try controllers.pushInstanceTable(ofUserdataAt: -1)
+                guard state.type(at: -1) == .table else { continue }
+                var found: String?
+                try state.forEachPair(inTableAt: -1) { key, value in
+                    guard found == nil, state.type(at: key) == .string,
+                          let object = state.object(at: value, as: ManagedObject.self),
+                          object.isDeleted || object.managedObjectContext == nil else { return }
+                    let field = state.toString(at: key) ?? "?"
+                    found = "<\(controller.typeName)\(controller.title.map { " \"\($0)\"" } ?? "")> is on screen showing "
+                        + "\(object.displayName), which was deleted (its field '\(field)')"
+                }
+                if let found { return found }
+            }
+        }
+        return nil
     }
 
     /// Pushes `{ { name =, abstract =, attributes = { { name, type, optional, min, max, minLength, maxLength,

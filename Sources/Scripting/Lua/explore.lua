@@ -335,7 +335,7 @@ end
 local function checkAll(w, options)
   local ok, err = pcall(ripple.tick)
   if not ok then return tostring(err) end
-  local problem = ripple._exploreCheck()
+  local problem = ripple._exploreCheck(w.root)
   if problem then return problem end
   if options.check then
     local okCheck, result = pcall(options.check, w.root, w.ctx)
