@@ -65,9 +65,6 @@ local ManagedObjectContext = {}
 ---@param generation "current"|QueryGenerationToken|nil
 function ManagedObjectContext:setQueryGenerationFrom(generation) end
 
----A query generation (`NSQueryGenerationToken`): opaque; `tostring` shows its number.
----@class QueryGenerationToken : userdata
-
 ---Inserts an object with its defaults, then `values`; returns it.
 ---@param entity string
 ---@param values? table<string, any>

@@ -1,0 +1,9 @@
+import LuaBridge
+
+extension BridgeClasses {
+    /// The classes moved to ``LuaClassDeclaration`` after the first six (``declarations``): their annotations
+    /// are generated from these declarations like those of the first ones.
+    static let laterDeclarations: [any LuaClassDescribing] = [
+        queryGenerationTokenDeclaration, dataSourceDeclaration,
+    ] + diffableDeclarations
+}
