@@ -1,4 +1,4 @@
--- The data-source classes declared once (CollectionViewDataSource, Snapshot, DiffableDataSource,
+-- The classes declared once (CollectionViewDataSource, Snapshot, DiffableDataSource, ManagedObjectID,
 -- QueryGenerationToken): receivers, typed arguments and written values are checked by their declarations,
 -- in Lua's words, and a refused call or write leaves the object as it was.
 local cv = ripple.collectionView()
@@ -62,4 +62,16 @@ scenario("a query generation token is opaque", function()
   expect(function() token.number = 2 end):toRaise(
     "[<QueryGenerationToken> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key \"number\".")
   expect(ctx.queryGenerationToken):toBe(token)
+end)
+
+scenario("an object ID's properties are read-only", function()
+  local ctx = ripple.container(ripple.model { Note = { title = "string" } }).viewContext
+  local id = ctx:insert("Note", { title = "a" }).objectID
+  expect(function() id.isTemporaryID = false end):toRaise(
+    "attempt to set read-only property 'isTemporaryID' of ManagedObjectID")
+  expect(function() return id.entity end):toRaise(
+    "[<ManagedObjectID> valueForUndefinedKey:]: this class is not key value coding-compliant for the key \"entity\".")
+  expect(id.isTemporaryID):toBe(true)
+  expect(id.entityName):toBe("Note")
+  expect(tostring(id)):toBe(id.uriRepresentation)
 end)

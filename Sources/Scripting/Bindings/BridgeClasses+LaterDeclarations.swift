@@ -4,6 +4,6 @@ extension BridgeClasses {
     /// The classes moved to ``LuaClassDeclaration`` after the first six (``declarations``): their annotations
     /// are generated from these declarations like those of the first ones.
     static let laterDeclarations: [any LuaClassDescribing] = [
-        queryGenerationTokenDeclaration, dataSourceDeclaration,
+        objectIDDeclaration, queryGenerationTokenDeclaration, dataSourceDeclaration,
     ] + diffableDeclarations
 }
