@@ -1,6 +1,7 @@
 -- The classes declared once (CollectionViewDataSource, Snapshot, DiffableDataSource, ManagedObjectID,
--- QueryGenerationToken): receivers, typed arguments and written values are checked by their declarations,
--- in Lua's words, and a refused call or write leaves the object as it was.
+-- QueryGenerationToken, PersistentHistoryChangeRequest, ContextDidSaveNotification): receivers, typed
+-- arguments and written values are checked by their declarations, in Lua's words, and a refused call or
+-- write leaves the object as it was.
 local cv = ripple.collectionView()
 local ds = ripple.staticCollectionViewDataSource(cv)
 ds:registerClass("Cell", function(cell, ip, source) cell.text = source:itemAtIndexPath(ip) end)
@@ -74,4 +75,21 @@ scenario("an object ID's properties are read-only", function()
   expect(id.isTemporaryID):toBe(true)
   expect(id.entityName):toBe("Note")
   expect(tostring(id)):toBe(id.uriRepresentation)
+end)
+
+scenario("a history request and a save's notification are opaque", function()
+  local request = ripple.historyRequest {}
+  expect(tostring(request)):toBe("PersistentHistoryChangeRequest")
+  expect(function() return request.after end):toRaise(
+    "[<PersistentHistoryChangeRequest> valueForUndefinedKey:]: this class is not key value coding-compliant for the key \"after\".")
+  expect(function() request.after = 1 end):toRaise("attempt to set unknown key 'after' on PersistentHistoryChangeRequest")
+  local ctx = ripple.container(ripple.model { Note = { title = "string" } }).viewContext
+  local note
+  local token = ripple.observe(ctx, "didSave", function(n) note = n end)
+  ctx:insert("Note", { title = "a" })
+  ctx:save()
+  token:cancel()
+  expect(tostring(note.notification)):toBe("ContextDidSaveNotification(" .. ctx.name .. ")")
+  expect(function() note.notification.inserted = {} end):toRaise(
+    "[<ContextDidSaveNotification> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key \"inserted\".")
 end)

@@ -123,10 +123,6 @@ function ManagedObjectContext:refreshAllObjects() end
 ---@return ManagedObjectContext
 function ManagedObjectContext:newChildContext(concurrencyType) end
 
----The IDs of what a save changed (the `notification` field of a `didSave` note and of a history transaction);
----`mergeChangesFromContextDidSave` merges it.
----@class ContextDidSaveNotification : userdata
-
 ---What a `didSave` observer receives; pass it to `mergeChangesFromContextDidSave`.
 ---@class DidSaveNotification
 ---@field inserted ManagedObject[] The saved insertions, objects of the saving context.

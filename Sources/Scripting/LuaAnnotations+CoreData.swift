@@ -145,9 +145,6 @@ function ripple.undoManager() end
 ---@class BatchResult
 ---@field result boolean|ManagedObjectID[]|integer True (status), the IDs of the objects, or their number, by `resultType`.
 
----A history request made by `ripple.historyRequest`; run it with `ctx:execute(request)`.
----@class PersistentHistoryChangeRequest : userdata
-
 ---What `ctx:execute(historyRequest)` returns.
 ---@class PersistentHistoryResult
 ---@field result PersistentHistoryTransaction[] The transactions, oldest first (empty for a deletion).
