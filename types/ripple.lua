@@ -256,9 +256,6 @@ local ManagedObjectContext = {}
 ---@param generation "current"|QueryGenerationToken|nil
 function ManagedObjectContext:setQueryGenerationFrom(generation) end
 
----A query generation (`NSQueryGenerationToken`): opaque; `tostring` shows its number.
----@class QueryGenerationToken : userdata
-
 ---Inserts an object with its defaults, then `values`; returns it.
 ---@param entity string
 ---@param values? table<string, any>
@@ -316,10 +313,6 @@ function ManagedObjectContext:refreshAllObjects() end
 ---@param concurrencyType? "mainQueue"|"privateQueue"
 ---@return ManagedObjectContext
 function ManagedObjectContext:newChildContext(concurrencyType) end
-
----The IDs of what a save changed (the `notification` field of a `didSave` note and of a history transaction);
----`mergeChangesFromContextDidSave` merges it.
----@class ContextDidSaveNotification : userdata
 
 ---What a `didSave` observer receives; pass it to `mergeChangesFromContextDidSave`.
 ---@class DidSaveNotification
@@ -462,14 +455,6 @@ function RelationshipSet:objectAtIndex(index) end
 ---@param object ManagedObject
 ---@return integer?
 function RelationshipSet:indexOfObject(object) end
-
----An object ID (`NSManagedObjectID`): one userdata per ID, so `==` and table keys work; prints as its URI.
----An object's temporary ID and its permanent ID (after the save) are different IDs, as in Core Data.
----@class ManagedObjectID : userdata
----@field entityName string The entity of the object it names.
----@field isTemporaryID boolean True until the object is saved (`x-coredata:///Customer/t52495050-4C45-4000-8000-0000000000001`).
----@field uriRepresentation string `x-coredata:///Customer/t<UUID>1` (temporary) or `x-coredata://<store UUID>/Customer/p1` (permanent; the store's `NSStoreUUID`).
-local ManagedObjectID = {}
 
 ---The object with that ID in this context (`object(with:)`): the registered object or a new fault; for an
 ---ID that names no saved object, a stand-in whose first access fails ("could not fulfill a fault").
@@ -614,9 +599,6 @@ function ripple.undoManager() end
 ---@class BatchResult
 ---@field result boolean|ManagedObjectID[]|integer True (status), the IDs of the objects, or their number, by `resultType`.
 
----A history request made by `ripple.historyRequest`; run it with `ctx:execute(request)`.
----@class PersistentHistoryChangeRequest : userdata
-
 ---What `ctx:execute(historyRequest)` returns.
 ---@class PersistentHistoryResult
 ---@field result PersistentHistoryTransaction[] The transactions, oldest first (empty for a deletion).
@@ -735,6 +717,253 @@ local SearchBar = {}
 ---@class NavigationItem : userdata
 ---@field searchController SearchController? The search controller whose search bar the navigation bar shows (read/write; one navigation item at a time) (read/write).
 local NavigationItem = {}
+
+---An object ID (`NSManagedObjectID`): one userdata per ID, so `==` and table keys work; prints as its URI.
+---An object's temporary ID and its permanent ID (after the save) are different IDs, as in Core Data.
+---@class ManagedObjectID : userdata
+---@field isTemporaryID boolean True until the object is saved (`x-coredata:///Customer/t52495050-4C45-4000-8000-0000000000001`).
+---@field uriRepresentation string `x-coredata:///Customer/t<UUID>1` (temporary) or `x-coredata://<store UUID>/Customer/p1` (permanent; the store's `NSStoreUUID`).
+---@field entityName string The entity of the object it names.
+local ManagedObjectID = {}
+
+---A query generation (`NSQueryGenerationToken`): opaque; `tostring` shows its number.
+---@class QueryGenerationToken : userdata
+local QueryGenerationToken = {}
+
+---A history request made by `ripple.historyRequest`; run it with `ctx:execute(request)`.
+---@class PersistentHistoryChangeRequest : userdata
+local PersistentHistoryChangeRequest = {}
+
+---The IDs of what a save changed (the `notification` field of a `didSave` note and of a history transaction);
+---`mergeChangesFromContextDidSave` merges it.
+---@class ContextDidSaveNotification : userdata
+local ContextDidSaveNotification = {}
+
+---An NXCollectionViewDataSource data source (static or fetched).
+---@class CollectionViewDataSource : userdata
+---@field collectionView CollectionView? Its view.
+---@field postUpdateBlock fun(dataSource: CollectionViewDataSource)|nil Runs after every reload and applied batch (read/write).
+---@field reloadCollectionViewAfterChanges boolean Apply changes with `reloadData` instead of a batch (read/write).
+---@field fetchedItems ManagedObject[]? The fetched items (fetched data source).
+---@field sections integer The number of sections (the same as `numberOfSections()`).
+local CollectionViewDataSource = {}
+
+---Registers a cell class: `(class, prepare)` for every item, or `(class, reuseIdentifier, [predicate,] prepare)`.
+---@param className string?
+---@param reuseIdentifier string|fun(cell: CollectionReusableView, indexPath: IndexPath, dataSource: CollectionViewDataSource)
+---@param predicate (string|fun(item: any, indexPath: IndexPath): boolean|fun(cell: CollectionReusableView, indexPath: IndexPath, dataSource: CollectionViewDataSource))?
+---@param prepare (fun(cell: CollectionReusableView, indexPath: IndexPath, dataSource: CollectionViewDataSource))?
+function CollectionViewDataSource:registerClass(className, reuseIdentifier, predicate, prepare) end
+
+---The same as `registerClass`, for a nib name.
+---@param nibName string?
+---@param reuseIdentifier string|function
+---@param predicate (string|function)?
+---@param prepare function?
+function CollectionViewDataSource:registerNib(nibName, reuseIdentifier, predicate, prepare) end
+
+---Registers a supplementary view class for a kind (the kind is the reuse identifier).
+---@param className string?
+---@param kind string
+---@param prepare fun(view: CollectionReusableView, indexPath: IndexPath, dataSource: CollectionViewDataSource)
+function CollectionViewDataSource:registerClassForSupplementaryViewOfKind(className, kind, prepare) end
+
+---The same as `registerClassForSupplementaryViewOfKind`, for a nib name.
+---@param nibName string?
+---@param kind string
+---@param prepare function
+function CollectionViewDataSource:registerNibForSupplementaryViewOfKind(nibName, kind, prepare) end
+
+---Fetches again (fetched) or shows the sections again (static), and reloads the view.
+function CollectionViewDataSource:reload() end
+
+---Empties the data source and reloads the view.
+function CollectionViewDataSource:reset() end
+
+---The number of sections of the data source.
+---@return integer
+function CollectionViewDataSource:numberOfSections() end
+
+---The number of items of a section of the data source.
+---@param section integer
+---@return integer
+function CollectionViewDataSource:numberOfItemsInSection(section) end
+
+---The item at an index path, nil when missing.
+---@param indexPath IndexPath
+---@return any
+function CollectionViewDataSource:itemAtIndexPath(indexPath) end
+
+---The reuse identifier of the registration that accepts the item at an index path.
+---@param indexPath IndexPath
+---@return string?
+function CollectionViewDataSource:reuseIdentifierForItemAtIndexPath(indexPath) end
+
+---Every index path of an item, in order (tables by identity).
+---@param item any
+---@return IndexPath[]
+function CollectionViewDataSource:indexPathsOfItem(item) end
+
+---The section item (static: the section's title; fetched: its name, value or related object).
+---@param section integer
+---@return any
+function CollectionViewDataSource:itemForSection(section) end
+
+---Static data source: shows these sections of items, with optional section items; a full reload.
+---@param sections any[][]
+---@param sectionItems any[]?
+function CollectionViewDataSource:reloadWithSections(sections, sectionItems) end
+
+---Fetched data source: fetches with `request`, sectioned by `{ sectionKeyPath = }`, `{ sectionAttribute = }` or `{ sectionRelationship = }`.
+---@param request FetchRequest
+---@param options table?
+function CollectionViewDataSource:reloadWithFetchRequest(request, options) end
+
+---A diffable snapshot (`NSDiffableDataSourceSnapshot`): sections and items by identifier. Mutable in place;
+---`copy()` (and `dataSource:snapshot()`) give an independent copy. Misuse fails with UIKit's messages.
+---@class Snapshot : userdata
+---@field sectionIdentifiers ItemIdentifier[] The sections, in order.
+---@field itemIdentifiers ItemIdentifier[] Every item, section after section.
+---@field numberOfItems integer The number of items.
+---@field numberOfSections integer The number of sections.
+---@field reloadedItemIdentifiers ItemIdentifier[] The items marked by `reloadItems`.
+---@field reconfiguredItemIdentifiers ItemIdentifier[] The items marked by `reconfigureItems`.
+---@field description string `main: a, b; other: c`.
+local Snapshot = {}
+
+---Appends sections (one identifier or an array); one supplied twice or already there is an error.
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+function Snapshot:appendSections(identifiers) end
+
+---Inserts sections before a section.
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+---@param section ItemIdentifier
+function Snapshot:insertSectionsBeforeSection(identifiers, section) end
+
+---Inserts sections after a section.
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+---@param section ItemIdentifier
+function Snapshot:insertSectionsAfterSection(identifiers, section) end
+
+---Deletes sections with their items (unknown ones are ignored).
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+function Snapshot:deleteSections(identifiers) end
+
+---Moves a section before another.
+---@param section ItemIdentifier
+---@param before ItemIdentifier
+function Snapshot:moveSectionBeforeSection(section, before) end
+
+---Moves a section after another.
+---@param section ItemIdentifier
+---@param after ItemIdentifier
+function Snapshot:moveSectionAfterSection(section, after) end
+
+---Marks sections for reload.
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+function Snapshot:reloadSections(identifiers) end
+
+---Appends items to a section (the last one when nil); an item the snapshot already has is moved, with UIKit's warning in the trace.
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+---@param section ItemIdentifier?
+function Snapshot:appendItems(identifiers, section) end
+
+---Inserts items before an item.
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+---@param item ItemIdentifier
+function Snapshot:insertItemsBeforeItem(identifiers, item) end
+
+---Inserts items after an item.
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+---@param item ItemIdentifier
+function Snapshot:insertItemsAfterItem(identifiers, item) end
+
+---Deletes items (unknown ones are ignored).
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+function Snapshot:deleteItems(identifiers) end
+
+---Deletes every item and section.
+function Snapshot:deleteAllItems() end
+
+---Moves an item before another.
+---@param item ItemIdentifier
+---@param before ItemIdentifier
+function Snapshot:moveItemBeforeItem(item, before) end
+
+---Moves an item after another.
+---@param item ItemIdentifier
+---@param after ItemIdentifier
+function Snapshot:moveItemAfterItem(item, after) end
+
+---Marks items for reload (new cells on apply).
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+function Snapshot:reloadItems(identifiers) end
+
+---Marks items for reconfiguration (the same cells prepared again on apply).
+---@param identifiers ItemIdentifier|ItemIdentifier[]
+function Snapshot:reconfigureItems(identifiers) end
+
+---The items of a section, in order; an error for an unknown section.
+---@param section ItemIdentifier
+---@return ItemIdentifier[]
+function Snapshot:itemIdentifiersInSection(section) end
+
+---The number of items of a section.
+---@param section ItemIdentifier
+---@return integer
+function Snapshot:numberOfItemsInSection(section) end
+
+---The 0-based index of an item among all items, or nil.
+---@param item ItemIdentifier
+---@return integer?
+function Snapshot:indexOfItem(item) end
+
+---The 0-based index of a section, or nil.
+---@param section ItemIdentifier
+---@return integer?
+function Snapshot:indexOfSection(section) end
+
+---The section that holds an item, or nil.
+---@param item ItemIdentifier
+---@return ItemIdentifier?
+function Snapshot:sectionIdentifierForSectionContainingItem(item) end
+
+---An independent copy.
+---@return Snapshot
+function Snapshot:copy() end
+
+---A diffable data source (`UITableViewDiffableDataSource` / `UICollectionViewDiffableDataSource`): applies
+---snapshots to its view as batch updates of the difference.
+---@class DiffableDataSource : userdata
+---@field collectionView CollectionView? Its view.
+---@field tableView CollectionView? Its view (the same as `collectionView`).
+---@field supplementaryViewProvider (fun(view: CollectionView, kind: string, indexPath: IndexPath): CollectionReusableView?)? Makes headers and footers (read/write).
+---@field supplementaryElementKinds string[] The kinds `supplementaryViewProvider` is asked for, per section (read/write).
+local DiffableDataSource = {}
+
+---Shows a snapshot: the difference from the current one as one batch update (`animatingDifferences`
+---defaults to true; false still diffs, without animation), reloads and reconfigurations included.
+---@param snapshot Snapshot
+---@param animatingDifferences boolean?
+function DiffableDataSource:apply(snapshot, animatingDifferences) end
+
+---Shows a snapshot with `reloadData` instead of a batch update.
+---@param snapshot Snapshot
+function DiffableDataSource:applySnapshotUsingReloadData(snapshot) end
+
+---A copy of the snapshot on screen.
+---@return Snapshot
+function DiffableDataSource:snapshot() end
+
+---The item at an index path, or nil.
+---@param indexPath IndexPath
+---@return ItemIdentifier?
+function DiffableDataSource:itemIdentifierForIndexPath(indexPath) end
+
+---The index path of an item, or nil.
+---@param item ItemIdentifier
+---@return IndexPath?
+function DiffableDataSource:indexPathForItemIdentifier(item) end
 
 ---Options of `ripple.fetchedResultsController` (every `FetchRequest` field too).
 ---@class FetchedResultsControllerOptions : FetchRequest
@@ -1232,86 +1461,6 @@ function CollectionView:sectionIndexTitles() end
 ---@field className string
 ---@field elementKind string? The supplementary kind, nil for a cell.
 
----An NXCollectionViewDataSource data source (static or fetched).
----@class CollectionViewDataSource : userdata
----@field collectionView CollectionView
----@field postUpdateBlock fun(dataSource: CollectionViewDataSource)|nil Runs after every reload and applied batch (read/write).
----@field reloadCollectionViewAfterChanges boolean Apply changes with `reloadData` instead of a batch (read/write).
----@field fetchedItems ManagedObject[]? The fetched items (fetched data source).
----@field sections table[] The items by section.
-local CollectionViewDataSource = {}
-
----Registers a cell class: `(class, prepare)` for every item, or `(class, reuseIdentifier, [predicate,] prepare)`.
----@param className string?
----@param reuseIdentifier string|fun(cell: CollectionReusableView, indexPath: IndexPath, dataSource: CollectionViewDataSource)
----@param predicate? string|fun(item: any, indexPath: IndexPath): boolean|fun(cell: CollectionReusableView, indexPath: IndexPath, dataSource: CollectionViewDataSource)
----@param prepare? fun(cell: CollectionReusableView, indexPath: IndexPath, dataSource: CollectionViewDataSource)
-function CollectionViewDataSource:registerClass(className, reuseIdentifier, predicate, prepare) end
-
----The same as `registerClass`, for a nib name.
----@param nibName string?
----@param reuseIdentifier string|function
----@param predicate? string|function
----@param prepare? function
-function CollectionViewDataSource:registerNib(nibName, reuseIdentifier, predicate, prepare) end
-
----Registers a supplementary view class for a kind (the kind is the reuse identifier).
----@param className string?
----@param kind string
----@param prepare fun(view: CollectionReusableView, indexPath: IndexPath, dataSource: CollectionViewDataSource)
-function CollectionViewDataSource:registerClassForSupplementaryViewOfKind(className, kind, prepare) end
-
----The same as `registerClassForSupplementaryViewOfKind`, for a nib name.
----@param nibName string?
----@param kind string
----@param prepare function
-function CollectionViewDataSource:registerNibForSupplementaryViewOfKind(nibName, kind, prepare) end
-
----Fetches again (fetched) or shows the sections again (static), and reloads the view.
-function CollectionViewDataSource:reload() end
-
----Empties the data source and reloads the view.
-function CollectionViewDataSource:reset() end
-
----The number of sections of the data source.
----@return integer
-function CollectionViewDataSource:numberOfSections() end
-
----The number of items of a section of the data source.
----@param section integer
----@return integer
-function CollectionViewDataSource:numberOfItemsInSection(section) end
-
----The item at an index path, nil when missing.
----@param indexPath IndexPath
----@return any
-function CollectionViewDataSource:itemAtIndexPath(indexPath) end
-
----The reuse identifier of the registration that accepts the item at an index path.
----@param indexPath IndexPath
----@return string?
-function CollectionViewDataSource:reuseIdentifierForItemAtIndexPath(indexPath) end
-
----Every index path of an item, in order (tables by identity).
----@param item any
----@return IndexPath[]
-function CollectionViewDataSource:indexPathsOfItem(item) end
-
----The section item (static: the section's title; fetched: its name, value or related object).
----@param section integer
----@return any
-function CollectionViewDataSource:itemForSection(section) end
-
----Static data source: shows these sections of items, with optional section items; a full reload.
----@param sections any[][]
----@param sectionItems? any[]
-function CollectionViewDataSource:reloadWithSections(sections, sectionItems) end
-
----Fetched data source: fetches with `request`, sectioned by `{ sectionKeyPath = }`, `{ sectionAttribute = }` or `{ sectionRelationship = }`.
----@param request FetchRequest
----@param options? table
-function CollectionViewDataSource:reloadWithFetchRequest(request, options) end
-
 ---Selects a row without calling the delegate (`selectRow(at:animated:scrollPosition:)`); without `allowsMultipleSelection` the others are deselected. An index path the view does not show is an error.
 ---@param indexPath IndexPath
 function CollectionView:selectRowAtIndexPath(indexPath) end
@@ -1413,152 +1562,6 @@ function ripple.tableViewDiffableDataSource(view, cellProvider) end
 ---@param cellProvider fun(view: CollectionView, indexPath: IndexPath, item: ItemIdentifier): CollectionReusableView?
 ---@return DiffableDataSource
 function ripple.collectionViewDiffableDataSource(view, cellProvider) end
-
----A diffable snapshot (`NSDiffableDataSourceSnapshot`): sections and items by identifier. Mutable in place;
----`copy()` (and `dataSource:snapshot()`) give an independent copy. Misuse fails with UIKit's messages.
----@class Snapshot : userdata
----@field sectionIdentifiers ItemIdentifier[] The sections, in order.
----@field itemIdentifiers ItemIdentifier[] Every item, section after section.
----@field numberOfItems integer The number of items.
----@field numberOfSections integer The number of sections.
----@field reloadedItemIdentifiers ItemIdentifier[] The items marked by `reloadItems`.
----@field reconfiguredItemIdentifiers ItemIdentifier[] The items marked by `reconfigureItems`.
----@field description string `main: a, b; other: c`.
-local Snapshot = {}
-
----Appends sections (one identifier or an array); one supplied twice or already there is an error.
----@param identifiers ItemIdentifier|ItemIdentifier[]
-function Snapshot:appendSections(identifiers) end
-
----Inserts sections before a section.
----@param identifiers ItemIdentifier|ItemIdentifier[]
----@param section ItemIdentifier
-function Snapshot:insertSectionsBeforeSection(identifiers, section) end
-
----Inserts sections after a section.
----@param identifiers ItemIdentifier|ItemIdentifier[]
----@param section ItemIdentifier
-function Snapshot:insertSectionsAfterSection(identifiers, section) end
-
----Deletes sections with their items (unknown ones are ignored).
----@param identifiers ItemIdentifier|ItemIdentifier[]
-function Snapshot:deleteSections(identifiers) end
-
----Moves a section before another.
----@param section ItemIdentifier
----@param before ItemIdentifier
-function Snapshot:moveSectionBeforeSection(section, before) end
-
----Moves a section after another.
----@param section ItemIdentifier
----@param after ItemIdentifier
-function Snapshot:moveSectionAfterSection(section, after) end
-
----Marks sections for reload.
----@param identifiers ItemIdentifier|ItemIdentifier[]
-function Snapshot:reloadSections(identifiers) end
-
----Appends items to a section (the last one when nil); an item the snapshot already has is moved, with UIKit's warning in the trace.
----@param identifiers ItemIdentifier|ItemIdentifier[]
----@param section? ItemIdentifier
-function Snapshot:appendItems(identifiers, section) end
-
----Inserts items before an item.
----@param identifiers ItemIdentifier|ItemIdentifier[]
----@param item ItemIdentifier
-function Snapshot:insertItemsBeforeItem(identifiers, item) end
-
----Inserts items after an item.
----@param identifiers ItemIdentifier|ItemIdentifier[]
----@param item ItemIdentifier
-function Snapshot:insertItemsAfterItem(identifiers, item) end
-
----Deletes items (unknown ones are ignored).
----@param identifiers ItemIdentifier|ItemIdentifier[]
-function Snapshot:deleteItems(identifiers) end
-
----Deletes every item and section.
-function Snapshot:deleteAllItems() end
-
----Moves an item before another.
----@param item ItemIdentifier
----@param before ItemIdentifier
-function Snapshot:moveItemBeforeItem(item, before) end
-
----Moves an item after another.
----@param item ItemIdentifier
----@param after ItemIdentifier
-function Snapshot:moveItemAfterItem(item, after) end
-
----Marks items for reload (new cells on apply).
----@param identifiers ItemIdentifier|ItemIdentifier[]
-function Snapshot:reloadItems(identifiers) end
-
----Marks items for reconfiguration (the same cells prepared again on apply).
----@param identifiers ItemIdentifier|ItemIdentifier[]
-function Snapshot:reconfigureItems(identifiers) end
-
----The items of a section, in order; an error for an unknown section.
----@param section ItemIdentifier
----@return ItemIdentifier[]
-function Snapshot:itemIdentifiersInSection(section) end
-
----The number of items of a section.
----@param section ItemIdentifier
----@return integer
-function Snapshot:numberOfItemsInSection(section) end
-
----The 0-based index of an item among all items, or nil.
----@param item ItemIdentifier
----@return integer?
-function Snapshot:indexOfItem(item) end
-
----The 0-based index of a section, or nil.
----@param section ItemIdentifier
----@return integer?
-function Snapshot:indexOfSection(section) end
-
----The section that holds an item, or nil.
----@param item ItemIdentifier
----@return ItemIdentifier?
-function Snapshot:sectionIdentifierForSectionContainingItem(item) end
-
----An independent copy.
----@return Snapshot
-function Snapshot:copy() end
-
----A diffable data source (`UITableViewDiffableDataSource` / `UICollectionViewDiffableDataSource`): applies
----snapshots to its view as batch updates of the difference.
----@class DiffableDataSource : userdata
----@field collectionView CollectionView? Its view.
----@field tableView CollectionView? Its view (the same as `collectionView`).
----@field supplementaryViewProvider (fun(view: CollectionView, kind: string, indexPath: IndexPath): CollectionReusableView?)? Makes headers and footers (read/write).
----@field supplementaryElementKinds string[] The kinds `supplementaryViewProvider` is asked for, per section (read/write).
-local DiffableDataSource = {}
-
----Shows a snapshot: the difference from the current one as one batch update (`animatingDifferences`
----defaults to true; false still diffs, without animation), reloads and reconfigurations included.
----@param snapshot Snapshot
----@param animatingDifferences? boolean
-function DiffableDataSource:apply(snapshot, animatingDifferences) end
-
----Shows a snapshot with `reloadData` instead of a batch update.
----@param snapshot Snapshot
-function DiffableDataSource:applySnapshotUsingReloadData(snapshot) end
-
----A copy of the snapshot on screen.
----@return Snapshot
-function DiffableDataSource:snapshot() end
-
----The item at an index path, or nil.
----@param indexPath IndexPath
----@return ItemIdentifier?
-function DiffableDataSource:itemIdentifierForIndexPath(indexPath) end
-
----The index path of an item, or nil.
----@param item ItemIdentifier
----@return IndexPath?
-function DiffableDataSource:indexPathForItemIdentifier(item) end
 
 ---`ripple.uikit`: the UIKit version whose behaviour the views and fetched results controllers follow.
 ---@class UIKit : userdata

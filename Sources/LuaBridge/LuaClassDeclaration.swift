@@ -57,8 +57,8 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
 
     /// The class as Lua sees it.
     /// - Parameter unknownKey: The message for reading (`false`) or writing (`true`) a key the class does not
-    ///   have; by default Lua's `attempt to set unknown key` for writes and `nil` for reads.
-    public func makeClass(unknownKey: ((_ key: String, _ writing: Bool) -> String)? = nil) -> LuaClass {
+    ///   have; by default (or when it gives nil) Lua's `attempt to set unknown key` for writes and `nil` for reads.
+    public func makeClass(unknownKey: ((_ key: String, _ writing: Bool) -> String?)? = nil) -> LuaClass {
         let name = self.name
         let properties = self.properties
         var bodies: [String: LuaState.Body] = [:]
@@ -83,8 +83,14 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
                 }
                 try set(target as! Object, state, valueIndex)
             },
-            index: unknownKey.map { message in { _, key, _ in throw LuaError(.runtime, message(key, false)) } },
-            newIndex: unknownKey.map { message in { _, key, _, _ in throw LuaError(.runtime, message(key, true)) } },
+            index: unknownKey.map { message in { _, key, _ in
+                guard let text = message(key, false) else { return false }
+                throw LuaError(.runtime, text)
+            } },
+            newIndex: unknownKey.map { message in { _, key, _, _ in
+                guard let text = message(key, true) else { return false }
+                throw LuaError(.runtime, text)
+            } },
             tostring: describe.map { describe in { describe($0 as! Object) } })
         cls.metamethods = metamethods
         return cls

@@ -65,9 +65,6 @@ local ManagedObjectContext = {}
 ---@param generation "current"|QueryGenerationToken|nil
 function ManagedObjectContext:setQueryGenerationFrom(generation) end
 
----A query generation (`NSQueryGenerationToken`): opaque; `tostring` shows its number.
----@class QueryGenerationToken : userdata
-
 ---Inserts an object with its defaults, then `values`; returns it.
 ---@param entity string
 ---@param values? table<string, any>
@@ -125,10 +122,6 @@ function ManagedObjectContext:refreshAllObjects() end
 ---@param concurrencyType? "mainQueue"|"privateQueue"
 ---@return ManagedObjectContext
 function ManagedObjectContext:newChildContext(concurrencyType) end
-
----The IDs of what a save changed (the `notification` field of a `didSave` note and of a history transaction);
----`mergeChangesFromContextDidSave` merges it.
----@class ContextDidSaveNotification : userdata
 
 ---What a `didSave` observer receives; pass it to `mergeChangesFromContextDidSave`.
 ---@class DidSaveNotification

@@ -2,14 +2,6 @@ extension LuaAnnotations {
     /// Object IDs, the coordinator and its stores, batch requests, persistent history and undo
     /// (docs/core-data.md).
     static let coreData = #"""
----An object ID (`NSManagedObjectID`): one userdata per ID, so `==` and table keys work; prints as its URI.
----An object's temporary ID and its permanent ID (after the save) are different IDs, as in Core Data.
----@class ManagedObjectID : userdata
----@field entityName string The entity of the object it names.
----@field isTemporaryID boolean True until the object is saved (`x-coredata:///Customer/t52495050-4C45-4000-8000-0000000000001`).
----@field uriRepresentation string `x-coredata:///Customer/t<UUID>1` (temporary) or `x-coredata://<store UUID>/Customer/p1` (permanent; the store's `NSStoreUUID`).
-local ManagedObjectID = {}
-
 ---The object with that ID in this context (`object(with:)`): the registered object or a new fault; for an
 ---ID that names no saved object, a stand-in whose first access fails ("could not fulfill a fault").
 ---@param id ManagedObjectID
@@ -152,9 +144,6 @@ function ripple.undoManager() end
 ---What `ctx:execute(batchRequest)` returns (`NSBatchDeleteResult`, `NSBatchUpdateResult`, `NSBatchInsertResult`).
 ---@class BatchResult
 ---@field result boolean|ManagedObjectID[]|integer True (status), the IDs of the objects, or their number, by `resultType`.
-
----A history request made by `ripple.historyRequest`; run it with `ctx:execute(request)`.
----@class PersistentHistoryChangeRequest : userdata
 
 ---What `ctx:execute(historyRequest)` returns.
 ---@class PersistentHistoryResult

@@ -4,22 +4,15 @@ import LuaBridge
 import ObjectGraph
 
 extension CollectionViewClasses {
-    func checkDataSource(_ state: LuaState) throws -> CollectionViewDataSourceBase {
-        guard let source = state.object(at: 1, as: CollectionViewDataSourceBase.self) else {
-            throw LuaArgumentError(argument: 1, message: "CollectionViewDataSource expected, got \(state.typeName(at: 1))")
-        }
-        return source
-    }
-
-    func checkStatic(_ state: LuaState, _ method: String) throws -> StaticCollectionViewDataSource {
-        guard let source = try checkDataSource(state) as? StaticCollectionViewDataSource else {
+    func checkStatic(_ source: CollectionViewDataSourceBase, _ method: String) throws -> StaticCollectionViewDataSource {
+        guard let source = source as? StaticCollectionViewDataSource else {
             throw ScriptingError("\(method) needs a static data source")
         }
         return source
     }
 
-    func checkFetched(_ state: LuaState, _ method: String) throws -> FetchedCollectionViewDataSource {
-        guard let source = try checkDataSource(state) as? FetchedCollectionViewDataSource else {
+    func checkFetched(_ source: CollectionViewDataSourceBase, _ method: String) throws -> FetchedCollectionViewDataSource {
+        guard let source = source as? FetchedCollectionViewDataSource else {
             throw ScriptingError("\(method) needs a fetched data source")
         }
         return source
@@ -67,8 +60,7 @@ extension CollectionViewClasses {
 
     /// `registerClass(class, prepare)`, `registerClass(class, reuseIdentifier, prepare)` or
     /// `registerClass(class, reuseIdentifier, predicate, prepare)`; a nil class removes the identifier.
-    func register(_ state: LuaState, isNib: Bool) throws -> Int32 {
-        let source = try checkDataSource(state)
+    func register(_ source: CollectionViewDataSourceBase, _ state: LuaState, isNib: Bool) throws -> Int32 {
         let className = try state.optionalString(2)
         if state.type(at: 3) == .function || (className == nil && state.isNoneOrNil(3)) {
             guard let className else {
@@ -115,8 +107,7 @@ extension CollectionViewClasses {
     }
 
     /// `registerClassForSupplementaryViewOfKind(class, kind, prepare?)`.
-    func registerSupplementary(_ state: LuaState, isNib: Bool) throws -> Int32 {
-        let source = try checkDataSource(state)
+    func registerSupplementary(_ source: CollectionViewDataSourceBase, _ state: LuaState, isNib: Bool) throws -> Int32 {
         let className = try state.optionalString(2)
         let kind = try state.string(3)
         let prepare = state.isNoneOrNil(4) ? nil : prepareBlock(try state.function(4))
@@ -125,8 +116,8 @@ extension CollectionViewClasses {
     }
 
     /// `reloadWithSections({ {item, …}, … }, { sectionItem, … })`.
-    func reloadWithSections(_ state: LuaState) throws -> Int32 {
-        let source = try checkStatic(state, "reloadWithSections")
+    func reloadWithSections(_ source: CollectionViewDataSourceBase, _ state: LuaState) throws -> Int32 {
+        let source = try checkStatic(source, "reloadWithSections")
         var sections: [[Any]]?
         if !state.isNoneOrNil(2) {
             try state.table(2)
@@ -165,8 +156,8 @@ extension CollectionViewClasses {
 
     /// `reloadWithFetchRequest(request, { sectionKeyPath = … } | { sectionAttribute = … } |
     /// { sectionRelationship = … } | "keyPath")`.
-    func reloadWithFetchRequest(_ state: LuaState) throws -> Int32 {
-        let source = try checkFetched(state, "reloadWithFetchRequest")
+    func reloadWithFetchRequest(_ source: CollectionViewDataSourceBase, _ state: LuaState) throws -> Int32 {
+        let source = try checkFetched(source, "reloadWithFetchRequest")
         let request = state.isNoneOrNil(2) ? nil : try FetchRequestReader(engine: engine).read(at: 2)
         var behavior: FetchedSectionBehavior?
         switch state.type(at: 3) {
@@ -192,130 +183,6 @@ extension CollectionViewClasses {
         }
         try source.reload(with: request, sectionBehavior: behavior)
         return 0
-    }
-
-    func makeDataSource() -> LuaClass {
-        let methods: [String: LuaState.Body] = [
-            "registerClass": { [unowned self] state in try self.register(state, isNib: false) },
-            "registerNib": { [unowned self] state in try self.register(state, isNib: true) },
-            "registerClassForSupplementaryViewOfKind": { [unowned self] state in
-                try self.registerSupplementary(state, isNib: false)
-            },
-            "registerNibForSupplementaryViewOfKind": { [unowned self] state in
-                try self.registerSupplementary(state, isNib: true)
-            },
-            "reload": { [unowned self] state in
-                try self.checkDataSource(state).reload()
-                return 0
-            },
-            "reset": { [unowned self] state in
-                try self.checkDataSource(state).reset()
-                return 0
-            },
-            "numberOfSections": { [unowned self] state in
-                state.push(try self.checkDataSource(state).numberOfSections())
-                return 1
-            },
-            "numberOfItemsInSection": { [unowned self] state in
-                state.push(try self.checkDataSource(state).numberOfItems(inSection: try state.integer(2)))
-                return 1
-            },
-            "itemAtIndexPath": { [unowned self] state in
-                let source = try self.checkDataSource(state)
-                self.push(item: source.item(at: try self.engine.checkIndexPath(state, 2)))
-                return 1
-            },
-            "reuseIdentifierForItemAtIndexPath": { [unowned self] state in
-                let source = try self.checkDataSource(state)
-                if let id = try source.reuseIdentifier(forItemAt: try self.engine.checkIndexPath(state, 2)) {
-                    state.push(id)
-                } else {
-                    state.pushNil()
-                }
-                return 1
-            },
-            "indexPathsOfItem": { [unowned self] state in
-                let source = try self.checkDataSource(state)
-                let paths: [IndexPath]
-                if let fetched = source as? FetchedCollectionViewDataSource {
-                    paths = state.object(at: 2, as: ManagedObject.self).map { fetched.indexPaths(of: $0) } ?? []
-                } else if let stat = source as? StaticCollectionViewDataSource {
-                    let probe = self.item(at: 2)
-                    paths = stat.indexPaths { candidate in self.isSame(candidate, probe, at: 2) }
-                } else {
-                    paths = []
-                }
-                state.newTable(arrayCount: Int32(paths.count), recordCount: 0)
-                for (i, p) in paths.enumerated() {
-                    self.engine.push(indexPath: p)
-                    state.rawSet(tableAt: -2, index: i + 1)
-                }
-                return 1
-            },
-            "itemForSection": { [unowned self] state in
-                let source = try self.checkDataSource(state)
-                let section = try state.integer(2)
-                if let fetched = source as? FetchedCollectionViewDataSource {
-                    if let value = try fetched.itemForSection(section) { self.engine.push(value) } else { state.pushNil() }
-                } else if let stat = source as? StaticCollectionViewDataSource {
-                    self.push(item: try stat.itemForSection(section))
-                } else {
-                    state.pushNil()
-                }
-                return 1
-            },
-            "reloadWithSections": { [unowned self] state in try self.reloadWithSections(state) },
-            "reloadWithFetchRequest": { [unowned self] state in try self.reloadWithFetchRequest(state) },
-        ]
-        let properties = ["collectionView", "postUpdateBlock", "reloadCollectionViewAfterChanges", "fetchedItems",
-                          "sections"]
-        return LuaClass(
-            name: "CollectionViewDataSource",
-            properties: properties,
-            methods: methods,
-            getter: { [unowned self] target, slot, state in
-                let source = target as! CollectionViewDataSourceBase
-                switch properties[slot] {
-                case "collectionView":
-                    if let view = source.collectionView { state.push(object: view, class: self.view) } else { state.pushNil() }
-                case "postUpdateBlock":
-                    if let ref = self.postUpdateRefs[ObjectIdentifier(source)] { state.push(ref) } else { state.pushNil() }
-                case "reloadCollectionViewAfterChanges": state.push(source.reloadCollectionViewAfterChanges)
-                case "fetchedItems":
-                    if let items = (source as? FetchedCollectionViewDataSource)?.fetchedItems { self.engine.push(items) } else { state.pushNil() }
-                default:
-                    state.push(source.numberOfSections())
-                }
-            },
-            setter: { [unowned self] target, slot, state, value in
-                let source = target as! CollectionViewDataSourceBase
-                switch properties[slot] {
-                case "postUpdateBlock":
-                    if state.isNoneOrNil(value) {
-                        source.postUpdateBlock = nil
-                        self.postUpdateRefs[ObjectIdentifier(source)] = nil
-                        return
-                    }
-                    let function = try state.function(value)
-                    self.postUpdateRefs[ObjectIdentifier(source)] = function
-                    source.postUpdateBlock = { [unowned self] source in
-                        state.push(function)
-                        self.push(dataSource: source)
-                        try state.pcall(arguments: 1, results: 0)
-                    }
-                case "reloadCollectionViewAfterChanges": source.reloadCollectionViewAfterChanges = state.toBoolean(at: value)
-                default: throw ScriptingError("\(properties[slot]) is read-only")
-                }
-            },
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "CollectionViewDataSource")) },
-            tostring: { target in
-                switch target {
-                case is FetchedCollectionViewDataSource: return "FetchedCollectionViewDataSource"
-                case is StaticCollectionViewDataSource: return "StaticCollectionViewDataSource"
-                default: return "CollectionViewDataSource"
-                }
-            }
-        )
     }
 
     /// Whether a stored static item is the Lua value at `index` (raw equality; objects by identity).

@@ -25,19 +25,13 @@ final class BridgeClasses {
     lazy var undoManager = BridgeClasses.makeUndoManager(engine)
     lazy var historyToken = BridgeClasses.makeHistoryToken(engine)
     lazy var queryGenerationToken = BridgeClasses.makeQueryGenerationToken(engine)
-    lazy var historyRequest = LuaClass(name: "PersistentHistoryChangeRequest",
-        index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "PersistentHistoryChangeRequest")) },
-        tostring: { _ in "PersistentHistoryChangeRequest" })
+    lazy var historyRequest = BridgeClasses.historyRequestDeclaration.makeClass { key, writing in
+        writing ? nil : undefinedKeyMessage(key, of: "PersistentHistoryChangeRequest")
+    }
     lazy var historyTokens = HistoryTokenRegistry()
-    lazy var savedChanges = LuaClass(
-        name: "ContextDidSaveNotification",
-        index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ContextDidSaveNotification")) },
-        newIndex: { _, key, _, _ in
-            throw ScriptingError(undefinedKeyMessage(key, of: "ContextDidSaveNotification", writing: true))
-        },
-        tostring: { target in
-            "ContextDidSaveNotification(\((target as! SavedChangesBox).changes.contextName))"
-        })
+    lazy var savedChanges = BridgeClasses.savedChangesDeclaration.makeClass { key, writing in
+        undefinedKeyMessage(key, of: "ContextDidSaveNotification", writing: writing)
+    }
 }
 
 extension BridgeClasses {

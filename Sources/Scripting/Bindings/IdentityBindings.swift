@@ -49,25 +49,26 @@ final class ObjectIDRegistry {
 extension BridgeClasses {
     /// The class of object IDs: `isTemporaryID`, `uriRepresentation`, `entityName`; prints as its URI.
     static func makeObjectID(_ engine: ScriptEngine) -> LuaClass {
-        LuaClass(
-            name: "ManagedObjectID",
-            properties: ["isTemporaryID", "uriRepresentation", "entityName"],
-            getter: { target, slot, state in
-                let id = (target as! ObjectIDBox).id
-                switch slot {
-                case 0: state.push(id.isTemporaryID)
-                case 1: state.push(id.uriRepresentation)
-                default: state.push(id.entityName)
-                }
-            },
-            setter: { _, slot, _, _ in
-                throw ScriptingError("\(["isTemporaryID", "uriRepresentation", "entityName"][slot]) is read-only")
-            },
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ManagedObjectID")) },
-            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ManagedObjectID", writing: true)) },
-            tostring: { target in (target as! ObjectIDBox).id.uriRepresentation }
-        )
+        objectIDDeclaration.makeClass { key, writing in undefinedKeyMessage(key, of: "ManagedObjectID", writing: writing) }
     }
+
+    /// `object.objectID`'s values: one per ID (``ObjectIDRegistry``), so `==` and table keys work.
+    static let objectIDDeclaration = LuaClassDeclaration<ObjectIDBox>(
+        "ManagedObjectID",
+        """
+        An object ID (`NSManagedObjectID`): one userdata per ID, so `==` and table keys work; prints as its URI.
+        An object's temporary ID and its permanent ID (after the save) are different IDs, as in Core Data.
+        """,
+        properties: [
+            .property("isTemporaryID",
+                      "True until the object is saved (`x-coredata:///Customer/t52495050-4C45-4000-8000-0000000000001`).",
+                      get: { $0.id.isTemporaryID }),
+            .property("uriRepresentation",
+                      "`x-coredata:///Customer/t<UUID>1` (temporary) or `x-coredata://<store UUID>/Customer/p1` (permanent; the store's `NSStoreUUID`).",
+                      get: { $0.id.uriRepresentation }),
+            .property("entityName", "The entity of the object it names.", get: { $0.id.entityName }),
+        ],
+        describe: { $0.id.uriRepresentation })
 
     /// `ctx:object(id)`, `ctx:existingObject(id)` and `ctx:obtainPermanentIDs(objects)`.
     static func contextIdentityMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {

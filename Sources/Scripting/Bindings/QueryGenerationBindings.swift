@@ -4,13 +4,15 @@ import ObjectGraph
 extension BridgeClasses {
     /// The class of query generation tokens (opaque; `tostring` shows the generation's number).
     static func makeQueryGenerationToken(_ engine: ScriptEngine) -> LuaClass {
-        LuaClass(
-            name: "QueryGenerationToken",
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "QueryGenerationToken")) },
-            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "QueryGenerationToken", writing: true)) },
-            tostring: { target in (target as! QueryGenerationToken).description }
-        )
+        queryGenerationTokenDeclaration.makeClass { key, writing in
+            undefinedKeyMessage(key, of: "QueryGenerationToken", writing: writing)
+        }
     }
+
+    /// A context's `queryGenerationToken`.
+    static let queryGenerationTokenDeclaration = LuaClassDeclaration<QueryGenerationToken>(
+        "QueryGenerationToken", "A query generation (`NSQueryGenerationToken`): opaque; `tostring` shows its number.",
+        describe: { $0.description })
 
     /// `ctx:setQueryGenerationFrom("current" | token | nil)` (`setQueryGenerationFrom(_:)`).
     static func contextQueryGenerationMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {
