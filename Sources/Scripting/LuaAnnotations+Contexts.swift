@@ -156,7 +156,7 @@ function ManagedObjectContext:newChildContext(concurrencyType) end
 ---A fetch request: `ctx:fetch`, `ctx:count`, fetched results controllers and fetched data sources.
 ---@class FetchRequest
 ---@field entity string The entity name (required).
----@field predicate? string|fun(object: ManagedObject): boolean An `NSPredicate` format string, or a Lua function.
+---@field predicate? string|fun(object: ManagedObject): boolean An `NSPredicate` format string, or a Lua function (refused by a SQLite store, which answers with SQL: docs/predicates.md).
 ---@field arguments? any[] Values for `%@` and `%K` in the format.
 ---@field sortDescriptors? (string|SortDescriptor)[] Keys, or tables with `key`, `ascending`, `selector`.
 ---@field fetchLimit? integer Applied after sorting.
