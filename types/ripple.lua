@@ -249,6 +249,7 @@ function PersistentContainer:addPersistentStore(options) end
 ---@field undoManager UndoManager? Records undo groups when set (`ripple.undoManager()`; nil by default, read/write).
 ---@field transactionAuthor string? The author of this context's saves in the persistent history (read/write).
 ---@field queryGenerationToken QueryGenerationToken? The query generation the context is pinned to; nil when unpinned.
+---@field stalenessInterval number Seconds cached row data may be used before a fault reads the store again (default -1; read/write). Ripple keeps no older row cache: every value behaves as 0.
 local ManagedObjectContext = {}
 
 ---Pins the context to a query generation (`"current"`, or another context's `queryGenerationToken`), or unpins
@@ -339,7 +340,7 @@ function ManagedObjectContext:newChildContext(concurrencyType) end
 ---A fetch request: `ctx:fetch`, `ctx:count`, fetched results controllers and fetched data sources.
 ---@class FetchRequest
 ---@field entity string The entity name (required).
----@field predicate? string|fun(object: ManagedObject): boolean An `NSPredicate` format string, or a Lua function.
+---@field predicate? string|fun(object: ManagedObject): boolean An `NSPredicate` format string, or a Lua function (refused by a SQLite store, which answers with SQL: docs/predicates.md).
 ---@field arguments? any[] Values for `%@` and `%K` in the format.
 ---@field sortDescriptors? (string|SortDescriptor)[] Keys, or tables with `key`, `ascending`, `selector`.
 ---@field fetchLimit? integer Applied after sorting.
@@ -353,6 +354,7 @@ function ManagedObjectContext:newChildContext(concurrencyType) end
 ---@field includesPendingChanges? boolean Default true: unsaved insertions and deletions count.
 ---@field substitutionVariables? table<string, any> Values of the predicate's `$VARIABLE`s.
 ---@field includesSubentities? boolean Default true: objects of the entity's sub-entities are fetched too.
+---@field relationshipKeyPathsForPrefetching? string[] Relationship key paths whose objects are loaded with the results (not faults).
 
 ---A computed column of a dictionary fetch (`NSExpressionDescription`).
 ---@class ExpressionDescription

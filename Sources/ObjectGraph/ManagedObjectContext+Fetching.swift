@@ -4,10 +4,14 @@ extension ManagedObjectContext {
     /// - Throws: `.unknownEntity`, or predicate and sort errors.
     public func fetch(_ request: FetchRequest) throws -> [ManagedObject] {
         try checkQueue("fetch")
+        let entity = try model.requireEntity(named: request.entityName)
+        try checkPrefetchKeyPaths(request, entity: entity)
+        try checkPredicateForSQL(request, entity: entity)
         let all = try candidates(for: request)
         let faults = request.fetchBatchSize > 0 ? Set(all.lazy.filter(\.state.isFault).map { ObjectIdentifier($0) }) : []
-        let result = try request.apply(to: all)
+        let result = try request.apply(to: all, answeredBySQL: storeAnswersWithSQL(request))
         if request.fetchBatchSize > 0 { applyBatching(result, batchSize: request.fetchBatchSize, faultsBefore: faults) }
+        if !request.relationshipKeyPathsForPrefetching.isEmpty { try prefetchRelationships(of: result, for: request) }
         if !pendingInserted.isEmpty {
             for object in result where pendingInserted.contains(object) { fetchedPendingInserts.insert(object) }
         }

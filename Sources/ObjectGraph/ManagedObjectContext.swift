@@ -101,6 +101,10 @@ public final class ManagedObjectContext {
     @exclusivity(unchecked) public internal(set) var queryGenerationToken: QueryGenerationToken?
     /// The author recorded in the persistent history of this context's saves (`transactionAuthor`).
     @exclusivity(unchecked) public var transactionAuthor: String?
+    /// How old cached row data may be before a fault fires from a fresh read (`stalenessInterval`, seconds;
+    /// default -1: no limit of the context's own). Ripple keeps no row cache older than the last fetch or
+    /// merge: a fault always reads the store's current row, so every value behaves as Core Data's 0.
+    @exclusivity(unchecked) public var stalenessInterval: Double = -1
     /// Where the caller is (`file:line` of a script), recorded with deletions for messages; set by the
     /// scripting layer.
     @exclusivity(unchecked) public var callerLocation: (() -> String?)?

@@ -50,6 +50,10 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
     public var returnsDistinctResults: Bool = false
     /// Whether objects of the entity's sub-entities are fetched too (`includesSubentities`, true by default).
     public var includesSubentities: Bool = true
+    /// Relationship key paths whose destination objects are fetched with the results
+    /// (`relationshipKeyPathsForPrefetching`): they arrive with their values loaded, not as faults. Every
+    /// component must name a relationship.
+    public var relationshipKeyPathsForPrefetching: [String] = []
 
     /// Creates a fetch request.
     public init(entityName: String, predicate: Predicate? = nil, sortDescriptors: [SortDescriptor] = [],
@@ -119,15 +123,23 @@ public struct FetchRequest: CustomStringConvertible, @unchecked Sendable {
     /// try r.apply(to: candidates)   // [Dee, Cy]
     /// ```
     ///
-    /// - Parameter candidates: The objects to consider, in object order; ties of the sort keep this order.
+    /// - Parameters:
+    ///   - candidates: The objects to consider, in object order; ties of the sort keep this order.
+    ///   - answeredBySQL: Which candidates a SQLite store answers: those match only when the predicate
+    ///     is true under SQL's three-valued logic (``Predicate/evaluateAsSQL(with:substitutionVariables:)``).
     /// - Returns: The matching objects, sorted, after offset and limit.
     /// - Throws: Errors of the predicate or of the sort key paths; `.invalidFetchRequest` for a negative
     ///   limit or offset.
-    public func apply(to candidates: [ManagedObject]) throws -> [ManagedObject] {
+    public func apply(to candidates: [ManagedObject],
+                      answeredBySQL: ((ManagedObject) -> Bool)? = nil) throws -> [ManagedObject] {
         try validate()
         try WorkBudget.charge(candidates.count)
         var matching: [ManagedObject] = []
-        for object in candidates where try matches(object) { matching.append(object) }
+        for object in candidates where try matches(object) {
+            if let answeredBySQL, let predicate, answeredBySQL(object),
+               try !predicate.evaluateAsSQL(with: object, substitutionVariables: substitutionVariables) { continue }
+            matching.append(object)
+        }
         let sorted = try sort(matching)
         guard fetchOffset < sorted.count else { return [] }
         // offset + limit may overflow (fetchLimit = math.maxinteger): compare with what is left instead.

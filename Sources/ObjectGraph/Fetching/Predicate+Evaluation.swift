@@ -98,8 +98,11 @@ struct PredicateEvaluator {
     }
 
     func evaluate(_ c: ComparisonPredicate) throws -> Bool {
-        let lhs = try value(of: c.leftExpression)
-        let rhs = try value(of: c.rightExpression)
+        try evaluate(c, lhs: value(of: c.leftExpression), rhs: value(of: c.rightExpression))
+    }
+
+    /// A comparison whose two sides are already evaluated.
+    func evaluate(_ c: ComparisonPredicate, lhs: Value, rhs: Value) throws -> Bool {
         switch c.modifier {
         case .direct:
             if case .collection(let items) = lhs {

@@ -110,7 +110,7 @@ extension BridgeClasses {
         let properties = ["insertedObjects", "updatedObjects", "deletedObjects", "registeredObjects", "hasChanges",
                           "name", "concurrencyType", "derivedRecomputationCount",
                           "automaticallyMergesChangesFromParent", "parent", "mergePolicy", "undoManager", "transactionAuthor",
-                          "queryGenerationToken"]
+                          "queryGenerationToken", "stalenessInterval"]
         func context(_ state: LuaState, _ function: String) throws -> ManagedObjectContext {
             guard let c = state.object(at: 1, as: ManagedObjectContext.self) else {
                 throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
@@ -215,12 +215,20 @@ extension BridgeClasses {
                     } else {
                         state.pushNil()
                     }
+                case 14: state.push(ctx.stalenessInterval)
                 case 11:
                     if let undo = ctx.undoManager { state.push(object: undo, class: engine.classes.undoManager) } else { state.pushNil() }
                 default: state.push(ctx.concurrencyType.rawValue)
                 }
             },
             setter: { target, slot, state, valueIndex in
+                if slot == 14 {
+                    guard state.type(at: valueIndex) == .number, let seconds = state.toNumber(at: valueIndex), !seconds.isNaN else {
+                        throw ScriptingError("stalenessInterval must be a number (seconds), got \(state.typeName(at: valueIndex))")
+                    }
+                    (target as! ManagedObjectContext).stalenessInterval = seconds
+                    return
+                }
                 if slot == 12 {
                     switch state.type(at: valueIndex) {
                     case .nil: (target as! ManagedObjectContext).transactionAuthor = nil

@@ -6,7 +6,7 @@ import ObjectGraph
 ///    sortDescriptors = { "name", { key = "since", ascending = false } }, fetchLimit = 10,
 ///    fetchOffset = 0, includesPendingChanges = true, includesSubentities = true }`, and for dictionary
 ///    results `propertiesToFetch`, `propertiesToGroupBy`, `havingPredicate`, `returnsDistinctResults`
-///    (``readGrouping(_:into:)``).
+///    (``readGrouping(_:into:)``); `relationshipKeyPathsForPrefetching = { "orders" }`.
 struct FetchRequestReader {
     let engine: ScriptEngine
     var state: LuaState { engine.state }
@@ -15,10 +15,9 @@ struct FetchRequestReader {
     static let keys = ["entity", "predicate", "arguments", "sortDescriptors", "fetchLimit", "fetchOffset",
                        "includesPendingChanges", "fetchBatchSize", "resultType", "propertiesToFetch",
                        "substitutionVariables", "includesSubentities", "propertiesToGroupBy", "havingPredicate",
-                       "returnsDistinctResults"]
+                       "returnsDistinctResults", "relationshipKeyPathsForPrefetching"]
     /// Fetch request properties Core Data has and Ripple does not.
     static let notImplemented = [
-        "relationshipKeyPathsForPrefetching": "there is no row cache to prefetch into; relationships load on access",
         "returnsObjectsAsFaults": "fetched objects are faults until first used unless fetchBatchSize says otherwise",
         "affectedStores": "a fetch reads every store of the coordinator",
         "includesPropertyValues": "property values are always available",
@@ -57,6 +56,7 @@ struct FetchRequestReader {
         }
         try readGrouping(table, into: &request)
         request.fetchOffset = try readInt(table, "fetchOffset") ?? 0
+        request.relationshipKeyPathsForPrefetching = try readKeyPathList(table, "relationshipKeyPathsForPrefetching")
         for (key, set) in [("includesPendingChanges", { (r: inout FetchRequest, b: Bool) in r.includesPendingChanges = b }),
                            ("includesSubentities", { (r: inout FetchRequest, b: Bool) in r.includesSubentities = b })] {
             let type = state.rawGet(tableAt: table, key: key)
@@ -173,6 +173,27 @@ struct FetchRequestReader {
         default:
             throw ScriptingError("a sort descriptor must be a key or a table, got \(state.typeName(at: index))")
         }
+    }
+
+    /// A list of key path strings (`relationshipKeyPathsForPrefetching = { "orders", "orders.items" }`).
+    func readKeyPathList(_ table: Int32, _ field: String) throws -> [String] {
+        let type = state.rawGet(tableAt: table, key: field)
+        defer { state.pop() }
+        if type == .nil { return [] }
+        guard type == .table else {
+            throw ScriptingError("\(field) must be a list of key path strings, got \(state.typeName(at: -1))")
+        }
+        let list = state.absoluteIndex(-1)
+        var paths: [String] = []
+        for i in 0..<state.rawLength(at: list) {
+            state.rawGet(tableAt: list, index: i + 1)
+            defer { state.pop() }
+            guard state.type(at: -1) == .string, let path = state.toString(at: -1) else {
+                throw ScriptingError("\(field)[\(i + 1)] must be a key path string, got \(state.typeName(at: -1))")
+            }
+            paths.append(path)
+        }
+        return paths
     }
 
     func readInt(_ table: Int32, _ field: String) throws -> Int? {
