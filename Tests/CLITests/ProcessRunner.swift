@@ -20,6 +20,10 @@ let rippleExecutable: String = {
     return parts.joined(separator: "/") + "/ripple"
 }()
 
+/// glibc's `pipe2(2)`, which the Glibc module does not export: makes a pipe whose ends are close-on-exec
+/// from the start, with no moment in which another thread's spawn could inherit them.
+@_silgen_name("pipe2") func pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+
 /// What a finished process printed and how it exited.
 struct ProcessResult {
     var output: String

@@ -17,8 +17,9 @@ func runProgram(_ program: String, _ arguments: [String], input: String = "") ->
     var outPipe: [Int32] = [0, 0]
     // Close-on-exec: a program another test starts meanwhile must not inherit these ends (its copy of the
     // write end would keep this read waiting). posix_spawn's dup2 clears the flag on 0, 1 and 2.
-    _ = pipe2(&inPipe, O_CLOEXEC)
-    _ = pipe2(&outPipe, O_CLOEXEC)
+    _ = pipe(&inPipe)
+    _ = pipe(&outPipe)
+    for fd in inPipe + outPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
