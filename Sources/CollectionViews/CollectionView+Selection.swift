@@ -178,8 +178,12 @@ extension CollectionView {
     /// that are neither in it nor visible are cancelled first.
     func prefetchAfterScroll(from previous: Int) throws {
         guard let prefetchDataSource, let count = visibleItemCount, count > 0, firstVisibleItem != previous else { return }
+        // The window ahead never goes past the last item shown, and is computed without overflowing
+        // (`visibleRows = math.maxinteger` trapped here, or walked 2^63 indexes).
+        let total = (displayed ?? []).reduce(0) { $0 + $1.numberOfItems }
+        let first = Swift.min(firstVisibleItem, total)
         let range = firstVisibleItem > previous
-            ? (firstVisibleItem + count)..<(firstVisibleItem + 2 * count)
+            ? Swift.min(total, first + Swift.min(count, total))..<Swift.min(total, first + Swift.min(2 * Swift.min(count, total), total))
             : Swift.max(0, firstVisibleItem - count)..<firstVisibleItem
         let ahead = range.compactMap { indexPath(ofGlobal: $0) }
         let visible = Set(try indexPathsForVisibleItems())

@@ -74,9 +74,20 @@ local function saved(o)
   return ok and result
 end
 
-local function start(options, actions)
+-- A new container from `options.container`, which must return one (indexing anything else raised here,
+-- at this chunk's line instead of the script's). `level` as `raise`'s.
+local function newContainer(options, level)
+  local container = options.container()
+  local ok, coordinator = pcall(function() return container.persistentStoreCoordinator end)
+  if not ok or coordinator == nil then
+    raise("ripple.explore: container must return a new container (ripple.container), got " .. type(container), level + 1)
+  end
+  return container
+end
+
+local function start(options, actions, level)
   ripple._exploreWatch(true)
-  local container = options.model and ripple.container(options.model) or options.container()
+  local container = options.model and ripple.container(options.model) or newContainer(options, level + 1)
   local ctx = container.viewContext
   ctx.automaticallyMergesChangesFromParent = true
   ctx.mergePolicy = "mergeByPropertyObjectTrump"
@@ -516,7 +527,7 @@ end
 -- Replays `steps` on a fresh world; returns the failure and the number of steps run.
 local function replay(options, actions, steps, emit)
   local mark = { ripple._exploreMark() }
-  local okStart, w = pcall(start, options, actions)
+  local okStart, w = pcall(start, options, actions, 3)
   if not okStart then finishWorld(mark); return tostring(w), 0 end
   w.options = options
   for i, step in ipairs(steps) do
@@ -539,7 +550,7 @@ local function explore(options)
   local model = options.model
   if model == nil then
     local mark = { ripple._exploreMark() }
-    model = options.container().persistentStoreCoordinator.managedObjectModel
+    model = newContainer(options, 2).persistentStoreCoordinator.managedObjectModel
     finishWorld(mark)
   end
   local shape = modelShape(model, options)
@@ -549,7 +560,7 @@ local function explore(options)
   local g = { random = newRandom(seed), shape = shape, actions = actions, maxObjects = options.maxObjects or 12, nextID = 0 }
   local began = ripple._exploreClock()
   local mark = { ripple._exploreMark() }
-  local okStart, w = pcall(start, options, actions)
+  local okStart, w = pcall(start, options, actions, 3)
   if not okStart then
     finishWorld(mark)
     error(w, 0)            -- the setup's or the screen's own error, with its own place
@@ -589,7 +600,7 @@ end
 local current = nil
 local function exploreStart(options)
   local actions = prepare(options)
-  local w = start(options, actions)
+  local w = start(options, actions, 2)
   current = w
   return w.ctx, w.container, w.root, screenViews()
 end
