@@ -113,6 +113,12 @@ open class SplitViewController: ViewController {
             let moving = (supplementaryNavigationController?.children ?? []) + secondaryNavigationController.children
             let proposed: Column = secondaryNavigationController.children.isEmpty ? .primary : .secondary
             let top = delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: proposed) ?? proposed
+            // The delegate may have changed the window's width back (a collapse in a regular window would
+            // stay collapsed): the split then stays expanded, and the log says why.
+            guard window.horizontalSizeClass == sizeClass else {
+                window.log("collapse \(displayName) abandoned: horizontalSizeClass changed to \(window.horizontalSizeClass.rawValue) in the delegate")
+                return nil
+            }
             window.log("collapse \(displayName) (top column \(top.rawValue))")
             primaryDepthAtCollapse = primary.children.count
             isCollapsed = true
