@@ -27,7 +27,8 @@ extension ViewController {
     /// ``isModalInPresentation``, or its presentation controller's delegate answers false to
     /// `presentationControllerShouldDismiss`, the sheet stays and the delegate gets
     /// `presentationControllerDidAttemptToDismiss`. Otherwise: `presentationControllerWillDismiss`, the
-    /// dismissal (animated), `presentationControllerDidDismiss`. An error of a delegate method stops the
+    /// dismissal (animated, through the presenter: the sheet and whatever it presents by then),
+    /// `presentationControllerDidDismiss`. An error of a delegate method stops the
     /// gesture where it is; before the dismissal, the screen is unchanged.
     ///
     /// - Throws: ``ViewControllerError`` (``ViewControllerError/Kind/invalidGesture``) when it is not presented,
@@ -68,7 +69,10 @@ extension ViewController {
             window.log("presentationControllerWillDismiss " + sheet.displayName)
             try delegate.presentationControllerWillDismiss(presentation)
         }
-        sheet.dismiss(animated: true)
+        // Through the presenter: the sheet goes with whatever it presents now (a will-dismiss delegate that
+        // presented from the sheet made `sheet.dismiss` take only that one away, leaving the sheet on screen
+        // after `presentationControllerDidDismiss`). A sheet the delegate already dismissed is left alone.
+        sheet.presenterStorage?.dismiss(animated: true)
         if let delegate {
             window.log("presentationControllerDidDismiss " + sheet.displayName)
             try delegate.presentationControllerDidDismiss(presentation)
