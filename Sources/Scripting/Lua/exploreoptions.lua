@@ -78,6 +78,16 @@ local function modelShape(model, options)
   for _, e in ipairs(ripple._exploreModel(model)) do byName[e.name] = e end
   local wanted = options.entities
   if wanted ~= nil and type(wanted) ~= "table" then fail("entities must be a list of entity names, got " .. type(wanted)) end
+  if wanted then
+    for _, n in ipairs(wanted) do
+      if byName[n] == nil then
+        local known = {}
+        for name in pairs(byName) do known[#known + 1] = name end
+        table.sort(known)
+        fail("entities: unknown entity '" .. tostring(n) .. "' (the model's entities: " .. table.concat(known, ", ") .. ")")
+      end
+    end
+  end
   for _, e in ipairs(ripple._exploreModel(model)) do
     local include = not e.abstract
     if wanted then
