@@ -45,9 +45,7 @@ extension Ripple {
             if let steps, steps < 0 { throw ValidationError("--steps takes a non-negative number of steps") }
             if let seed, seed < 0 { throw ValidationError("--seed takes a non-negative integer") }
             if let time, !(time > 0) { throw ValidationError("--time takes a positive number of seconds") }
-            if let filter, let problem = LuaPatternMatcher.problem(filter) {
-                throw ValidationError("--filter: malformed Lua pattern '\(filter)' (\(problem))")
-            }
+            try PatternOptions.validate([("--filter", filter)])
             if let exploreOut {
                 var info = stat()
                 if stat(exploreOut, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {

@@ -37,11 +37,7 @@ extension Ripple {
 
         func validate() throws {
             if files.isEmpty { throw ValidationError("Missing expected argument '<files> ...'") }
-            for (flag, value) in [("--filter", filter), ("--filter-out", filterOut)] {
-                if let value, let problem = LuaPatternMatcher.problem(value) {
-                    throw ValidationError("\(flag): malformed Lua pattern '\(value)' (\(problem))")
-                }
-            }
+            try PatternOptions.validate([("--filter", filter), ("--filter-out", filterOut)])
         }
 
         func run() throws {

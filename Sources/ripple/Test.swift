@@ -99,11 +99,7 @@ extension Ripple {
             if let shard, TestSelection.Shard(shard) == nil {
                 throw ValidationError("--shard takes index/count with 1 <= index <= count, e.g. 2/3")
             }
-            for (flag, value) in [("--filter", filter), ("--filter-out", filterOut), ("--pattern", pattern)] {
-                if let value, let problem = LuaPatternMatcher.problem(value) {
-                    throw ValidationError("\(flag): malformed Lua pattern '\(value)' (\(problem))")
-                }
-            }
+            try PatternOptions.validate([("--filter", filter), ("--filter-out", filterOut), ("--pattern", pattern)])
         }
 
         func run() throws {
