@@ -163,14 +163,14 @@ extension ScriptEngine {
         state.newTable()
         for object in note.updated {
             push(object)
-            push(strings: note.changedKeys[object] ?? [])
+            push(strings: note.changedKeys(of: object) ?? [])
             state.rawSet(tableAt: -3)
         }
         state.rawSet(tableAt: table, key: "changedKeys")
         state.newTable()
         for object in note.updated {
             push(object)
-            pushDictionary(note.oldValues[object] ?? [:])
+            pushDictionary(note.oldValues(of: object) ?? [:])
             state.rawSet(tableAt: -3)
         }
         state.rawSet(tableAt: table, key: "oldValues")
