@@ -1218,7 +1218,7 @@ function ripple.user.cancelSearch(searchController) end
 
 ---A collection view (`UICollectionView`) or table view (`UITableView`): validates every batch update like UIKit.
 ---@class CollectionView : BatchUpdating
----@field name string The prefix of its trace lines (`cv` or `tv` by default) (read/write).
+---@field name string The prefix of its trace lines; `cv` or `tv` by default (read/write).
 ---@field dataSource ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
 ---@field batchUpdateCount integer How many batch updates were applied.
 ---@field isUpdating boolean Whether a batch is being collected (inside `performBatchUpdates` or `beginUpdates`).

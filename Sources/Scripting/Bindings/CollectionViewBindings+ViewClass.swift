@@ -39,7 +39,7 @@ extension CollectionViewClasses {
             "CollectionView",
             "A collection view (`UICollectionView`) or table view (`UITableView`): validates every batch update like UIKit.",
             properties: [
-                .property("name", "The prefix of its trace lines (`cv` or `tv` by default).", get: { $0.name }, set: { $0.name = $1 }),
+                .property("name", "The prefix of its trace lines; `cv` or `tv` by default.", get: { $0.name }, set: { $0.name = $1 }),
                 .custom("dataSource", type: "ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource|nil",
                         "Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's.",
                         get: { view, _ in try owner.get().pushDataSource(of: view) },
