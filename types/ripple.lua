@@ -1551,6 +1551,19 @@ function BatchUpdating:moveSection(from, to) end
 ---@class UISearchResultsUpdating
 ---@field updateSearchResultsForSearchController fun(searchController: SearchController) The search changed: filter by `searchController.searchBar.text`.
 
+---The methods `model:class(entityName, methods)` calls on an entity's objects (docs/classes.md); each is optional.
+---@class NSManagedObject
+---@field awakeFromInsert? fun(self: ManagedObject) Once, when the object is inserted, after the defaults and before the given values.
+---@field awakeFromFetch? fun(self: ManagedObject) Each time its values are loaded into a context (its fault fires).
+---@field willSave? fun(self: ManagedObject) On each save of the object, before validation; again while a round of `willSave` changes something.
+---@field didSave? fun(self: ManagedObject) After a save, for each object it saved, before the `didSave` notification.
+---@field prepareForDeletion? fun(self: ManagedObject) When a deletion is processed, before the delete rules run.
+---@field willTurnIntoFault? fun(self: ManagedObject) Before a loaded object turns into a fault.
+---@field didTurnIntoFault? fun(self: ManagedObject) After it turned into a fault.
+---@field validateForInsert? fun(self: ManagedObject): boolean, string?, integer? Validates the object for a save that inserts it: true, or false and a message (and an error code, 1550 by default).
+---@field validateForUpdate? fun(self: ManagedObject): boolean, string?, integer? Validates the object for a save that updates it: true, or false and a message (and an error code, 1550 by default).
+---@field validateForDelete? fun(self: ManagedObject): boolean, string?, integer? Validates the object for a save that deletes it: true, or false and a message (and an error code, 1550 by default).
+
 ---A data source the script writes (`view.dataSource = { … }`): a table view's or a collection view's.
 ---@alias ScriptDataSource UITableViewDataSource|UICollectionViewDataSource
 

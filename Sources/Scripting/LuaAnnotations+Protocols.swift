@@ -3,7 +3,7 @@ extension LuaAnnotations {
     /// views and batches share, and every protocol a Lua object plays (``LuaProtocols/all``) — generated from
     /// their declarations, with the names the other annotations use for them.
     static var declaredProtocols: String {
-        ([CollectionViewClasses.batchUpdating] + LuaProtocols.all).map(\.annotations).joined(separator: "\n")
+        ([CollectionViewClasses.batchUpdating] + LuaProtocols.all + [LuaProtocols.managedObject]).map(\.annotations).joined(separator: "\n")
             + "\n" + protocolAliases + controllerProtocolAliases
     }
 

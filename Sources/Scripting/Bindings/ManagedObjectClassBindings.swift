@@ -15,8 +15,7 @@ extension BridgeClasses {
 
 extension ScriptEngine {
     /// The names of `NSManagedObject`'s callbacks and validation methods a class may implement.
-    static let objectClassCallbackNames: [String] =
-        ManagedObjectCallback.allCases.map(\.rawValue) + ["validateForInsert", "validateForUpdate", "validateForDelete"]
+    static let objectClassCallbackNames: [String] = LuaProtocols.managedObject.memberNames
 
     /// `model:class(entityName, methods)`: gives an entity the code of its managed-object class.
     ///
