@@ -1378,6 +1378,12 @@ local BatchUpdate = {}
 ---@field [string] any The content the prepare blocks set (`cell.text`).
 local CollectionReusableView = {}
 
+---`ripple.uikit`: the UIKit version whose behaviour the views and fetched results controllers follow.
+---@class UIKit : userdata
+---@field profile "ios17"|"ios16.4"|"ios15"|"ios9" The current profile (`"ios16.4"` by default) (read/write).
+---@field profiles string[] Every known profile.
+local UIKit = {}
+
 ---A table view (`UITableView`, made by `ripple.tableView`): the collection-view class, used with its row
 ---names (`insertRows`, `numberOfRowsInSection`, `cellForRowAtIndexPath`, `visibleRows`) and with
 ---`beginUpdates`/`endUpdates`.
@@ -1642,11 +1648,6 @@ function ripple.tableViewDiffableDataSource(view, cellProvider) end
 ---@param cellProvider fun(view: CollectionView, indexPath: IndexPath, item: ItemIdentifier): CollectionReusableView?
 ---@return DiffableDataSource
 function ripple.collectionViewDiffableDataSource(view, cellProvider) end
-
----`ripple.uikit`: the UIKit version whose behaviour the views and fetched results controllers follow.
----@class UIKit : userdata
----@field profile "ios17"|"ios16.4"|"ios15"|"ios9" The current profile (read/write; `"ios16.4"` by default).
----@field profiles string[] Every known profile.
 
 ---Runs `fn` and records whether it passed; a failure reports the file and line of the failed expectation.
 ---@param name string

@@ -10,6 +10,7 @@ extension BridgeClasses {
         CollectionViewClasses.viewDeclaration(CollectionViewClassesReference()),
         CollectionViewClasses.batchDeclaration(CollectionViewClassesReference()),
         CollectionViewClasses.reusableViewDeclaration(CollectionViewClassesReference()),
+        CollectionViewClasses.uikitDeclaration(CollectionViewClassesReference()),
     ]
 }
 

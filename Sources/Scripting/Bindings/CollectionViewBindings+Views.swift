@@ -147,27 +147,34 @@ extension CollectionViewClasses {
     /// `ripple.uikit`: `ripple.uikit.profile = "ios17" | "ios16.4" | "ios15" | "ios9"`.
     func installUIKit(into module: Int32) {
         let state = engine.state
-        let uikit = LuaClass(
-            name: "UIKit",
-            properties: ["profile", "profiles"],
-            getter: { [unowned self] _, slot, state in
-                if slot == 0 { state.push(self.engine.platform.profile.rawValue) } else {
-                    self.engine.push(strings: PlatformProfile.allCases.map(\.rawValue))
-                }
-            },
-            setter: { [unowned self] _, slot, state, value in
-                guard slot == 0 else { throw ScriptingError("profiles is read-only") }
-                let name = try state.string(value)
-                guard let profile = PlatformProfile(rawValue: name) else {
-                    throw ScriptingError("unknown profile '\(name)' (known profiles: " + PlatformProfile.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-                }
-                self.engine.platform.profile = profile
-                self.engine.log.record("[uikit] profile = \(name)")
-            },
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "UIKit")) },
-            tostring: { [unowned self] _ in "UIKit(profile = \(self.engine.platform.profile.rawValue))" }
-        )
+        let uikit = Self.uikitDeclaration(CollectionViewClassesReference(classes: self)).makeClass { key, writing in
+            writing ? nil : undefinedKeyMessage(key, of: "UIKit")
+        }
         state.push(object: uikitSettings, class: uikit)
         state.rawSet(tableAt: module, key: "uikit")
+    }
+
+    /// `ripple.uikit`'s object: the profile of the engine's platform.
+    static func uikitDeclaration(_ owner: CollectionViewClassesReference) -> LuaClassDeclaration<UIKitSettingsObject> {
+        let names = PlatformProfile.allCases.map(\.rawValue)
+        return LuaClassDeclaration<UIKitSettingsObject>(
+            "UIKit", "`ripple.uikit`: the UIKit version whose behaviour the views and fetched results controllers follow.",
+            properties: [
+                .custom("profile", type: names.map { "\"\($0)\"" }.joined(separator: "|"),
+                        "The current profile (`\"ios16.4\"` by default).",
+                        get: { _, state in state.push(try owner.get().engine.platform.profile.rawValue) },
+                        set: { _, state, value in
+                            let engine = try owner.get().engine
+                            let name = try state.string(value)
+                            guard let profile = PlatformProfile(rawValue: name) else {
+                                throw ScriptingError("unknown profile '\(name)' (known profiles: " + names.joined(separator: ", ") + ")")
+                            }
+                            engine.platform.profile = profile
+                            engine.log.record("[uikit] profile = \(name)")
+                        }),
+                .custom("profiles", type: "string[]", "Every known profile.",
+                        get: { _, _ in try owner.get().engine.push(strings: names) }),
+            ],
+            describe: { _ in (try? owner.get().engine.platform.profile.rawValue).map { "UIKit(profile = \($0))" } ?? "UIKit" })
     }
 }
