@@ -154,11 +154,6 @@ final class LuaPrefetchDataSource: LuaViewRole, CollectionViewDataSourcePrefetch
 }
 
 extension CollectionViewClasses {
-    /// The selection and editing properties of views, after ``viewProperties``' first ones.
-    static let selectionProperties = ["delegate", "prefetchDataSource", "allowsMultipleSelection", "isEditing",
-                                      "indexPathForSelectedRow", "indexPathsForSelectedRows",
-                                      "indexPathsForSelectedItems", "isHidden"]
-
     /// `view.delegate = value`: nil or a Lua object playing the delegate protocol (checked now).
     func setDelegate(_ view: CollectionView, _ value: Int32) throws {
         let state = engine.state

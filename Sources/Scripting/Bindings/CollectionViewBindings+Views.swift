@@ -4,10 +4,6 @@ import LuaBridge
 import ObjectGraph
 
 extension CollectionViewClasses {
-    /// The properties of views; the first four slots are handled by the class itself.
-    static let viewProperties = ["name", "dataSource", "batchUpdateCount", "isUpdating", "visibleRows",
-                                 "visibleItems", "isLoaded", "firstVisibleItem"] + selectionProperties
-
     /// `ripple.tableView([options])` / `ripple.collectionView([options])`: options `name`, `dataSource`,
     /// `visibleRows` (`visibleItems`); any other key is an error.
     func makeView(_ state: LuaState, _ view: CollectionView, function: String) throws -> Int32 {
