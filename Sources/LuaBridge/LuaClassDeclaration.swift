@@ -35,6 +35,11 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
     public let describe: ((Object) -> String)?
     /// Further metamethods (`__eq`, `__len`, …), run through the trampoline like any Swift function.
     public let metamethods: [String: LuaState.Body]
+    /// The protocols of bridged classes it adopts (``adopting(_:_:)``): their methods are among ``methods``
+    /// and its annotations inherit them.
+    public internal(set) var adoptedProtocols: [LuaProtocolDeclaration] = []
+    /// The keys other than its members, when they are the script's (``withOpenFields(type:_:get:set:)``).
+    public internal(set) var openFields: LuaOpenFields<Object>?
 
     /// Declares a class.
     /// - Parameters:
@@ -83,11 +88,11 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
                 }
                 try set(target as! Object, state, valueIndex)
             },
-            index: unknownKey.map { message in { _, key, _ in
+            index: openFieldsIndex(unknownKey) ?? unknownKey.map { message in { _, key, _ in
                 guard let text = message(key, false) else { return false }
                 throw LuaError(.runtime, text)
             } },
-            newIndex: unknownKey.map { message in { _, key, _, _ in
+            newIndex: openFieldsNewIndex() ?? unknownKey.map { message in { _, key, _, _ in
                 guard let text = message(key, true) else { return false }
                 throw LuaError(.runtime, text)
             } },
@@ -100,14 +105,15 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
     /// `function Name:method(…) end` stub per method, each with its doc line.
     public var annotations: String {
         var lines = summary.split(separator: "\n").map { "---" + $0 }
-        lines.append("---@class \(name) : userdata")
+        lines.append("---@class \(name) : " + (adoptedProtocols.isEmpty ? "userdata" : adoptedProtocols.map(\.name).joined(separator: ", ")))
         for property in properties {
             let doc = property.set == nil ? property.doc
                 : (property.doc.hasSuffix(".") ? String(property.doc.dropLast()) : property.doc) + " (read/write)."
             lines.append("---@field \(property.name) \(property.type)" + (doc.isEmpty ? "" : " " + doc))
         }
+        if let openFields { lines.append("---@field [string] \(openFields.type) \(openFields.doc)") }
         lines.append("local \(name) = {}")
-        for method in methods {
+        for method in methods where !isAdopted(method.name) {
             lines.append("")
             lines += method.doc.split(separator: "\n").map { "---" + $0 }
             for parameter in method.parameters {

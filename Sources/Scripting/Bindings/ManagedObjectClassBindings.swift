@@ -3,8 +3,7 @@ import ObjectGraph
 
 extension ScriptEngine {
     /// The names of `NSManagedObject`'s callbacks and validation methods a class may implement.
-    static let objectClassCallbackNames: [String] =
-        ManagedObjectCallback.allCases.map(\.rawValue) + ["validateForInsert", "validateForUpdate", "validateForDelete"]
+    static let objectClassCallbackNames: [String] = LuaProtocols.managedObject.memberNames
 
     /// `model:class(entityName, methods)`: gives an entity the code of its managed-object class.
     ///
