@@ -3,7 +3,7 @@
 local function raised(f)
   local ok, err = pcall(f)
   if ok then return "no error" end
-  return (tostring(err):gsub("[%w%./_]*/(%d+%-)", "%1"))
+  return (tostring(err):gsub("[%w%./_%-]*/(%d+%-)", "%1"))
 end
 local IP = ripple.indexPath
 

@@ -61,20 +61,10 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
     public func makeClass(unknownKey: ((_ key: String, _ writing: Bool) -> String?)? = nil) -> LuaClass {
         let name = self.name
         let properties = self.properties
-        var bodies: [String: LuaState.Body] = [:]
-        for method in methods {
-            let body = method.body
-            bodies[method.name] = { state in
-                guard let object = state.object(at: 1, as: Object.self) else {
-                    throw LuaArgumentError(argument: 1, message: "\(name) expected, got \(state.typeName(at: 1))")
-                }
-                return try body(object, state)
-            }
-        }
         let cls = LuaClass(
             name: name,
             properties: properties.map(\.name),
-            methods: bodies,
+            methods: checkedMethodBodies,
             getter: { target, slot, state in try properties[slot].get(target as! Object, state) },
             setter: { target, slot, state, valueIndex in
                 let property = properties[slot]
@@ -94,6 +84,23 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
             tostring: describe.map { describe in { describe($0 as! Object) } })
         cls.metamethods = metamethods
         return cls
+    }
+
+    /// The methods as Lua functions: each checks that argument 1 is an object of the class
+    /// (`Name expected, got number`) before its body runs.
+    var checkedMethodBodies: [String: LuaState.Body] {
+        let name = self.name
+        var bodies: [String: LuaState.Body] = [:]
+        for method in methods {
+            let body = method.body
+            bodies[method.name] = { state in
+                guard let object = state.object(at: 1, as: Object.self) else {
+                    throw LuaArgumentError(argument: 1, message: "\(name) expected, got \(state.typeName(at: 1))")
+                }
+                return try body(object, state)
+            }
+        }
+        return bodies
     }
 
     /// The class's LuaLS annotations: `---@class Name : userdata`, a `---@field` per property and a

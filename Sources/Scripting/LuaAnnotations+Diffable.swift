@@ -21,10 +21,5 @@ function ripple.tableViewDiffableDataSource(view, cellProvider) end
 ---@return DiffableDataSource
 function ripple.collectionViewDiffableDataSource(view, cellProvider) end
 
----`ripple.uikit`: the UIKit version whose behaviour the views and fetched results controllers follow.
----@class UIKit : userdata
----@field profile "ios17"|"ios16.4"|"ios15"|"ios9" The current profile (read/write; `"ios16.4"` by default).
----@field profiles string[] Every known profile.
-
 """#
 }

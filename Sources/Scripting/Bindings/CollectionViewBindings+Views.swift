@@ -215,26 +215,7 @@ extension CollectionViewClasses {
     /// `ripple.uikit`: `ripple.uikit.profile = "ios17" | "ios16.4" | "ios15" | "ios9"`.
     func installUIKit(into module: Int32) {
         let state = engine.state
-        let uikit = LuaClass(
-            name: "UIKit",
-            properties: ["profile", "profiles"],
-            getter: { [unowned self] _, slot, state in
-                if slot == 0 { state.push(self.engine.platform.profile.rawValue) } else {
-                    self.engine.push(strings: PlatformProfile.allCases.map(\.rawValue))
-                }
-            },
-            setter: { [unowned self] _, slot, state, value in
-                guard slot == 0 else { throw ScriptingError("profiles is read-only") }
-                let name = try state.string(value)
-                guard let profile = PlatformProfile(rawValue: name) else {
-                    throw ScriptingError("unknown profile '\(name)' (known profiles: " + PlatformProfile.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-                }
-                self.engine.platform.profile = profile
-                self.engine.log.record("[uikit] profile = \(name)")
-            },
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "UIKit")) },
-            tostring: { [unowned self] _ in "UIKit(profile = \(self.engine.platform.profile.rawValue))" }
-        )
+        let uikit = Self.uikitDeclaration.makeClass { key, writing in writing ? nil : undefinedKeyMessage(key, of: "UIKit") }
         state.push(object: uikitSettings, class: uikit)
         state.rawSet(tableAt: module, key: "uikit")
     }
