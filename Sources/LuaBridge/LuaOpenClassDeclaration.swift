@@ -11,7 +11,9 @@
 ///     read: { note, key, state in values[ObjectIdentifier(note)]?[key].map { state.push($0) } ?? state.pushNil() },
 ///     write: { note, key, state, index in values[ObjectIdentifier(note), default: [:]][key] = state.toString(at: index) })
 /// ```
-public struct LuaOpenFields<Object: AnyObject> {
+/// Like declarations, open fields are immutable and their closures run on the thread of the Lua state that
+/// calls them (hence `@unchecked Sendable`).
+public struct LuaOpenFields<Object: AnyObject>: @unchecked Sendable {
     /// A key scripts set by convention, annotated as an optional field.
     public struct Convention: Sendable, Equatable {
         /// The key.
@@ -53,7 +55,8 @@ public struct LuaOpenFields<Object: AnyObject> {
 
 /// A declared class (``LuaClassDeclaration``) whose objects take open fields (``LuaOpenFields``), and which
 /// may extend another such class: a subclass has its parent's properties and methods (a property of its own
-/// with a parent's name replaces it in the same slot), each checked as its declaring class checks it, and
+/// with a parent's name replaces it in the same slot), their arguments and values checked as the parent
+/// declares them (a method's receiver must be an object of the class itself, as for every ``LuaClass``), and
 /// its annotations say `---@class Sub : Parent` and list only its own members and conventions.
 ///
 /// Writing an undeclared key that names a method is refused (`cannot replace the method 'x' of Name`);
@@ -80,7 +83,7 @@ public struct LuaOpenClassDeclaration: LuaClassDescribing, @unchecked Sendable {
     public let parent: String
     /// Every property, the parent's first, in slot order.
     let properties: [Property]
-    /// Every method (the parent's too), each checking its receiver against its declaring class.
+    /// Every method (the parent's too).
     let methodBodies: [String: LuaState.Body]
     let read: (AnyObject, String, LuaState) throws -> Void
     let write: (AnyObject, String, LuaState, Int32) throws -> Void
