@@ -191,48 +191,6 @@ function ripple.graph(target, options) end
 ---@field isPrior boolean
 ---@field isDeleted boolean
 
----A data model made by `ripple.model` or read by `ripple.loadModel`.
----@class ManagedObjectModel : userdata
----@field entities string[] The entity names, sorted.
-local ManagedObjectModel = {}
-
----Gives an entity the code of its `NSManagedObject` subclass (docs/classes.md): lifecycle callbacks
----(`awakeFromInsert`, `awakeFromFetch`, `willSave`, `didSave`, `prepareForDeletion`, `willTurnIntoFault`,
----`didTurnIntoFault`), validation (`validateForInsert`, `validateForUpdate`, `validateForDelete`,
----`validate<Key>(self, value)` returning true, or false and a message [and a code]), methods called as
----`obj:name(…)`, and `properties = { name = function(self) … end }` read as `obj.name`. Declaring it
----again replaces it.
----@param entityName string
----@param methods table<string, function|table<string, fun(self: ManagedObject): any>>
-function ManagedObjectModel:class(entityName, methods) end
----A fetch request table (for `ctx:fetch`) made from the model's template `name`, its `$VARIABLES` bound to `variables`; a missing variable is Core Data's error.
----@param name string
----@param variables? table<string, any>
----@return FetchRequest
-function ManagedObjectModel:fetchRequestFromTemplate(name, variables) end
-
----A persistent container (`NSPersistentContainer`).
----@class PersistentContainer : userdata
----@field viewContext ManagedObjectContext The main-queue context screens use.
----@field managedObjectModel ManagedObjectModel The container's model.
----@field persistentStoreCoordinator PersistentStoreCoordinator The coordinator of its stores.
-local PersistentContainer = {}
-
----A private-queue context on the container's store, named `background#n`; work runs through `perform`.
----@return ManagedObjectContext
-function PersistentContainer:newBackgroundContext() end
-
----Runs `fn(context)` on a new private-queue context (`performBackgroundTask`), queued like `perform`: it runs at the end of the event (`ripple.tick()`).
----@param fn fun(context: ManagedObjectContext)
-function PersistentContainer:performBackgroundTask(fn) end
-
----Removes the store: its objects are invalidated in every context.
-function PersistentContainer:removePersistentStore() end
-
----Adds a store (`{ store = "memory" }` by default, or `{ store = "sqlite", path = … }`).
----@param options? StoreOptions
-function PersistentContainer:addPersistentStore(options) end
-
 ---A managed object context (`NSManagedObjectContext`).
 ---@class ManagedObjectContext : userdata
 ---@field insertedObjects ManagedObject[] Inserted objects, in object order.
@@ -487,45 +445,6 @@ function ManagedObjectContext:undo() end
 
 ---Redoes the last undone group; nothing happens without an undo manager.
 function ManagedObjectContext:redo() end
-
----The coordinator of a container (`NSPersistentStoreCoordinator`): the model and the stores.
----@class PersistentStoreCoordinator : userdata
----@field managedObjectModel ManagedObjectModel The coordinator's model.
----@field persistentStores PersistentStore[] The stores, in the order they were added.
-local PersistentStoreCoordinator = {}
-
----The object ID a URI names (`managedObjectID(forURIRepresentation:)`), or nil when the URI is not one of this coordinator's.
----@param uri string `x-coredata://<store UUID>/Customer/p1` or `x-coredata:///Customer/t<UUID>1`; nil for a URI of a store this coordinator does not have.
----@return ManagedObjectID?
-function PersistentStoreCoordinator:managedObjectID(uri) end
-
----The token of the last transaction of the first store with `persistentHistoryTracking`, nil when none tracks history or nothing was saved.
----@return PersistentHistoryToken?
-function PersistentStoreCoordinator:currentPersistentHistoryToken() end
-
----The store at a file path (`persistentStore(for:)`), or nil.
----@param url string
----@return PersistentStore?
-function PersistentStoreCoordinator:persistentStore(url) end
-
----Adds a store (`{ store = "memory" }` by default) and returns it; refused when its data does not fit the model.
----@param options? StoreOptions
----@return PersistentStore
-function PersistentStoreCoordinator:addPersistentStore(options) end
-
----The store's metadata (`metadataForPersistentStore:`): `NSStoreType`, `NSStoreUUID` and, for a SQLite store, what its `Z_METADATA` holds (`NSStoreModelVersionHashes` entity → 32-byte string, …).
----@param store PersistentStore
----@return table<string, any>
-function PersistentStoreCoordinator:metadataForPersistentStore(store) end
-
----Replaces the store's metadata (`setMetadata(_:for:)`); a SQLite store writes it to its file at once. `NSStoreType` and `NSStoreUUID` stay the store's own.
----@param metadata table<string, any> Strings, numbers, booleans and tables (a string replacing data stays data).
----@param store PersistentStore
-function PersistentStoreCoordinator:setMetadata(metadata, store) end
-
----Removes a store: its objects are invalidated in every context.
----@param store PersistentStore
-function PersistentStoreCoordinator:removePersistentStore(store) end
 
 ---Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate (or the objects of `objectIDs`)
 ---in the store, without loading them; run it with `ctx:execute(request)`.
@@ -1141,14 +1060,87 @@ local ViewControllerClass = {}
 ---@field profiles string[] Every known profile.
 local UIKit = {}
 
----Options of `ripple.fetchedResultsController` (every `FetchRequest` field too).
----@class FetchedResultsControllerOptions : FetchRequest
----@field context ManagedObjectContext The context to fetch from (required).
----@field sectionNameKeyPath? string The key path whose value names each object's section.
----@field cacheName? string The cache name (`ripple.deleteCache`).
----@field name? string The name in the trace (`frc` by default).
----@field tracksRelationshipKeyPaths? boolean Re-sort and re-filter when related objects change (opt-in).
----@field checksInvariants? boolean Check the controller's invariants after every batch.
+---A data model made by `ripple.model` or read by `ripple.loadModel`.
+---@class ManagedObjectModel : userdata
+---@field entities string[] The entity names, sorted.
+local ManagedObjectModel = {}
+
+---Gives an entity the code of its `NSManagedObject` subclass (docs/classes.md): lifecycle callbacks
+---(`awakeFromInsert`, `awakeFromFetch`, `willSave`, `didSave`, `prepareForDeletion`, `willTurnIntoFault`,
+---`didTurnIntoFault`), validation (`validateForInsert`, `validateForUpdate`, `validateForDelete`,
+---`validate<Key>(self, value)` returning true, or false and a message [and a code]), methods called as
+---`obj:name(…)`, and `properties = { name = function(self) … end }` read as `obj.name`. Declaring it
+---again replaces it.
+---@param entityName string
+---@param methods table<string, function|table<string, fun(self: ManagedObject): any>>
+function ManagedObjectModel:class(entityName, methods) end
+
+---A fetch request table (for `ctx:fetch`) made from the model's template `name`, its `$VARIABLES` bound to `variables`; a missing variable is Core Data's error.
+---@param name string
+---@param variables table<string, any>?
+---@return FetchRequest
+function ManagedObjectModel:fetchRequestFromTemplate(name, variables) end
+
+---A persistent container (`NSPersistentContainer`).
+---@class PersistentContainer : userdata
+---@field viewContext ManagedObjectContext The main-queue context screens use.
+---@field managedObjectModel ManagedObjectModel The container's model.
+---@field persistentStoreCoordinator PersistentStoreCoordinator The coordinator of its stores.
+local PersistentContainer = {}
+
+---A private-queue context on the container's store, named `background#n`; work runs through `perform`.
+---@return ManagedObjectContext
+function PersistentContainer:newBackgroundContext() end
+
+---Runs `fn(context)` on a new private-queue context (`performBackgroundTask`), queued like `perform`: it runs at the end of the event (`ripple.tick()`).
+---@param fn fun(context: ManagedObjectContext)
+function PersistentContainer:performBackgroundTask(fn) end
+
+---Removes the store: its objects are invalidated in every context.
+function PersistentContainer:removePersistentStore() end
+
+---Adds a store (`{ store = "memory" }` by default, or `{ store = "sqlite", path = … }`).
+---@param options StoreOptions?
+function PersistentContainer:addPersistentStore(options) end
+
+---The coordinator of a container (`NSPersistentStoreCoordinator`): the model and the stores.
+---@class PersistentStoreCoordinator : userdata
+---@field managedObjectModel ManagedObjectModel The coordinator's model.
+---@field persistentStores PersistentStore[] The stores, in the order they were added.
+local PersistentStoreCoordinator = {}
+
+---The object ID a URI names (`managedObjectID(forURIRepresentation:)`): `x-coredata://<store UUID>/Customer/p1` or `x-coredata:///Customer/t<UUID>1`; nil when the URI is not one of this coordinator's.
+---@param uri string
+---@return ManagedObjectID?
+function PersistentStoreCoordinator:managedObjectID(uri) end
+
+---The token of the last transaction of the first store with `persistentHistoryTracking`, nil when none tracks history or nothing was saved.
+---@return PersistentHistoryToken?
+function PersistentStoreCoordinator:currentPersistentHistoryToken() end
+
+---The store at a file path (`persistentStore(for:)`), or nil.
+---@param url string
+---@return PersistentStore?
+function PersistentStoreCoordinator:persistentStore(url) end
+
+---Adds a store (`{ store = "memory" }` by default) and returns it; refused when its data does not fit the model.
+---@param options StoreOptions?
+---@return PersistentStore
+function PersistentStoreCoordinator:addPersistentStore(options) end
+
+---The store's metadata (`metadataForPersistentStore:`): `NSStoreType`, `NSStoreUUID` and, for a SQLite store, what its `Z_METADATA` holds (`NSStoreModelVersionHashes` entity → 32-byte string, …).
+---@param store PersistentStore
+---@return table<string, any>
+function PersistentStoreCoordinator:metadataForPersistentStore(store) end
+
+---Replaces the store's metadata (`setMetadata(_:for:)`); a SQLite store writes it to its file at once. `NSStoreType` and `NSStoreUUID` stay the store's own. The metadata holds strings, numbers, booleans and tables (a string replacing data stays data).
+---@param metadata table<string, any>
+---@param store PersistentStore
+function PersistentStoreCoordinator:setMetadata(metadata, store) end
+
+---Removes a store: its objects are invalidated in every context.
+---@param store PersistentStore
+function PersistentStoreCoordinator:removePersistentStore(store) end
 
 ---A fetched results controller (`NSFetchedResultsController`).
 ---@class FetchedResultsController : userdata
@@ -1161,7 +1153,7 @@ local UIKit = {}
 ---@field sectionNameKeyPath string? The section key path.
 ---@field tracksRelationshipKeyPaths boolean Re-sort and re-filter on changes of related objects (read/write).
 ---@field checksInvariants boolean Check invariants after every batch (read/write).
----@field predicate string? The predicate's format (read/write; takes effect at the next `performFetch`).
+---@field predicate string? The predicate's format; it takes effect at the next `performFetch` (read/write).
 ---@field changeBatchCount integer How many batches of changes the controller has reported.
 local FetchedResultsController = {}
 
@@ -1183,6 +1175,15 @@ function FetchedResultsController:indexPathForObject(object) end
 ---@param index integer
 ---@return integer
 function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
+
+---Options of `ripple.fetchedResultsController` (every `FetchRequest` field too).
+---@class FetchedResultsControllerOptions : FetchRequest
+---@field context ManagedObjectContext The context to fetch from (required).
+---@field sectionNameKeyPath? string The key path whose value names each object's section.
+---@field cacheName? string The cache name (`ripple.deleteCache`).
+---@field name? string The name in the trace (`frc` by default).
+---@field tracksRelationshipKeyPaths? boolean Re-sort and re-filter when related objects change (opt-in).
+---@field checksInvariants? boolean Check the controller's invariants after every batch.
 
 ---A section of a fetched results controller.
 ---@class FetchedResultsSectionInfo
