@@ -78,12 +78,12 @@ extension ViewControllerDeclarations {
     }
 
     private static func methods(_ registry: ScriptedControllers?) -> [LuaMethodDeclaration<ViewController>] {
-        let other = LuaParameterDeclaration("other", "ViewController")
-        let animated = LuaParameterDeclaration("animated", "boolean?")
-        let completion = LuaParameterDeclaration("completion", "fun()?")
+        let other = LuaCheckedParameter.object("other", "ViewController", as: ViewController.self)
+        let animated = LuaCheckedParameter.value("animated", Bool?.self)
+        let completion = LuaCheckedParameter.function("completion", "fun()", optional: true)
         return [
-            .custom("present", "Presents `other` from this controller's outermost container.",
-                    parameters: [other, animated, completion]) { [weak registry] vc, state in
+            .checked("present", "Presents `other` from this controller's outermost container.",
+                     [other, animated, completion]) { [weak registry] vc, state in
                 let registry = try live(registry)
                 let other = try registry.controller(state, 2)
                 let animated = try registry.animated(state, 3)
@@ -93,8 +93,8 @@ extension ViewControllerDeclarations {
                 }
                 return 0
             },
-            .custom("dismiss", "Dismisses what this controller (or an ancestor) presents, or asks its presenter to dismiss it.",
-                    parameters: [animated, completion]) { [weak registry] vc, state in
+            .checked("dismiss", "Dismisses what this controller (or an ancestor) presents, or asks its presenter to dismiss it.",
+                     [animated, completion]) { [weak registry] vc, state in
                 let registry = try live(registry)
                 let animated = try registry.animated(state, 2)
                 let completion = state.isNoneOrNil(3) ? nil : try state.function(3)
@@ -103,7 +103,8 @@ extension ViewControllerDeclarations {
                 }
                 return 0
             },
-            .custom("addChild", "Adds a child controller (custom containers).", parameters: [.init("child", "ViewController")]) { [weak registry] vc, state in
+            .checked("addChild", "Adds a child controller (custom containers).",
+                     [.object("child", "ViewController", as: ViewController.self)]) { [weak registry] vc, state in
                 let registry = try live(registry)
                 let child = try registry.controller(state, 2)
                 try registry.perform { try vc.addChild(child) }
@@ -113,19 +114,19 @@ extension ViewControllerDeclarations {
                 try live(registry).perform { vc.removeFromParent() }
                 return 0
             },
-            .custom("show", """
+            .checked("show", """
                 Shows `other` as UIKit's `show(_:sender:)` does: the nearest navigation controller pushes it (animated); \
                 without one, it is presented.
-                """, parameters: [other]) { [weak registry] vc, state in
+                """, [other]) { [weak registry] vc, state in
                 let registry = try live(registry)
                 let other = try registry.controller(state, 2)
                 try registry.perform { try vc.show(other) }
                 return 0
             },
-            .custom("showDetailViewController", """
+            .checked("showDetailViewController", """
                 Shows `other` as the detail (`showDetailViewController(_:sender:)`): the nearest split view controller \
                 puts it in its secondary column (collapsed: pushes it onto the primary stack); without one, it is presented.
-                """, parameters: [other]) { [weak registry] vc, state in
+                """, [other]) { [weak registry] vc, state in
                 let registry = try live(registry)
                 let other = try registry.controller(state, 2)
                 try registry.perform { try vc.showDetailViewController(other) }

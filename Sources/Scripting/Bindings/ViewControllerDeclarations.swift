@@ -146,7 +146,8 @@ struct ViewControllerDeclarations {
     // MARK: Containers
 
     static func navigation(_ registry: ScriptedControllers?) -> LuaClassDeclaration<NavigationController> {
-        let animated = LuaParameterDeclaration("animated", "boolean?")
+        let animated = LuaCheckedParameter.value("animated", Bool?.self)
+        let vc = LuaCheckedParameter.object("vc", "ViewController", as: ViewController.self)
         return LuaClassDeclaration<NavigationController>(
             "NavigationController", "A navigation controller (`UINavigationController`).",
             properties: [
@@ -163,37 +164,37 @@ struct ViewControllerDeclarations {
                         get: { [weak registry] nav, _ in registry?.push(nav.visibleViewController) }),
             ],
             methods: [
-                .custom("pushViewController", "Pushes a controller.", parameters: [.init("vc", "ViewController"), animated]) { [weak registry] nav, state in
+                .checked("pushViewController", "Pushes a controller.", [vc, animated]) { [weak registry] nav, state in
                     let registry = try live(registry)
                     let vc = try registry.controller(state, 2)
                     let animated = try registry.animated(state, 3)
                     try registry.perform { try nav.pushViewController(vc, animated: animated) }
                     return 0
                 },
-                .custom("popViewController", "Pops the top controller; returns it, or nil.", parameters: [animated],
+                .checked("popViewController", "Pops the top controller; returns it, or nil.", [animated],
                         returns: "ViewController?") { [weak registry] nav, state in
                     let registry = try live(registry)
                     let animated = try registry.animated(state, 2)
                     registry.push(try registry.perform { nav.popViewController(animated: animated) })
                     return 1
                 },
-                .custom("popToViewController", "Pops to `vc`; returns the popped controllers, bottom first.",
-                        parameters: [.init("vc", "ViewController"), animated], returns: "ViewController[]") { [weak registry] nav, state in
+                .checked("popToViewController", "Pops to `vc`; returns the popped controllers, bottom first.",
+                         [vc, animated], returns: "ViewController[]") { [weak registry] nav, state in
                     let registry = try live(registry)
                     let vc = try registry.controller(state, 2)
                     let animated = try registry.animated(state, 3)
                     registry.push(try registry.perform { try nav.popToViewController(vc, animated: animated) })
                     return 1
                 },
-                .custom("popToRootViewController", "Pops to the root; returns the popped controllers, bottom first.",
-                        parameters: [animated], returns: "ViewController[]") { [weak registry] nav, state in
+                .checked("popToRootViewController", "Pops to the root; returns the popped controllers, bottom first.",
+                         [animated], returns: "ViewController[]") { [weak registry] nav, state in
                     let registry = try live(registry)
                     let animated = try registry.animated(state, 2)
                     registry.push(try registry.perform { nav.popToRootViewController(animated: animated) })
                     return 1
                 },
-                .custom("setViewControllers", "Replaces the stack (`{}` empties it).",
-                        parameters: [.init("controllers", "ViewController[]"), animated]) { [weak registry] nav, state in
+                .checked("setViewControllers", "Replaces the stack (`{}` empties it).",
+                         [.table("controllers", "ViewController[]"), animated]) { [weak registry] nav, state in
                     let registry = try live(registry)
                     let list = try registry.controllers(state, inArrayAt: 2)
                     let animated = try registry.animated(state, 3)
@@ -227,8 +228,8 @@ struct ViewControllerDeclarations {
                         }),
             ],
             methods: [
-                .custom("setViewControllers", "Replaces the tabs.",
-                        parameters: [.init("controllers", "ViewController[]"), .init("animated", "boolean?")]) { [weak registry] tabs, state in
+                .checked("setViewControllers", "Replaces the tabs.",
+                         [.table("controllers", "ViewController[]"), .value("animated", Bool?.self)]) { [weak registry] tabs, state in
                     let registry = try live(registry)
                     let list = try registry.controllers(state, inArrayAt: 2)
                     let animated = try registry.animated(state, 3)
@@ -252,8 +253,8 @@ struct ViewControllerDeclarations {
                         get: { split, state in state.push(split.style) }),
             ],
             methods: [
-                .custom("viewControllerForColumn", "The navigation controller of a column.", parameters: [.init("column", columns)],
-                        returns: "NavigationController?") { [weak registry] split, state in
+                .checked("viewControllerForColumn", "The navigation controller of a column.",
+                         [.value("column", String.self, type: columns)], returns: "NavigationController?") { [weak registry] split, state in
                     let registry = try live(registry)
                     let name = try state.string(2)
                     guard let column = SplitViewController.Column(rawValue: name) else {
