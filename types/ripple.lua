@@ -886,6 +886,174 @@ function DiffableDataSource:itemIdentifierForIndexPath(indexPath) end
 ---@return IndexPath?
 function DiffableDataSource:indexPathForItemIdentifier(item) end
 
+---A window (`UIWindow`).
+---@class Window : userdata
+---@field rootViewController ViewController? The root; setting it shows the new root (read/write).
+---@field visibleViewControllers ViewController[] The controllers on screen.
+---@field eventLog string[] Transitions, lifecycle callbacks and warnings, in order.
+---@field warnings string[] UIKit's warnings.
+---@field horizontalSizeClass "compact"|"regular" The width trait, `"regular"` by default; a change adapts popovers (full screen in compact) (read/write).
+local Window = {}
+
+---The hierarchy as an indented tree.
+---@return string
+function Window:describe() end
+
+---Empties the window's event log.
+function Window:clearEventLog() end
+
+---A view controller (`UIViewController` with BTDependentVC). Unknown keys are per-instance Lua values.
+---@class ViewController : userdata
+---@field title string? The title (read/write).
+---@field modalPresentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"popover"|"overCurrentContext"|"overFullScreen"|"currentContext" How it is presented, `automatic` by default (read/write).
+---@field navigationController NavigationController? The nearest navigation controller above it.
+---@field tabBarController TabBarController? The nearest tab bar controller above it.
+---@field presentingViewController ViewController? The controller presenting it (or an ancestor).
+---@field presentedViewController ViewController? The controller it (or an ancestor) presents.
+---@field parent ViewController? Its container.
+---@field children ViewController[] Its child controllers.
+---@field isViewLoaded boolean Whether its view is loaded.
+---@field isVisible boolean Whether it is on screen.
+---@field window Window? The window showing it.
+---@field dvc_autoDismiss boolean Whether losing a dependency makes the controller leave the screen (read/write).
+---@field dvc_autoDismissAnimated boolean Whether leaving is animated, true by default (read/write).
+---@field dvc_dependencies ManagedObject[] The dependencies, in the order of `dvc_add`.
+---@field presentationController PresentationController The object managing its presentation; set its `delegate` to decide on swipes.
+---@field isModalInPresentation boolean When true the user cannot swipe the sheet down; false by default (read/write).
+---@field navigationItem NavigationItem What its navigation bar shows: `navigationItem.searchController`.
+---@field tableView? TableView By convention (a per-instance value): the table view a table view controller manages.
+---@field collectionView? CollectionView By convention (a per-instance value): the collection view it manages.
+---@field numberOfSections? fun(self: ViewController, view: CollectionView): integer As the view's data source: the number of sections (1 when missing).
+---@field numberOfRowsInSection? fun(self: ViewController, tableView: TableView, section: integer): integer As a table view's data source.
+---@field cellForRowAtIndexPath? fun(self: ViewController, tableView: TableView, indexPath: IndexPath): CollectionReusableView|table As a table view's data source: a dequeued cell.
+---@field titleForHeaderInSection? fun(self: ViewController, tableView: TableView, section: integer): string? As a table view's data source.
+---@field titleForFooterInSection? fun(self: ViewController, tableView: TableView, section: integer): string? As a table view's data source.
+---@field numberOfItemsInSection? fun(self: ViewController, collectionView: CollectionView, section: integer): integer As a collection view's data source.
+---@field cellForItemAtIndexPath? fun(self: ViewController, collectionView: CollectionView, indexPath: IndexPath): CollectionReusableView|table As a collection view's data source.
+---@field controllerWillChangeContent? fun(self: ViewController, controller: FetchedResultsController) As `frc.delegate`.
+---@field didChangeSection? fun(self: ViewController, controller: FetchedResultsController, sectionInfo: FetchedResultsSectionInfo, sectionIndex: integer, type: "insert"|"delete") As `frc.delegate`.
+---@field didChangeObject? fun(self: ViewController, controller: FetchedResultsController, object: ManagedObject, indexPath: IndexPath?, type: "insert"|"delete"|"move"|"update", newIndexPath: IndexPath?) As `frc.delegate`.
+---@field controllerDidChangeContent? fun(self: ViewController, controller: FetchedResultsController) As `frc.delegate`.
+---@field didChangeContentWithSnapshot? fun(self: ViewController, controller: FetchedResultsController, snapshot: Snapshot) As `frc.delegate`.
+---@field viewDidLoad? fun(self: ViewController) Called when the view loads.
+---@field viewWillAppear? fun(self: ViewController, animated: boolean)
+---@field viewDidAppear? fun(self: ViewController, animated: boolean)
+---@field viewWillDisappear? fun(self: ViewController, animated: boolean)
+---@field viewDidDisappear? fun(self: ViewController, animated: boolean)
+---@field dvc_updated? fun(self: ViewController, object: ManagedObject, changedKeys: string[]) A dependency changed.
+---@field dvc_deleted? fun(self: ViewController, object: ManagedObject) A dependency was deleted, invalidated or reset.
+local ViewController = {}
+
+---Presents `other` from this controller's outermost container.
+---@param other ViewController
+---@param animated boolean?
+---@param completion fun()?
+function ViewController:present(other, animated, completion) end
+
+---Dismisses what this controller (or an ancestor) presents, or asks its presenter to dismiss it.
+---@param animated boolean?
+---@param completion fun()?
+function ViewController:dismiss(animated, completion) end
+
+---Adds a child controller (custom containers).
+---@param child ViewController
+function ViewController:addChild(child) end
+
+---Removes the controller from its parent.
+function ViewController:removeFromParent() end
+
+---Shows `other` as UIKit's `show(_:sender:)` does: the nearest navigation controller pushes it (animated); without one, it is presented.
+---@param other ViewController
+function ViewController:show(other) end
+
+---Shows `other` as the detail (`showDetailViewController(_:sender:)`): the nearest split view controller puts it in its secondary column (collapsed: pushes it onto the primary stack); without one, it is presented.
+---@param other ViewController
+function ViewController:showDetailViewController(other) end
+
+---Loads the view if it is not loaded yet (`viewDidLoad` runs).
+function ViewController:loadViewIfNeeded() end
+
+---Adds a dependency on a managed object of a main-queue context.
+---@param object ManagedObject
+function ViewController:dvc_add(object) end
+
+---Removes a dependency.
+---@param object ManagedObject
+function ViewController:dvc_remove(object) end
+
+---Removes every dependency.
+function ViewController:dvc_removeAll() end
+
+---Whether the controller depends on `object`.
+---@param object ManagedObject
+---@return boolean
+function ViewController:dvc_contains(object) end
+
+---A navigation controller (`UINavigationController`).
+---@class NavigationController : ViewController
+---@field viewControllers ViewController[] The stack, bottom first; setting it is not animated (read/write).
+---@field topViewController ViewController? The controller on top of the stack.
+---@field visibleViewController ViewController? The top controller, or what it presents.
+---@field delegate? NavigationControllerDelegate Told of each new top controller shown (a table of functions or an object).
+local NavigationController = {}
+
+---Pushes a controller.
+---@param vc ViewController
+---@param animated boolean?
+function NavigationController:pushViewController(vc, animated) end
+
+---Pops the top controller; returns it, or nil.
+---@param animated boolean?
+---@return ViewController?
+function NavigationController:popViewController(animated) end
+
+---Pops to `vc`; returns the popped controllers, bottom first.
+---@param vc ViewController
+---@param animated boolean?
+---@return ViewController[]
+function NavigationController:popToViewController(vc, animated) end
+
+---Pops to the root; returns the popped controllers, bottom first.
+---@param animated boolean?
+---@return ViewController[]
+function NavigationController:popToRootViewController(animated) end
+
+---Replaces the stack (`{}` empties it).
+---@param controllers ViewController[]
+---@param animated boolean?
+function NavigationController:setViewControllers(controllers, animated) end
+
+---A tab bar controller (`UITabBarController`).
+---@class TabBarController : ViewController
+---@field viewControllers ViewController[] The tabs (read/write).
+---@field selectedIndex integer The selected tab, 0-based (out of range does nothing) (read/write).
+---@field selectedViewController ViewController? The selected tab's controller (read/write).
+---@field delegate? TabBarControllerDelegate Asked when the user taps a tab (a table of functions or an object).
+local TabBarController = {}
+
+---Replaces the tabs.
+---@param controllers ViewController[]
+---@param animated boolean?
+function TabBarController:setViewControllers(controllers, animated) end
+
+---A split view controller (`UISplitViewController`, iOS 14 column style), made by `ripple.splitViewController`.
+---@class SplitViewController : ViewController
+---@field viewControllers NavigationController[] The columns' navigation controllers: primary, supplementary (if any), secondary.
+---@field isCollapsed boolean True while it shows one stack (the window is horizontally compact).
+---@field style "doubleColumn"|"tripleColumn" By whether a supplementary column was given.
+---@field delegate? SplitViewControllerDelegate Asked for the top column when collapsing (a table of functions or an object).
+local SplitViewController = {}
+
+---The navigation controller of a column.
+---@param column "primary"|"supplementary"|"secondary"
+---@return NavigationController?
+function SplitViewController:viewControllerForColumn(column) end
+
+---`ripple.ViewController`: class-wide settings, per engine.
+---@class ViewControllerClass : userdata
+---@field dvc_defaultAutoDismiss boolean The default of `dvc_autoDismiss`, true by default (read/write).
+local ViewControllerClass = {}
+
 ---A data model made by `ripple.model` or read by `ripple.loadModel`.
 ---@class ManagedObjectModel : userdata
 ---@field entities string[] The entity names, sorted.
@@ -1019,168 +1187,6 @@ function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
 ---@field objects ManagedObject[]
 
 
----A window (`UIWindow`).
----@class Window : userdata
----@field rootViewController ViewController? The root (read/write; setting it shows the new root).
----@field visibleViewControllers ViewController[] The controllers on screen.
----@field eventLog string[] Transitions, lifecycle callbacks and warnings, in order.
----@field warnings string[] UIKit's warnings.
----@field horizontalSizeClass "compact"|"regular" The width trait (read/write, default `"regular"`); a change adapts popovers (full screen in compact).
-local Window = {}
-
----The hierarchy as an indented tree.
----@return string
-function Window:describe() end
-
----Empties the window's event log.
-function Window:clearEventLog() end
-
----A view controller (`UIViewController` with BTDependentVC). Unknown keys are per-instance Lua values.
----@class ViewController : userdata
----@field title string? The title (read/write).
----@field modalPresentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"popover"|"overCurrentContext"|"overFullScreen"|"currentContext" (read/write)
----@field presentationController PresentationController The object managing its presentation; set its `delegate` to decide on swipes.
----@field isModalInPresentation boolean When true the user cannot swipe the sheet down (read/write, default false).
----@field navigationItem NavigationItem What its navigation bar shows: `navigationItem.searchController`.
----@field navigationController NavigationController?
----@field tabBarController TabBarController?
----@field presentingViewController ViewController?
----@field presentedViewController ViewController?
----@field parent ViewController?
----@field children ViewController[]
----@field isViewLoaded boolean
----@field isVisible boolean
----@field window Window?
----@field dvc_autoDismiss boolean Whether losing a dependency makes the controller leave the screen (read/write).
----@field dvc_autoDismissAnimated boolean Whether leaving is animated (read/write, default true).
----@field dvc_dependencies ManagedObject[] The dependencies, in the order of `dvc_add`.
----@field tableView? TableView By convention (a per-instance value): the table view a table view controller manages.
----@field collectionView? CollectionView By convention (a per-instance value): the collection view it manages.
----@field numberOfSections? fun(self: ViewController, view: CollectionView): integer As the view's data source: the number of sections (1 when missing).
----@field numberOfRowsInSection? fun(self: ViewController, tableView: TableView, section: integer): integer As a table view's data source.
----@field cellForRowAtIndexPath? fun(self: ViewController, tableView: TableView, indexPath: IndexPath): CollectionReusableView|table As a table view's data source: a dequeued cell.
----@field titleForHeaderInSection? fun(self: ViewController, tableView: TableView, section: integer): string? As a table view's data source.
----@field titleForFooterInSection? fun(self: ViewController, tableView: TableView, section: integer): string? As a table view's data source.
----@field numberOfItemsInSection? fun(self: ViewController, collectionView: CollectionView, section: integer): integer As a collection view's data source.
----@field cellForItemAtIndexPath? fun(self: ViewController, collectionView: CollectionView, indexPath: IndexPath): CollectionReusableView|table As a collection view's data source.
----@field controllerWillChangeContent? fun(self: ViewController, controller: FetchedResultsController) As `frc.delegate`.
----@field didChangeSection? fun(self: ViewController, controller: FetchedResultsController, sectionInfo: FetchedResultsSectionInfo, sectionIndex: integer, type: "insert"|"delete") As `frc.delegate`.
----@field didChangeObject? fun(self: ViewController, controller: FetchedResultsController, object: ManagedObject, indexPath: IndexPath?, type: "insert"|"delete"|"move"|"update", newIndexPath: IndexPath?) As `frc.delegate`.
----@field controllerDidChangeContent? fun(self: ViewController, controller: FetchedResultsController) As `frc.delegate`.
----@field didChangeContentWithSnapshot? fun(self: ViewController, controller: FetchedResultsController, snapshot: Snapshot) As `frc.delegate`.
----@field viewDidLoad? fun(self: ViewController) Called when the view loads.
----@field viewWillAppear? fun(self: ViewController, animated: boolean)
----@field viewDidAppear? fun(self: ViewController, animated: boolean)
----@field viewWillDisappear? fun(self: ViewController, animated: boolean)
----@field viewDidDisappear? fun(self: ViewController, animated: boolean)
----@field dvc_updated? fun(self: ViewController, object: ManagedObject, changedKeys: string[]) A dependency changed.
----@field dvc_deleted? fun(self: ViewController, object: ManagedObject) A dependency was deleted, invalidated or reset.
-local ViewController = {}
-
----Presents `other` from this controller's outermost container.
----@param other ViewController
----@param animated? boolean
----@param completion? fun()
-function ViewController:present(other, animated, completion) end
-
----Dismisses what this controller (or an ancestor) presents, or asks its presenter to dismiss it.
----@param animated? boolean
----@param completion? fun()
-function ViewController:dismiss(animated, completion) end
-
----Adds a child controller (custom containers).
----@param child ViewController
-function ViewController:addChild(child) end
-
----Removes the controller from its parent.
-function ViewController:removeFromParent() end
-
----Shows `other` as UIKit's `show(_:sender:)` does: the nearest navigation controller pushes it (animated); without one, it is presented.
----@param other ViewController
-function ViewController:show(other) end
-
----Shows `other` as the detail (`showDetailViewController(_:sender:)`): the nearest split view controller puts it in its secondary column (collapsed: pushes it onto the primary stack); without one, it is presented.
----@param other ViewController
-function ViewController:showDetailViewController(other) end
-
----Loads the view if it is not loaded yet (`viewDidLoad` runs).
-function ViewController:loadViewIfNeeded() end
-
----Adds a dependency on a managed object of a main-queue context.
----@param object ManagedObject
-function ViewController:dvc_add(object) end
-
----Removes a dependency.
----@param object ManagedObject
-function ViewController:dvc_remove(object) end
-
----Removes every dependency.
-function ViewController:dvc_removeAll() end
-
----Whether the controller depends on `object`.
----@param object ManagedObject
----@return boolean
-function ViewController:dvc_contains(object) end
-
----A navigation controller (`UINavigationController`).
----@class NavigationController : ViewController
----@field viewControllers ViewController[] The stack, bottom first (read/write, not animated).
----@field topViewController ViewController?
----@field visibleViewController ViewController?
----@field delegate? NavigationControllerDelegate Told of each new top controller shown (a table of functions or an object).
-local NavigationController = {}
-
----Pushes a controller.
----@param vc ViewController
----@param animated? boolean
-function NavigationController:pushViewController(vc, animated) end
-
----Pops the top controller; returns it, or nil.
----@param animated? boolean
----@return ViewController?
-function NavigationController:popViewController(animated) end
-
----Pops to `vc`; returns the popped controllers, bottom first.
----@param vc ViewController
----@param animated? boolean
----@return ViewController[]
-function NavigationController:popToViewController(vc, animated) end
-
----Pops to the root; returns the popped controllers, bottom first.
----@param animated? boolean
----@return ViewController[]
-function NavigationController:popToRootViewController(animated) end
-
----Replaces the stack (`{}` empties it).
----@param controllers ViewController[]
----@param animated? boolean
-function NavigationController:setViewControllers(controllers, animated) end
-
----A tab bar controller (`UITabBarController`).
----@class TabBarController : ViewController
----@field viewControllers ViewController[] The tabs (read/write).
----@field selectedIndex integer The selected tab, 0-based (read/write; out of range does nothing).
----@field selectedViewController ViewController? (read/write)
----@field delegate? TabBarControllerDelegate Asked when the user taps a tab (a table of functions or an object).
-local TabBarController = {}
-
----Replaces the tabs.
----@param controllers ViewController[]
----@param animated? boolean
-function TabBarController:setViewControllers(controllers, animated) end
-
----A split view controller (`UISplitViewController`, iOS 14 column style), made by `ripple.splitViewController`.
----@class SplitViewController : ViewController
----@field viewControllers NavigationController[] The columns' navigation controllers: primary, supplementary (if any), secondary.
----@field isCollapsed boolean True while it shows one stack (the window is horizontally compact).
----@field style "doubleColumn"|"tripleColumn" By whether a supplementary column was given.
----@field delegate? SplitViewControllerDelegate Asked for the top column when collapsing (a table of functions or an object).
-local SplitViewController = {}
-
----The navigation controller of a column.
----@param column "primary"|"supplementary"|"secondary"
----@return NavigationController?
-function SplitViewController:viewControllerForColumn(column) end
 
 ---What a person does on the screen (docs/user-actions.md): each gesture makes UIKit's delegate and data-source calls, in UIKit's order, and writes them to the trace; a gesture a person could not make (a view not on screen, inside a batch update, an index path out of range) is an error and changes nothing.
 ---@class RippleUser
@@ -1213,9 +1219,6 @@ function ripple.user.search(searchController, text) end
 ---@param searchController SearchController
 function ripple.user.cancelSearch(searchController) end
 
----`ripple.ViewController`: class-wide settings, per engine.
----@class ViewControllerClass : userdata
----@field dvc_defaultAutoDismiss boolean The default of `dvc_autoDismiss` (read/write, default true).
 
 ---A collection view (`UICollectionView`) or table view (`UITableView`): validates every batch update like UIKit.
 ---@class CollectionView : BatchUpdating

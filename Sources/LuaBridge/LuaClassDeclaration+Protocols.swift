@@ -54,7 +54,7 @@ extension LuaClassDeclaration {
                                get: @escaping (_ object: Object, _ key: String, _ state: LuaState) throws -> Bool,
                                set: @escaping (_ object: Object, _ key: String, _ state: LuaState, _ valueIndex: Int32) throws -> Void) -> Self {
         var result = self
-        result.openFields = LuaOpenFields(type: type, doc: doc, get: get, set: set)
+        result.openFields = LuaOpenKeys(type: type, doc: doc, get: get, set: set)
         return result
     }
 
@@ -87,7 +87,7 @@ extension LuaClassDeclaration {
 
 /// The keys of a declared class's objects that are not its members but the script's
 /// (``LuaClassDeclaration/withOpenFields(type:_:get:set:)``).
-public struct LuaOpenFields<Object: AnyObject> {
+public struct LuaOpenKeys<Object: AnyObject> {
     /// The annotation type of their values.
     public let type: String
     /// What they are.

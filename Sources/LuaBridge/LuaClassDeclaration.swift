@@ -39,7 +39,7 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
     /// and its annotations inherit them.
     public internal(set) var adoptedProtocols: [LuaProtocolDeclaration] = []
     /// The keys other than its members, when they are the script's (``withOpenFields(type:_:get:set:)``).
-    public internal(set) var openFields: LuaOpenFields<Object>?
+    public internal(set) var openFields: LuaOpenKeys<Object>?
 
     /// Declares a class.
     /// - Parameters:
@@ -66,20 +66,10 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
     public func makeClass(unknownKey: ((_ key: String, _ writing: Bool) -> String?)? = nil) -> LuaClass {
         let name = self.name
         let properties = self.properties
-        var bodies: [String: LuaState.Body] = [:]
-        for method in methods {
-            let body = method.body
-            bodies[method.name] = { state in
-                guard let object = state.object(at: 1, as: Object.self) else {
-                    throw LuaArgumentError(argument: 1, message: "\(name) expected, got \(state.typeName(at: 1))")
-                }
-                return try body(object, state)
-            }
-        }
         let cls = LuaClass(
             name: name,
             properties: properties.map(\.name),
-            methods: bodies,
+            methods: checkedMethodBodies,
             getter: { target, slot, state in try properties[slot].get(target as! Object, state) },
             setter: { target, slot, state, valueIndex in
                 let property = properties[slot]
@@ -99,6 +89,23 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
             tostring: describe.map { describe in { describe($0 as! Object) } })
         cls.metamethods = metamethods
         return cls
+    }
+
+    /// The methods as Lua functions: each checks that argument 1 is an object of the class
+    /// (`Name expected, got number`) before its body runs.
+    var checkedMethodBodies: [String: LuaState.Body] {
+        let name = self.name
+        var bodies: [String: LuaState.Body] = [:]
+        for method in methods {
+            let body = method.body
+            bodies[method.name] = { state in
+                guard let object = state.object(at: 1, as: Object.self) else {
+                    throw LuaArgumentError(argument: 1, message: "\(name) expected, got \(state.typeName(at: 1))")
+                }
+                return try body(object, state)
+            }
+        }
+        return bodies
     }
 
     /// The class's LuaLS annotations: `---@class Name : userdata`, a `---@field` per property and a

@@ -161,7 +161,9 @@ extension CollectionViewClasses {
                         get: { _, state in state.push(try owner.get().engine.platform.profile.rawValue) },
                         set: { _, state, value in
                             let engine = try owner.get().engine
-                            let name = try state.string(value)
+                            guard let name = String(lua: state, at: value) else {
+                                throw LuaError(.runtime, "bad value for property 'profile' (\(String.argumentMessage(state, at: value)))")
+                            }
                             guard let profile = PlatformProfile(rawValue: name) else {
                                 throw ScriptingError("unknown profile '\(name)' (known profiles: " + names.joined(separator: ", ") + ")")
                             }

@@ -17,13 +17,16 @@ final class CollectionViewClasses {
     /// The Lua functions set as diffable supplementary view providers, by data source.
     @exclusivity(unchecked) var supplementaryProviderRefs: [ObjectIdentifier: LuaRef] = [:]
     /// The object behind `ripple.uikit`.
-    let uikitSettings = UIKitSettingsObject()
+    lazy var uikitSettings = UIKitSettingsObject(engine: engine)
     /// The Lua functions set as post-update blocks, by data source (to give them back to Lua).
     @exclusivity(unchecked) var postUpdateRefs: [ObjectIdentifier: LuaRef] = [:]
 }
 
 /// The object behind `ripple.uikit` (its state is the engine's ``ScriptEngine/platform``).
-final class UIKitSettingsObject {}
+final class UIKitSettingsObject {
+    weak var engine: ScriptEngine?
+    init(engine: ScriptEngine) { self.engine = engine }
+}
 
 extension ScriptEngine {
     /// Registers `ripple.collectionView`, `ripple.tableView`, `ripple.staticCollectionViewDataSource` and
