@@ -7,7 +7,7 @@ extension CollectionViewClasses {
     /// `ripple.tableView([options])` / `ripple.collectionView([options])`: options `name`, `dataSource`,
     /// `visibleRows` (`visibleItems`); any other key is an error.
     func makeView(_ state: LuaState, _ view: CollectionView, function: String) throws -> Int32 {
-        view.onEvent = { [unowned self] line in self.engine.log.record(line) }
+        view.onEvent = { [unowned self] event in self.engine.log.record(TraceEvent(.view(event))) }
         view.platform = engine.platform
         engine.report?.adopt(view)
         engine.exploreWatch?.watch(view)

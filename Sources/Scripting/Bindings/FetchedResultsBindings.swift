@@ -66,7 +66,12 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         table = state.ref()
     }
 
-    private func trace(_ kind: String, _ detail: String = "", groups: [(name: String, group: TraceEvent.Group)] = [],
+    /// Traces a callback without details (`[frc NAME] kind`), its text written when read.
+    private func trace(_ kind: String) {
+        engine.log.record(TraceEvent(.callback(.controller(controller?.name ?? "?"), kind: kind)))
+    }
+
+    private func trace(_ kind: String, _ detail: String, groups: [(name: String, group: TraceEvent.Group)] = [],
                        indexPaths: [IndexPath?] = []) {
         engine.log.record(TraceEvent(source: "frc \(controller?.name ?? "?")", kind: kind, detail: detail, groups: groups,
                                      indexPaths: indexPaths.compactMap { $0.map { ($0.section, $0.item) } }))
@@ -107,10 +112,8 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
 
     func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
                     for type: FetchedResultsChangeType, newIndexPath: IndexPath?) throws {
-        let group = ["insert": "inserted", "delete": "deleted", "move": "moved", "update": "updated"][type.rawValue] ?? type.rawValue
-        trace("didChangeObject", FetchedResultsObjectChange(object: object, indexPath: indexPath, type: type,
-                                                             newIndexPath: newIndexPath).description,
-              groups: [(group, .names(.list([object.displayName])))], indexPaths: [indexPath, newIndexPath])
+        engine.log.record(TraceEvent(.objectChange(controller: self.controller?.name ?? "?", entity: object.entity.name,
+                                                   number: object.objectNumber, type: type, from: indexPath, to: newIndexPath)))
         try call("didChangeObject") {
             engine.push(object)
             engine.push(indexPath: indexPath)

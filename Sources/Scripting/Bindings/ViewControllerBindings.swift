@@ -23,7 +23,7 @@ extension ScriptEngine {
         scriptedControllers = registry
         state.register(in: module, name: "window") { [unowned self] state in
             let window = Window()
-            window.logHandler = { [weak self] line in self?.log.record(line) }
+            window.logHandler = { [weak self] event in self?.log.record(TraceEvent(.window(event))) }
             self.windows.append(WeakWindow(window: window))
             state.push(object: window, class: registry.windowClass)
             return 1
