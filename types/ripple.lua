@@ -191,87 +191,6 @@ function ripple.graph(target, options) end
 ---@field isPrior boolean
 ---@field isDeleted boolean
 
----A managed object context (`NSManagedObjectContext`).
----@class ManagedObjectContext : userdata
----@field insertedObjects ManagedObject[] Inserted objects, in object order.
----@field updatedObjects ManagedObject[] Updated objects, in object order.
----@field deletedObjects ManagedObject[] Deleted objects, in object order.
----@field registeredObjects ManagedObject[] Every object the context holds, in object order.
----@field hasChanges boolean Whether there are unsaved changes.
----@field name string `viewContext`, `background#n` or `child#n`.
----@field concurrencyType "mainQueue"|"privateQueue" The queue the context runs on.
----@field derivedRecomputationCount integer How many times derived properties were recomputed.
----@field automaticallyMergesChangesFromParent boolean Merge the parent's (or the store's) saves at the next tick (read/write).
----@field parent ManagedObjectContext? The parent context, or nil.
----@field mergePolicy "error"|"mergeByPropertyObjectTrump"|"mergeByPropertyStoreTrump"|"overwrite"|"rollback" How a save resolves conflicts with the store (default `"error"`; read/write).
----@field undoManager UndoManager? Records undo groups when set (`ripple.undoManager()`; nil by default, read/write).
----@field transactionAuthor string? The author of this context's saves in the persistent history (read/write).
----@field queryGenerationToken QueryGenerationToken? The query generation the context is pinned to; nil when unpinned.
----@field stalenessInterval number Seconds cached row data may be used before a fault reads the store again (default -1; read/write). Ripple keeps no older row cache: every value behaves as 0.
-local ManagedObjectContext = {}
-
----Pins the context to a query generation (`"current"`, or another context's `queryGenerationToken`), or unpins
----it with nil: a pinned context reads the saved rows as they were until it saves, merges or is reset (SQLite stores).
----@param generation "current"|QueryGenerationToken|nil
-function ManagedObjectContext:setQueryGenerationFrom(generation) end
-
----Inserts an object with its defaults, then `values`; returns it.
----@param entity string
----@param values? table<string, any>
----@return ManagedObject
-function ManagedObjectContext:insert(entity, values) end
-
----Marks an object deleted; delete rules apply when changes are processed.
----@param object ManagedObject
-function ManagedObjectContext:delete(object) end
-
----Propagates deletions and derived values, then posts one `objectsDidChange`.
-function ManagedObjectContext:processPendingChanges() end
-
----Processes, posts `willSave`, validates everything, writes, posts `didSave`.
-function ManagedObjectContext:save() end
-
----Discards unsaved changes and posts what was undone.
-function ManagedObjectContext:rollback() end
-
----Forgets every object (`invalidatedAll`); fetch again to get fresh ones.
-function ManagedObjectContext:reset() end
-
----Runs a fetch request; returns an array of objects.
----@param request FetchRequest
----@return ManagedObject[]
-function ManagedObjectContext:fetch(request) end
-
----The number of objects a fetch request would return.
----@param request FetchRequest
----@return integer
-function ManagedObjectContext:count(request) end
-
----Queues `fn` on the context's queue; it runs at the next `ripple.tick()`.
----@param fn fun()
-function ManagedObjectContext:perform(fn) end
-
----Runs `fn` on the context's queue now and returns its result.
----@param fn fun(): any
----@return any
-function ManagedObjectContext:performAndWait(fn) end
-
----Merges the changes a `didSave` observer received from another context.
----@param note DidSaveNotification|ContextDidSaveNotification|PersistentHistoryTransaction
-function ManagedObjectContext:mergeChangesFromContextDidSave(note) end
-
----Reloads an object's saved values, keeping unsaved ones when `mergeChanges` is true.
----@param object ManagedObject
----@param mergeChanges boolean
-function ManagedObjectContext:refresh(object, mergeChanges) end
-
----Refreshes every object of the context.
-function ManagedObjectContext:refreshAllObjects() end
-
----A child context whose saves go to this context, named `child#n` (main queue by default).
----@param concurrencyType? "mainQueue"|"privateQueue"
----@return ManagedObjectContext
-function ManagedObjectContext:newChildContext(concurrencyType) end
 
 ---What a `didSave` observer receives; pass it to `mergeChangesFromContextDidSave`.
 ---@class DidSaveNotification
@@ -416,35 +335,6 @@ function RelationshipSet:objectAtIndex(index) end
 ---@return integer?
 function RelationshipSet:indexOfObject(object) end
 
----The object with that ID in this context (`object(with:)`): the registered object or a new fault; for an
----ID that names no saved object, a stand-in whose first access fails ("could not fulfill a fault").
----@param id ManagedObjectID
----@return ManagedObject
-function ManagedObjectContext:object(id) end
-
----The object with that ID, loaded from the store if needed (`existingObject(with:)`); an error 133000
----when no such object exists (never saved, or deleted since).
----@param id ManagedObjectID
----@return ManagedObject
-function ManagedObjectContext:existingObject(id) end
-
----Gives inserted objects their permanent IDs now (`obtainPermanentIDs(for:)`): `objectID.isTemporaryID` is
----false before the save, which keeps those IDs. An error for a deleted object or another context's object
----(nothing changes then); objects already saved are left alone.
----@param objects ManagedObject[]
-function ManagedObjectContext:obtainPermanentIDs(objects) end
-
----Runs a batch request or a history request against the store, leaving every context as it is:
----`{ result = true | ids | count }` (batch) or `{ result = transactions }` (history).
----@param request BatchRequest|PersistentHistoryChangeRequest
----@return BatchResult|PersistentHistoryResult
-function ManagedObjectContext:execute(request) end
-
----Undoes the last group of changes of the context's undo manager; nothing happens without one.
-function ManagedObjectContext:undo() end
-
----Redoes the last undone group; nothing happens without an undo manager.
-function ManagedObjectContext:redo() end
 
 ---Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate (or the objects of `objectIDs`)
 ---in the store, without loading them; run it with `ctx:execute(request)`.
@@ -638,6 +528,118 @@ local SearchBar = {}
 ---@class NavigationItem : userdata
 ---@field searchController SearchController? The search controller whose search bar the navigation bar shows (read/write; one navigation item at a time) (read/write).
 local NavigationItem = {}
+
+---A managed object context (`NSManagedObjectContext`).
+---@class ManagedObjectContext : userdata
+---@field insertedObjects ManagedObject[] Inserted objects, in object order.
+---@field updatedObjects ManagedObject[] Updated objects, in object order.
+---@field deletedObjects ManagedObject[] Deleted objects, in object order.
+---@field registeredObjects ManagedObject[] Every object the context holds, in object order.
+---@field hasChanges boolean Whether there are unsaved changes.
+---@field name string `viewContext`, `background#n` or `child#n`.
+---@field concurrencyType "mainQueue"|"privateQueue" The queue the context runs on.
+---@field derivedRecomputationCount integer How many times derived properties were recomputed.
+---@field automaticallyMergesChangesFromParent boolean Merge the parent's (or the store's) saves at the next tick (read/write).
+---@field parent ManagedObjectContext? The parent context, or nil.
+---@field mergePolicy "error"|"mergeByPropertyObjectTrump"|"mergeByPropertyStoreTrump"|"overwrite"|"rollback" How a save resolves conflicts with the store (default `"error"`) (read/write).
+---@field undoManager UndoManager? Records undo groups when set (`ripple.undoManager()`; nil by default) (read/write).
+---@field transactionAuthor string? The author of this context's saves in the persistent history (read/write).
+---@field queryGenerationToken QueryGenerationToken? The query generation the context is pinned to; nil when unpinned.
+---@field stalenessInterval number Seconds cached row data may be used before a fault reads the store again (default -1). Ripple keeps no older row cache: every value behaves as 0 (read/write).
+local ManagedObjectContext = {}
+
+---Inserts an object with its defaults, then `values`; returns it.
+---@param entity string
+---@param values table<string, any>?
+---@return ManagedObject
+function ManagedObjectContext:insert(entity, values) end
+
+---Marks an object deleted; delete rules apply when changes are processed.
+---@param object ManagedObject
+function ManagedObjectContext:delete(object) end
+
+---Propagates deletions and derived values, then posts one `objectsDidChange`.
+function ManagedObjectContext:processPendingChanges() end
+
+---Processes, posts `willSave`, validates everything, writes, posts `didSave`.
+function ManagedObjectContext:save() end
+
+---Discards unsaved changes and posts what was undone.
+function ManagedObjectContext:rollback() end
+
+---Forgets every object (`invalidatedAll`); fetch again to get fresh ones.
+function ManagedObjectContext:reset() end
+
+---Runs a fetch request; returns an array of objects.
+---@param request FetchRequest
+---@return ManagedObject[]
+function ManagedObjectContext:fetch(request) end
+
+---The number of objects a fetch request would return.
+---@param request FetchRequest
+---@return integer
+function ManagedObjectContext:count(request) end
+
+---Queues `fn` on the context's queue; it runs at the next `ripple.tick()`.
+---@param fn fun()
+function ManagedObjectContext:perform(fn) end
+
+---Runs `fn` on the context's queue now and returns its result.
+---@param fn fun(): any
+---@return any
+function ManagedObjectContext:performAndWait(fn) end
+
+---Merges the changes a `didSave` observer received from another context.
+---@param note DidSaveNotification|ContextDidSaveNotification|PersistentHistoryTransaction
+function ManagedObjectContext:mergeChangesFromContextDidSave(note) end
+
+---Reloads an object's saved values, keeping unsaved ones when `mergeChanges` is true.
+---@param object ManagedObject
+---@param mergeChanges boolean
+function ManagedObjectContext:refresh(object, mergeChanges) end
+
+---Refreshes every object of the context.
+function ManagedObjectContext:refreshAllObjects() end
+
+---A child context whose saves go to this context, named `child#n` (main queue by default).
+---@param concurrencyType "mainQueue"|"privateQueue"|nil
+---@return ManagedObjectContext
+function ManagedObjectContext:newChildContext(concurrencyType) end
+
+---The object with that ID in this context (`object(with:)`): the registered object or a new fault; for an
+---ID that names no saved object, a stand-in whose first access fails ("could not fulfill a fault").
+---@param id ManagedObjectID
+---@return ManagedObject
+function ManagedObjectContext:object(id) end
+
+---The object with that ID, loaded from the store if needed (`existingObject(with:)`); an error 133000
+---when no such object exists (never saved, or deleted since).
+---@param id ManagedObjectID
+---@return ManagedObject
+function ManagedObjectContext:existingObject(id) end
+
+---Gives inserted objects their permanent IDs now (`obtainPermanentIDs(for:)`): `objectID.isTemporaryID` is
+---false before the save, which keeps those IDs. An error for a deleted object or another context's object
+---(nothing changes then); objects already saved are left alone.
+---@param objects ManagedObject[]
+function ManagedObjectContext:obtainPermanentIDs(objects) end
+
+---Runs a batch request or a history request against the store, leaving every context as it is:
+---`{ result = true | ids | count }` (batch) or `{ result = transactions }` (history).
+---@param request BatchRequest|PersistentHistoryChangeRequest
+---@return BatchResult|PersistentHistoryResult
+function ManagedObjectContext:execute(request) end
+
+---Undoes the last group of changes of the context's undo manager; nothing happens without one.
+function ManagedObjectContext:undo() end
+
+---Redoes the last undone group; nothing happens without an undo manager.
+function ManagedObjectContext:redo() end
+
+---Pins the context to a query generation (`"current"`, or another context's `queryGenerationToken`), or unpins
+---it with nil: a pinned context reads the saved rows as they were until it saves, merges or is reset (SQLite stores).
+---@param generation "current"|QueryGenerationToken|nil
+function ManagedObjectContext:setQueryGenerationFrom(generation) end
 
 ---An object ID (`NSManagedObjectID`): one userdata per ID, so `==` and table keys work; prints as its URI.
 ---An object's temporary ID and its permanent ID (after the save) are different IDs, as in Core Data.

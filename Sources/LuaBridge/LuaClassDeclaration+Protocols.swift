@@ -64,12 +64,12 @@ extension LuaClassDeclaration {
     }
 
     /// The `__index` fallback of open fields; a key they do not have reads through `unknownKey`, or as nil.
-    func openFieldsIndex(_ unknownKey: ((String, Bool) -> String?)?) -> LuaClass.IndexFallback? {
+    func openFieldsIndex(_ unknownKey: ((Object, String, Bool) -> String?)?) -> LuaClass.IndexFallback? {
         guard let openFields else { return nil }
         let get = openFields.get
         return { object, key, state in
             if try get(object as! Object, key, state) { return true }
-            guard let text = unknownKey?(key, false) else { return false }
+            guard let text = unknownKey?(object as! Object, key, false) else { return false }
             throw LuaError(.runtime, text)
         }
     }

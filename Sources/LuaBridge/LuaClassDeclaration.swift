@@ -64,6 +64,13 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
     /// - Parameter unknownKey: The message for reading (`false`) or writing (`true`) a key the class does not
     ///   have; by default (or when it gives nil) Lua's `attempt to set unknown key` for writes and `nil` for reads.
     public func makeClass(unknownKey: ((_ key: String, _ writing: Bool) -> String?)? = nil) -> LuaClass {
+        makeClass(unknownKeyOf: unknownKey.map { message in { _, key, writing in message(key, writing) } })
+    }
+
+    /// The class as Lua sees it, its message for an unknown key made from the object too (to name it).
+    /// - Parameter unknownKeyOf: The message for reading (`false`) or writing (`true`) a key the object's class
+    ///   does not have; when it gives nil, Lua's `attempt to set unknown key` for writes and `nil` for reads.
+    public func makeClass(unknownKeyOf unknownKey: ((_ object: Object, _ key: String, _ writing: Bool) -> String?)?) -> LuaClass {
         let name = self.name
         let properties = self.properties
         let cls = LuaClass(
@@ -78,12 +85,12 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
                 }
                 try set(target as! Object, state, valueIndex)
             },
-            index: openFieldsIndex(unknownKey) ?? unknownKey.map { message in { _, key, _ in
-                guard let text = message(key, false) else { return false }
+            index: openFieldsIndex(unknownKey) ?? unknownKey.map { message in { target, key, _ in
+                guard let text = message(target as! Object, key, false) else { return false }
                 throw LuaError(.runtime, text)
             } },
-            newIndex: openFieldsNewIndex() ?? unknownKey.map { message in { _, key, _, _ in
-                guard let text = message(key, true) else { return false }
+            newIndex: openFieldsNewIndex() ?? unknownKey.map { message in { target, key, _, _ in
+                guard let text = message(target as! Object, key, true) else { return false }
                 throw LuaError(.runtime, text)
             } },
             tostring: describe.map { describe in { describe($0 as! Object) } })
@@ -97,6 +104,10 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
         let name = self.name
         var bodies: [String: LuaState.Body] = [:]
         for method in methods {
+            if let receiverChecked = method.stateBody {
+                bodies[method.name] = receiverChecked
+                continue
+            }
             let body = method.body
             bodies[method.name] = { state in
                 guard let object = state.object(at: 1, as: Object.self) else {

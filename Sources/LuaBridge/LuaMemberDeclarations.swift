@@ -55,6 +55,9 @@ public struct LuaMethodDeclaration<Object: AnyObject> {
     public let returnType: String?
     /// Runs with the checked receiver; returns the number of results pushed.
     let body: (Object, LuaState) throws -> Int32
+    /// When set, runs instead of ``body`` without the receiver read as an `Object` first (see
+    /// ``LuaMethodDeclaration/receiverUnread(_:_:parameters:returns:_:)``).
+    var stateBody: LuaState.Body? = nil
 
     /// A method without arguments or result.
     public static func method(_ name: String, _ doc: String, _ body: @escaping (Object) throws -> Void) -> Self {

@@ -2,35 +2,6 @@ extension LuaAnnotations {
     /// Object IDs, the coordinator and its stores, batch requests, persistent history and undo
     /// (docs/core-data.md).
     static let coreData = #"""
----The object with that ID in this context (`object(with:)`): the registered object or a new fault; for an
----ID that names no saved object, a stand-in whose first access fails ("could not fulfill a fault").
----@param id ManagedObjectID
----@return ManagedObject
-function ManagedObjectContext:object(id) end
-
----The object with that ID, loaded from the store if needed (`existingObject(with:)`); an error 133000
----when no such object exists (never saved, or deleted since).
----@param id ManagedObjectID
----@return ManagedObject
-function ManagedObjectContext:existingObject(id) end
-
----Gives inserted objects their permanent IDs now (`obtainPermanentIDs(for:)`): `objectID.isTemporaryID` is
----false before the save, which keeps those IDs. An error for a deleted object or another context's object
----(nothing changes then); objects already saved are left alone.
----@param objects ManagedObject[]
-function ManagedObjectContext:obtainPermanentIDs(objects) end
-
----Runs a batch request or a history request against the store, leaving every context as it is:
----`{ result = true | ids | count }` (batch) or `{ result = transactions }` (history).
----@param request BatchRequest|PersistentHistoryChangeRequest
----@return BatchResult|PersistentHistoryResult
-function ManagedObjectContext:execute(request) end
-
----Undoes the last group of changes of the context's undo manager; nothing happens without one.
-function ManagedObjectContext:undo() end
-
----Redoes the last undone group; nothing happens without an undo manager.
-function ManagedObjectContext:redo() end
 
 ---Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate (or the objects of `objectIDs`)
 ---in the store, without loading them; run it with `ctx:execute(request)`.

@@ -263,12 +263,14 @@ extension BridgeClasses {
         describe: { "\($0.kind)(\($0.request.entityName))" })
 
     /// `ctx:execute(request)` → `{ result = true | ids | count }` (`NSBatchDeleteResult.result`, …).
-    static func contextBatchMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {
+    static func contextBatchMethods(_ owner: ScriptEngineReference) -> [LuaMethodDeclaration<ManagedObjectContext>] {
         [
-            "execute": { [unowned engine] state in
-                guard let ctx = state.object(at: 1, as: ManagedObjectContext.self) else {
-                    throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
-                }
+            .custom("execute", """
+                Runs a batch request or a history request against the store, leaving every context as it is:
+                `{ result = true | ids | count }` (batch) or `{ result = transactions }` (history).
+                """, parameters: [.init("request", "BatchRequest|PersistentHistoryChangeRequest")],
+                returns: "BatchResult|PersistentHistoryResult") { ctx, state in
+                let engine = try owner.get()
                 if let history = state.object(at: 2, as: HistoryRequestBox.self) {
                     let transactions = try ctx.execute(history.request)
                     state.newTable(arrayCount: 0, recordCount: 1)

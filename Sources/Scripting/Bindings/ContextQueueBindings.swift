@@ -10,16 +10,11 @@ final class SavedChangesBox {
 
 extension BridgeClasses {
     /// The concurrency, merge and refresh methods of the context class.
-    static func contextQueueMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {
-        func context(_ state: LuaState) throws -> ManagedObjectContext {
-            guard let c = state.object(at: 1, as: ManagedObjectContext.self) else {
-                throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
-            }
-            return c
-        }
-        return [
-            "perform": { [unowned engine] state in
-                let ctx = try context(state)
+    static func contextQueueMethods(_ owner: ScriptEngineReference) -> [LuaMethodDeclaration<ManagedObjectContext>] {
+        [
+            .custom("perform", "Queues `fn` on the context's queue; it runs at the next `ripple.tick()`.",
+                    parameters: [.init("fn", "fun()")]) { ctx, state in
+                let engine = try owner.get()
                 let function = try state.function(2)
                 ctx.perform { [unowned engine] in
                     engine.state.push(function)
@@ -27,8 +22,8 @@ extension BridgeClasses {
                 }
                 return 0
             },
-            "performAndWait": { state in
-                let ctx = try context(state)
+            .custom("performAndWait", "Runs `fn` on the context's queue now and returns its result.",
+                    parameters: [.init("fn", "fun(): any")], returns: "any") { ctx, state in
                 _ = try state.function(2)
                 try ctx.performAndWait {
                     state.pushValue(at: 2)
@@ -36,8 +31,8 @@ extension BridgeClasses {
                 }
                 return 1
             },
-            "mergeChangesFromContextDidSave": { state in
-                let ctx = try context(state)
+            .custom("mergeChangesFromContextDidSave", "Merges the changes a `didSave` observer received from another context.",
+                    parameters: [.init("note", "DidSaveNotification|ContextDidSaveNotification|PersistentHistoryTransaction")]) { ctx, state in
                 var box = state.object(at: 2, as: SavedChangesBox.self)
                 if box == nil && state.type(at: 2) == .table {
                     state.rawGet(tableAt: 2, key: "notification")
@@ -50,28 +45,18 @@ extension BridgeClasses {
                 try ctx.mergeChanges(fromContextDidSave: box.changes)
                 return 0
             },
-            "refresh": { [unowned engine] state in
-                let ctx = try context(state)
-                let object = try engine.checkObject(state, 2, "refresh")
+            .custom("refresh", "Reloads an object's saved values, keeping unsaved ones when `mergeChanges` is true.",
+                    parameters: [.init("object", "ManagedObject"), .init("mergeChanges", "boolean")]) { ctx, state in
+                let object = try owner.get().checkObject(state, 2, "refresh")
                 try ctx.refresh(object, mergeChanges: state.toBoolean(at: 3))
                 return 0
             },
-            "refreshAllObjects": { state in
-                try context(state).refreshAllObjects()
-                return 0
-            },
-            "newChildContext": { [unowned engine] state in
-                let ctx = try context(state)
-                var type = ConcurrencyType.mainQueue
-                if state.type(at: 2) == .string {
-                    let name = state.toString(at: 2) ?? ""
-                    guard let t = ConcurrencyType(rawValue: name) else {
-                        throw LuaArgumentError(argument: 2, message: "\"mainQueue\" or \"privateQueue\" expected, got \"\(name)\"")
-                    }
-                    type = t
-                } else if !state.isNoneOrNil(2) {
-                    throw LuaArgumentError(argument: 2, message: "string expected, got \(state.typeName(at: 2))")
-                }
+            .method("refreshAllObjects", "Refreshes every object of the context.") { try $0.refreshAllObjects() },
+            .custom("newChildContext", "A child context whose saves go to this context, named `child#n` (main queue by default).",
+                    parameters: [.init("concurrencyType", #""mainQueue"|"privateQueue"|nil"#)],
+                    returns: "ManagedObjectContext") { ctx, state in
+                let engine = try owner.get()
+                let type = try state.argument(2, as: ConcurrencyType?.self) ?? .mainQueue
                 engine.childCount += 1
                 let child = ManagedObjectContext(parent: ctx, concurrencyType: type, name: "child#\(engine.childCount)")
                 engine.adopt(child)

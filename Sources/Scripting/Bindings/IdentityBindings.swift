@@ -71,32 +71,36 @@ extension BridgeClasses {
         describe: { $0.id.uriRepresentation })
 
     /// `ctx:object(id)`, `ctx:existingObject(id)` and `ctx:obtainPermanentIDs(objects)`.
-    static func contextIdentityMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {
-        func arguments(_ state: LuaState, _ function: String) throws -> (ManagedObjectContext, ManagedObjectID) {
-            guard let ctx = state.object(at: 1, as: ManagedObjectContext.self) else {
-                throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
-            }
-            let box = try engine.checkObjectID(state, 2)
+    static func contextIdentityMethods(_ owner: ScriptEngineReference) -> [LuaMethodDeclaration<ManagedObjectContext>] {
+        func id(_ ctx: ManagedObjectContext, _ state: LuaState, _ function: String) throws -> ManagedObjectID {
+            let box = try owner.get().checkObjectID(state, 2)
             guard ctx.model.entity(named: box.id.entityName) === box.entity else {
                 throw ScriptingError("\(function): the object ID \(box.id.uriRepresentation) is not from this context's model")
             }
-            return (ctx, box.id)
+            return box.id
         }
         return [
-            "object": { [unowned engine] state in
-                let (ctx, id) = try arguments(state, "object")
-                engine.push(try ctx.object(with: id))
+            .custom("object", """
+                The object with that ID in this context (`object(with:)`): the registered object or a new fault; for an
+                ID that names no saved object, a stand-in whose first access fails ("could not fulfill a fault").
+                """, parameters: [.init("id", "ManagedObjectID")], returns: "ManagedObject") { ctx, state in
+                let object = try ctx.object(with: try id(ctx, state, "object"))
+                try owner.get().push(object)
                 return 1
             },
-            "existingObject": { [unowned engine] state in
-                let (ctx, id) = try arguments(state, "existingObject")
-                engine.push(try ctx.existingObject(with: id))
+            .custom("existingObject", """
+                The object with that ID, loaded from the store if needed (`existingObject(with:)`); an error 133000
+                when no such object exists (never saved, or deleted since).
+                """, parameters: [.init("id", "ManagedObjectID")], returns: "ManagedObject") { ctx, state in
+                let object = try ctx.existingObject(with: try id(ctx, state, "existingObject"))
+                try owner.get().push(object)
                 return 1
             },
-            "obtainPermanentIDs": { state in
-                guard let ctx = state.object(at: 1, as: ManagedObjectContext.self) else {
-                    throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
-                }
+            .custom("obtainPermanentIDs", """
+                Gives inserted objects their permanent IDs now (`obtainPermanentIDs(for:)`): `objectID.isTemporaryID` is
+                false before the save, which keeps those IDs. An error for a deleted object or another context's object
+                (nothing changes then); objects already saved are left alone.
+                """, parameters: [.init("objects", "ManagedObject[]")]) { ctx, state in
                 guard state.type(at: 2) == .table else {
                     throw LuaArgumentError(argument: 2, message: "list of managed objects expected, got \(state.typeName(at: 2))")
                 }

@@ -15,26 +15,24 @@ extension BridgeClasses {
         describe: { $0.description })
 
     /// `ctx:setQueryGenerationFrom("current" | token | nil)` (`setQueryGenerationFrom(_:)`).
-    static func contextQueryGenerationMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {
-        [
-            "setQueryGenerationFrom": { state in
-                guard let ctx = state.object(at: 1, as: ManagedObjectContext.self) else {
-                    throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
+    static var contextQueryGenerationMethods: [LuaMethodDeclaration<ManagedObjectContext>] { [
+        .custom("setQueryGenerationFrom", """
+            Pins the context to a query generation (`"current"`, or another context's `queryGenerationToken`), or unpins
+            it with nil: a pinned context reads the saved rows as they were until it saves, merges or is reset (SQLite stores).
+            """, parameters: [.init("generation", #""current"|QueryGenerationToken|nil"#)]) { ctx, state in
+            switch state.type(at: 2) {
+            case .nil, .none:
+                try ctx.setQueryGenerationFrom(nil)
+            case .string where state.toString(at: 2) == "current":
+                try ctx.setQueryGenerationFrom(.current)
+            default:
+                guard let token = state.object(at: 2, as: QueryGenerationToken.self) else {
+                    let shown = state.type(at: 2) == .string ? "'\(state.toString(at: 2) ?? "")'" : state.typeName(at: 2)
+                    throw LuaArgumentError(argument: 2, message: "\"current\", a QueryGenerationToken or nil expected, got \(shown)")
                 }
-                switch state.type(at: 2) {
-                case .nil, .none:
-                    try ctx.setQueryGenerationFrom(nil)
-                case .string where state.toString(at: 2) == "current":
-                    try ctx.setQueryGenerationFrom(.current)
-                default:
-                    guard let token = state.object(at: 2, as: QueryGenerationToken.self) else {
-                        let shown = state.type(at: 2) == .string ? "'\(state.toString(at: 2) ?? "")'" : state.typeName(at: 2)
-                        throw LuaArgumentError(argument: 2, message: "\"current\", a QueryGenerationToken or nil expected, got \(shown)")
-                    }
-                    try ctx.setQueryGenerationFrom(.token(token))
-                }
-                return 0
-            },
-        ]
-    }
+                try ctx.setQueryGenerationFrom(.token(token))
+            }
+            return 0
+        },
+    ] }
 }

@@ -70,16 +70,10 @@ extension BridgeClasses {
         describe: { "UndoManager(canUndo: \($0.canUndo), canRedo: \($0.canRedo))" })
 
     /// `ctx:undo()` and `ctx:redo()` (nothing happens without an undo manager, as in Core Data).
-    static func contextUndoMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {
-        func context(_ state: LuaState) throws -> ManagedObjectContext {
-            guard let c = state.object(at: 1, as: ManagedObjectContext.self) else {
-                throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
-            }
-            return c
-        }
-        return [
-            "undo": { state in try context(state).undo(); return 0 },
-            "redo": { state in try context(state).redo(); return 0 },
-        ]
-    }
+    static var contextUndoMethods: [LuaMethodDeclaration<ManagedObjectContext>] { [
+        .method("undo", "Undoes the last group of changes of the context's undo manager; nothing happens without one.") {
+            try $0.undo()
+        },
+        .method("redo", "Redoes the last undone group; nothing happens without an undo manager.") { try $0.redo() },
+    ] }
 }
