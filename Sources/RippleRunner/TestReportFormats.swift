@@ -5,12 +5,12 @@ import Glibc
 #endif
 
 /// The machine-readable outputs of `ripple test`: TAP version 13 and JUnit XML.
-enum TestReportFormats {
+package enum TestReportFormats {
     /// TAP 13: `TAP version 13`, the plan `1..N`, then `ok n - file › name` or `not ok n - …` with a YAML
     /// block. In descriptions `\` and `#` are escaped (`\\`, `\#`, as the TAP 13 specification says, so
     /// that a `#` in a name is not read as a directive) and line breaks written as `\n`; in the YAML block
     /// the message is a double-quoted YAML string.
-    static func tap(_ reports: [ScenarioRunner.FileReport]) -> String {
+    package static func tap(_ reports: [ScenarioRunner.FileReport]) -> String {
         var lines: [String] = []
         var n = 0
         for report in reports {
@@ -71,7 +71,7 @@ enum TestReportFormats {
     /// JUnit XML: one `<testsuite>` per file, one `<testcase>` per scenario with its time in seconds; an
     /// expectation that failed is a `<failure>`, a Lua error outside an expectation (or the file's own error,
     /// as a test case named `(file)`) an `<error>`.
-    static func junit(_ reports: [ScenarioRunner.FileReport]) -> String {
+    package static func junit(_ reports: [ScenarioRunner.FileReport]) -> String {
         var suites: [XMLNode] = []
         var totals = (tests: 0, failures: 0, errors: 0, time: UInt64(0))
         for report in reports {
@@ -112,7 +112,7 @@ enum TestReportFormats {
                                       ("errors", String(totals.errors)), ("time", seconds(totals.time))], children: suites).document()
     }
 
-    static func writeJUnit(_ reports: [ScenarioRunner.FileReport], to path: String) throws {
+    package static func writeJUnit(_ reports: [ScenarioRunner.FileReport], to path: String) throws {
         guard let file = fopen(path, "w") else { throw ValidationErrorText("cannot write \(path)") }
         defer { fclose(file) }
         fputs(junit(reports), file)

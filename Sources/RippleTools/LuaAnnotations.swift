@@ -1,3 +1,5 @@
+import Scripting
+
 /// The `---@meta` file of the Lua API for lua-language-server (LuaLS): completion, hover docs and type
 /// checks in VS Code, Neovim and any LuaLS client. It is the one source of truth of the API's reference:
 /// `ripple types` writes it out, the repository ships it as `types/ripple.lua`, the REPL's `:help` is

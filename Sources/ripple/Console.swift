@@ -1,4 +1,5 @@
 import CEdit
+import RippleRunner
 import Scripting
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RippleRunner
 import Scripting
 
 extension Ripple {

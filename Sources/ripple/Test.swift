@@ -1,5 +1,6 @@
 import CEdit
 import ArgumentParser
+import RippleRunner
 import Scripting
 import SeededRandom
 

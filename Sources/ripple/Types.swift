@@ -1,4 +1,5 @@
 import ArgumentParser
+import RippleTools
 import Scripting
 
 #if canImport(Glibc)

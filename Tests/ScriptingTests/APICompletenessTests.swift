@@ -1,3 +1,5 @@
+@testable import RippleRunner
+@testable import RippleTools
 @testable import Scripting
 import Testing
 import Foundation
