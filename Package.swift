@@ -7,7 +7,9 @@ let staticCxxDirectory = String(#filePath.dropLast("Package.swift".count)) + ".b
 
 let package = Package(
     name: "Ripple",
-    platforms: [.macOS(.v14)],
+    // No `platforms:` line: it sets the lowest Apple OS versions, and Ripple is built and tested on Linux only
+    // (x86_64, Debian 12, Swift 6.3). macOS is not built nor tested: it would need at least a replacement for
+    // `_FoundationICU` (a module of the Linux toolchain) and macOS 15 for Synchronization (docs/architecture.md).
     products: [
         .executable(name: "ripple", targets: ["ripple"]),
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
@@ -16,6 +18,8 @@ let package = Package(
         .library(name: "ViewControllers", targets: ["ViewControllers"]),
         .library(name: "CollectionViews", targets: ["CollectionViews"]),
         .library(name: "Scripting", targets: ["Scripting"]),
+        .library(name: "RippleRunner", targets: ["RippleRunner"]),
+        .library(name: "RippleTools", targets: ["RippleTools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,7 +52,7 @@ let package = Package(
         // Lua bridge (knows no domain type)
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
 
-        // The Lua front end
+        // The Lua front end: the engine and the `ripple` module (bindings over the domain), the trace
         .target(
             name: "Scripting",
             dependencies: ["ObjectGraph", "FetchedResults", "CollectionViews", "ViewControllers", "LuaBridge"],
@@ -58,6 +62,10 @@ let package = Package(
         ),
         // The build step of the Lua chunks: compiles a `.lua` file into Swift source (text and bytecode).
         .executableTarget(name: "ripple-luac", dependencies: ["CLua"]),
+        // The runner: scenario files, one engine per file, the HTML report page, goldens, reporters
+        .target(name: "RippleRunner", dependencies: ["Scripting", "LuaBridge"]),
+        // The tools over the engine: REPL session, annotations and the API reference (`ripple types`, `:help`)
+        .target(name: "RippleTools", dependencies: ["Scripting", "LuaBridge", "ObjectGraph"]),
         .plugin(name: "LuaChunks", capability: .buildTool(), dependencies: ["ripple-luac"]),
 
         // A seeded random number generator shared by the runner's shuffle, the benchmarks and the tests.
@@ -66,7 +74,7 @@ let package = Package(
         // Tools
         .executableTarget(
             name: "ripple",
-            dependencies: ["Scripting", "CEdit", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Scripting", "RippleRunner", "RippleTools", "CEdit", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // The Swift runtime linked statically: start-up is dominated by loading the shared Swift and
             // Foundation libraries (ArgumentParser needs FoundationEssentials); see docs/performance.md, T4.
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections",
@@ -105,8 +113,8 @@ let package = Package(
         .testTarget(name: "FetchedResultsTests", dependencies: ["FetchedResults", "ObjectGraph", "SeededRandom"]),
         .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews", "FetchedResults", "ObjectGraph", "SeededRandom"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
-        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "ObjectGraph", "CollectionViews", "SeededRandom"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scripting"]),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "RippleRunner", "RippleTools", "ObjectGraph", "CollectionViews", "SeededRandom"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scripting", "RippleRunner"]),
         // Runs the built `ripple` executable (built by `swift build` / `swift test` with the other products);
         // not a target dependency, which would link the executable's code into the test bundle.
         .testTarget(name: "CLITests"),

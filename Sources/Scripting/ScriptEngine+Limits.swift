@@ -67,7 +67,7 @@ extension ScriptEngine {
     /// out stops the script with a message naming the flag. No limit: no budget.
     /// The engine's regular-expression step limit (`ripple.regularExpressionStepLimit`) and its sequence of
     /// store UUIDs are in force meanwhile.
-    func withHostWorkBudget<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    package func withHostWorkBudget<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         let outerSteps = RegularExpressionStepLimit.current
         RegularExpressionStepLimit.current = regularExpressionStepLimit
         defer { RegularExpressionStepLimit.current = outerSteps }
@@ -84,7 +84,7 @@ extension ScriptEngine {
     }
 
     /// `error` with the memory or instruction limit's message (naming the flag) when a limit caused it.
-    func memoryLimitError(_ error: LuaError) -> LuaError {
+    package func memoryLimitError(_ error: LuaError) -> LuaError {
         if error.status != .memory {
             guard let message = memoryLimitMessage(error.message), message != error.message else { return error }
             return LuaError(error.status, message, traceback: error.traceback)

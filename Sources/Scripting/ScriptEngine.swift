@@ -56,7 +56,7 @@ public final class ScriptEngine {
     /// The coordinators whose remote-change notifications are traced (``traceRemoteChanges(of:store:)``).
     @exclusivity(unchecked) var tracedCoordinators: Set<ObjectIdentifier> = []
     /// One Lua class per entity, made on first use.
-    @exclusivity(unchecked) var entityClasses: [ObjectIdentifier: LuaClass] = [:]
+    @exclusivity(unchecked) package var entityClasses: [ObjectIdentifier: LuaClass] = [:]
     /// The record fast path of `ctx:insert` and its per-entity keys.
     lazy var recordInserter = RecordInserter(engine: self)
     /// The record list reader of `ripple.batchInsertRequest`'s objects, with the keys it knows.
@@ -110,7 +110,7 @@ public final class ScriptEngine {
     /// What the command line sets for every `ripple.explore` (`ripple explore --steps/--seed/--time`).
     public var exploreSettings = ExploreSettings()
     /// The private folder of `ripple.temporaryPath` (made on first use, removed with the engine).
-    let scratch = TemporaryDirectory()
+    package let scratch = TemporaryDirectory()
 
     /// Creates a state, opens the standard libraries and loads the `ripple` module and the prelude.
     /// - Parameter instructionLimit: stop runaway scripts after this many VM instructions per chunk

@@ -11,7 +11,7 @@ import Glibc
 /// let scratch = TemporaryDirectory()
 /// let path = try scratch.path(for: "notes.sqlite")   // "/tmp/ripple-XXXXXX/notes.sqlite"
 /// ```
-final class TemporaryDirectory {
+package final class TemporaryDirectory {
     private var folder: String?
 
     /// The folder, if it was made (nil before the first ``path(for:)``).
@@ -43,7 +43,7 @@ final class TemporaryDirectory {
 
     /// Removes the folder and what is in it now (the runner does so when a file ends); a later
     /// ``path(for:)`` makes a new one.
-    func removeNow() {
+    package func removeNow() {
         guard let folder else { return }
         self.folder = nil
         Self.registry.remove(folder)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CEdit
+import RippleRunner
 import Scripting
 
 #if canImport(Glibc)

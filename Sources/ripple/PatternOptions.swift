@@ -1,4 +1,5 @@
 import ArgumentParser
+import RippleRunner
 import Scripting
 
 /// The check every command makes of its Lua-pattern options (`--filter`, `--filter-out`, `--pattern`): a

@@ -1,5 +1,6 @@
 import CEdit
 import ArgumentParser
+import RippleTools
 import Scripting
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RippleRunner
 import Scripting
 
 extension Ripple {
@@ -81,7 +82,7 @@ extension Ripple {
             }
             // A run whose files declared scenarios ends with the summary `ripple test` prints.
             if reports.contains(where: { !$0.scenarios.isEmpty }) {
-                console.write(TestSummary(reports, duration: ScenarioClock.now() &- start).line(console))
+                console.write(TestSummary(reports, duration: ScenarioClock.now() &- start).line)
             }
             if let report { console.write("report: " + (report.hasSuffix("/") ? report + " (one page per script)" : report)) }
             return failed

@@ -1,5 +1,6 @@
 import CEdit
 import ArgumentParser
+import RippleRunner
 import Scripting
 import SeededRandom
 
@@ -154,8 +155,8 @@ extension Ripple {
             })
             if !list { durations.save(pool.measured) }
             let summary = TestSummary(reports, duration: ScenarioClock.now() &- start)
-            if tap { print(TestReportFormats.tap(reports), terminator: "") }
-            if let junit { try TestReportFormats.writeJUnit(reports, to: junit) }
+            if tap { print(TAPReporter.report(reports), terminator: "") }
+            if let junit { try JUnitReporter.write(reports, to: junit) }
             if !complete && WorkerPool.interrupted != 0 {
                 console.write(console.red("interrupted") + ": \(reports.count) of \(files.count) files ran")
             } else if !complete {
@@ -163,7 +164,7 @@ extension Ripple {
                 let failure = last?.scenarios.first(where: { !$0.passed }).map { $0.file + " › " + $0.name } ?? last?.file ?? ""
                 console.write("--fail-fast: stopped at the first failure (\(failure)); \(reports.count) of \(files.count) files ran")
             }
-            if !tap && !list { console.write(summary.line(console)) }
+            if !tap && !list { console.write(summary.line) }
             if let reportFolder, !tap { console.write("reports: " + reportFolder + " (one page per file)") }
             if complete && !list && !selection.filtersNames && selection.shard == nil && searchesOnlyFolders,
                let unused = GoldenFiles.unusedLine(files: files, reports: reports) {
@@ -261,32 +262,5 @@ extension Ripple {
             }
             return text + " (--pass-with-no-tests to exit 0)"
         }
-    }
-}
-
-/// The closing line of `ripple test`: passed, failed, errors (Lua errors outside an expectation) and time.
-struct TestSummary {
-    var passed = 0
-    var failed = 0
-    var errors = 0
-    var pending = 0
-    var duration: UInt64
-
-    /// Every test reported: passed, failed, errors (a file's own error included) and pending.
-    var tests: Int { passed + failed + errors + pending }
-
-    init(_ reports: [ScenarioRunner.FileReport], duration: UInt64) {
-        self.duration = duration
-        for report in reports {
-            for s in report.scenarios {
-                if s.isPending { pending += 1 } else if s.passed { passed += 1 } else if s.isError { errors += 1 } else { failed += 1 }
-            }
-            if report.error != nil { errors += 1 }
-        }
-    }
-
-    func line(_ console: Console) -> String {
-        "\(passed) passed, \(failed) failed, \(errors) \(errors == 1 ? "error" : "errors")"
-            + (pending > 0 ? ", \(pending) pending" : "") + " (" + Console.milliseconds(duration) + ")"
     }
 }

@@ -1,5 +1,6 @@
 import CEdit
 import ArgumentParser
+import RippleRunner
 import Scripting
 
 #if canImport(Glibc)
@@ -29,7 +30,8 @@ struct TraceOptions: ParsableArguments {
 final class TraceWriter {
     let format: TraceOptions.Format
     private let file: UnsafeMutablePointer<FILE>?
-    private var steps: [String: Int] = [:]
+    /// The JSON Lines rendering, which numbers the events of each file.
+    private var json = JSONReporter()
     private let console: Console
 
     convenience init(_ options: TraceOptions, console: Console) throws {
@@ -50,42 +52,28 @@ final class TraceWriter {
     deinit { if let file { fclose(file) } }
 
     /// Writes a trace event: its text, or in JSON its fields (``TraceEvent/jsonFields``) with its step,
-    /// file and text.
+    /// file and text (``JSONReporter``).
     func write(_ line: String, fields: String, file scenarioFile: String) {
-        let step = nextStep(scenarioFile)
-        emit(format == .json ? TraceEvent.json(fields: fields, text: line, step: step, file: scenarioFile) : line)
+        emit(format == .json ? json.event(line, fields: fields, file: scenarioFile) : line)
     }
 
     /// A scenario began: a `scenarioStart` event in the JSON trace (the text trace has none).
     func scenarioBegan(_ name: String, file scenarioFile: String) {
         guard format == .json else { return }
-        emit(TraceEvent.scenarioJSON(kind: "scenarioStart", scenario: name, step: nextStep(scenarioFile), file: scenarioFile))
+        json.scenarioBegan(name, file: scenarioFile).forEach(emit)
     }
 
     /// A scenario ended: in the JSON trace a `failure` event with its message when it did not pass, then
     /// `scenarioEnd` with its status.
     func scenarioEnded(_ result: ScenarioResult, file scenarioFile: String) {
         guard format == .json else { return }
-        let status = result.isPending ? "pending" : result.passed ? "passed" : result.isError ? "error" : "failed"
-        if !result.passed && !result.isPending {
-            emit(TraceEvent.scenarioJSON(kind: "failure", scenario: result.name, status: status, message: result.message ?? "",
-                                         step: nextStep(scenarioFile), file: scenarioFile))
-        }
-        emit(TraceEvent.scenarioJSON(kind: "scenarioEnd", scenario: result.name, status: status,
-                                     step: nextStep(scenarioFile), file: scenarioFile))
+        json.scenarioEnded(result, file: scenarioFile).forEach(emit)
     }
 
     /// A file raised outside its scenarios: a `failure` event without a scenario in the JSON trace.
     func fileFailed(_ message: String, file scenarioFile: String) {
         guard format == .json else { return }
-        emit(TraceEvent.scenarioJSON(kind: "failure", scenario: nil, status: "error", message: message,
-                                     step: nextStep(scenarioFile), file: scenarioFile))
-    }
-
-    private func nextStep(_ scenarioFile: String) -> Int {
-        let step = (steps[scenarioFile] ?? 0) + 1
-        steps[scenarioFile] = step
-        return step
+        json.fileFailed(message, file: scenarioFile).forEach(emit)
     }
 
     private func emit(_ text: String) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RippleTools
 import Scripting
 
 #if canImport(Glibc)
@@ -48,12 +49,12 @@ extension Ripple.Types {
             print("The annotations match the bindings of a fresh engine.")
             return
         }
-        for problem in result.tourProblems { print("tour step failed (Sources/Scripting/APISurface+Tour.swift): " + problem) }
+        for problem in result.tourProblems { print("tour step failed (Sources/RippleTools/APISurface+Tour.swift): " + problem) }
         if !result.notAnnotated.isEmpty {
             print("Bound but not annotated:")
             for name in result.notAnnotated { print("  " + name) }
             print("")
-            print("Stubs to complete in Sources/Scripting/LuaAnnotations*.swift, then run `ripple types --output types/ripple.lua`:")
+            print("Stubs to complete in Sources/RippleTools/LuaAnnotations*.swift, then run `ripple types --output types/ripple.lua`:")
             print("")
             print(reference.stubs(for: result.notAnnotated), terminator: "")
         }

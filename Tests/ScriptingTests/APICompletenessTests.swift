@@ -1,3 +1,5 @@
+@testable import RippleRunner
+@testable import RippleTools
 @testable import Scripting
 import Testing
 import Foundation
@@ -82,10 +84,10 @@ func isDocumented(_ name: String) -> Bool {
     @Test("every binding of a fresh engine is annotated in the LuaLS file, and every annotation is bound")
     func bindingsMatchAnnotations() throws {
         let check = reference.check(against: try APISurface.live())
-        #expect(check.tourProblems.isEmpty, "the tour in Sources/Scripting/APISurface+Tour.swift failed: \(check.tourProblems)")
+        #expect(check.tourProblems.isEmpty, "the tour in Sources/RippleTools/APISurface+Tour.swift failed: \(check.tourProblems)")
         #expect(check.notAnnotated.isEmpty, """
             bound but not annotated (`swift run ripple types --check` prints stubs to paste into \
-            Sources/Scripting/LuaAnnotations*.swift; then run `ripple types --output types/ripple.lua`):
+            Sources/RippleTools/LuaAnnotations*.swift; then run `ripple types --output types/ripple.lua`):
             \(check.notAnnotated.map { "  " + $0 }.joined(separator: "\n"))
             """)
         #expect(check.notBound.isEmpty, """

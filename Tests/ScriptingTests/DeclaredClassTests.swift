@@ -1,4 +1,5 @@
 import LuaBridge
+@testable import RippleTools
 @testable import Scripting
 import Testing
 

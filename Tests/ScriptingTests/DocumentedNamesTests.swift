@@ -1,3 +1,4 @@
+@testable import RippleTools
 @testable import Scripting
 import Testing
 import Foundation

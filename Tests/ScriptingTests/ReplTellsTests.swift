@@ -1,3 +1,4 @@
+import RippleTools
 import Scripting
 import Testing
 

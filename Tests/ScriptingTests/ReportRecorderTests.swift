@@ -1,3 +1,4 @@
+import RippleRunner
 import Scripting
 import Testing
 

@@ -2,7 +2,7 @@ import LuaBridge
 import ObjectGraph
 
 /// The shared Lua classes of the module.
-final class BridgeClasses {
+package final class BridgeClasses {
     unowned let engine: ScriptEngine
     init(engine: ScriptEngine) { self.engine = engine }
 
@@ -33,7 +33,7 @@ final class BridgeClasses {
 extension BridgeClasses {
     /// The classes declared once with ``LuaClassDeclaration``: their annotations, `:help` and completeness
     /// checks come from these declarations.
-    static let declarations: [any LuaClassDescribing] = [
+    package static let declarations: [any LuaClassDescribing] = [
         undoManagerDeclaration, indexPathDeclaration, tokenDeclaration, historyTokenDeclaration, batchRequestDeclaration,
         storeDeclaration, LuaPresentationController.declaration, ScriptedSearchController.declaration, ScriptedSearchController.searchBarDeclaration,
         LuaNavigationItem.declaration, contextDeclarationForAnnotations,

@@ -3,7 +3,7 @@ import ObjectGraph
 
 /// What one `model:class(entityName, methods)` call declared for one entity: its lifecycle callbacks,
 /// validation methods, methods and computed properties, each a Lua function.
-final class ManagedObjectClassDefinition {
+package final class ManagedObjectClassDefinition {
     /// The entity the class was declared for.
     let entityName: String
     /// `awakeFromInsert`, `willSave`, …
@@ -13,9 +13,9 @@ final class ManagedObjectClassDefinition {
     /// `validate<Key>`, by property key.
     @exclusivity(unchecked) var keyValidators: [String: LuaRef] = [:]
     /// The class's own methods (`obj:fullName()`).
-    @exclusivity(unchecked) var methods: [String: LuaRef] = [:]
+    @exclusivity(unchecked) package var methods: [String: LuaRef] = [:]
     /// Computed properties (`properties = { fullName = function(self) … end }`, read as `obj.fullName`).
-    @exclusivity(unchecked) var properties: [String: LuaRef] = [:]
+    @exclusivity(unchecked) package var properties: [String: LuaRef] = [:]
 
     init(entityName: String) { self.entityName = entityName }
 }
@@ -26,12 +26,12 @@ final class ManagedObjectClassDefinition {
 ///
 /// Lua functions are called under `lua_pcall` with a traceback; a Lua error comes back unchanged (its
 /// `file:line` and traceback), for the context to rethrow once it is consistent again.
-final class LuaManagedObjectClass: ManagedObjectClass {
+package final class LuaManagedObjectClass: ManagedObjectClass {
     weak var engine: ScriptEngine?
     /// The definition `model:class` gave this entity itself (nil: everything is inherited).
     let own: ManagedObjectClassDefinition?
     /// The definitions the entity's objects use, nearest first (its own, its parent entity's, …).
-    let chain: [ManagedObjectClassDefinition]
+    package let chain: [ManagedObjectClassDefinition]
 
     init(engine: ScriptEngine, own: ManagedObjectClassDefinition?, chain: [ManagedObjectClassDefinition]) {
         self.engine = engine
@@ -39,22 +39,22 @@ final class LuaManagedObjectClass: ManagedObjectClass {
         self.chain = chain
     }
 
-    func implements(_ callback: ManagedObjectCallback) -> Bool { chain.contains { $0.callbacks[callback] != nil } }
+    package func implements(_ callback: ManagedObjectCallback) -> Bool { chain.contains { $0.callbacks[callback] != nil } }
 
-    func run(_ callback: ManagedObjectCallback, on object: ManagedObject) throws {
+    package func run(_ callback: ManagedObjectCallback, on object: ManagedObject) throws {
         guard let engine, let function = chain.lazy.compactMap({ $0.callbacks[callback] }).first else { return }
         try engine.callClassFunction(function, on: object, results: 0)
     }
 
-    func validatesValue(forKey key: String) -> Bool { chain.contains { $0.keyValidators[key] != nil } }
+    package func validatesValue(forKey key: String) -> Bool { chain.contains { $0.keyValidators[key] != nil } }
 
-    func validateValue(_ value: Value, forKey key: String, of object: ManagedObject) throws -> ValidationFailure? {
+    package func validateValue(_ value: Value, forKey key: String, of object: ManagedObject) throws -> ValidationFailure? {
         guard let engine, let function = chain.lazy.compactMap({ $0.keyValidators[key] }).first else { return nil }
         let name = "validate" + key.prefix(1).uppercased() + key.dropFirst()
         return try engine.callValidation(function, named: name, on: object, value: value)
     }
 
-    func validate(_ object: ManagedObject, for operation: ValidationOperation) throws -> ValidationFailure? {
+    package func validate(_ object: ManagedObject, for operation: ValidationOperation) throws -> ValidationFailure? {
         guard let engine, let function = chain.lazy.compactMap({ $0.validators[operation] }).first else { return nil }
         return try engine.callValidation(function, named: operation.methodName, on: object, value: nil)
     }

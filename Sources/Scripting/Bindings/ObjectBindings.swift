@@ -2,7 +2,7 @@ import LuaBridge
 import ObjectGraph
 
 /// Read-only fields every managed object has after its entity's properties.
-enum ObjectField: String, CaseIterable {
+package enum ObjectField: String, CaseIterable {
     case isInserted, isUpdated, isDeleted, hasChanges, isFault, objectID, entityName, managedObjectContext
     case hasPersistentChangedValues
 }
@@ -200,7 +200,7 @@ extension ScriptEngine {
     }
 
     /// The strings of the sequence at `index`.
-    func strings(inArrayAt index: Int32) throws -> [String] {
+    package func strings(inArrayAt index: Int32) throws -> [String] {
         let table = state.absoluteIndex(index)
         var result: [String] = []
         for i in 0..<state.rawLength(at: table) {

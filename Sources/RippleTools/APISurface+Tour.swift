@@ -1,3 +1,5 @@
+import Scripting
+
 extension APISurface {
     /// Makes one object of every kind the API hands out and returns `problems, roots, matchers`: the
     /// steps that failed, the values to walk, and the members of `expect(v)` (`:toBe`, `.never`, …).

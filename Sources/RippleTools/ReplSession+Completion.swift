@@ -1,5 +1,6 @@
 import LuaBridge
 import ObjectGraph
+import Scripting
 
 extension ReplSession {
     /// Completions of the identifier chain at the end of `text` (`cust`, `ctx:sa`, `ann.na`), each the

@@ -1,5 +1,6 @@
 import LuaBridge
 import ObjectGraph
+import Scripting
 
 /// What the REPL should do after a line (`lua.c`'s read-eval-print loop, without terminal I/O).
 public enum ReplStep: Equatable {

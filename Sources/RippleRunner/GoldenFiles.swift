@@ -6,10 +6,10 @@ import Glibc
 
 /// The golden files next to a run's scenario files that no test compared with (`toMatchGolden`): a
 /// golden file left behind by a renamed or deleted test is reported, not silently kept.
-enum GoldenFiles {
+package enum GoldenFiles {
     /// `unused golden files (no test of this run compared with them): a/x.golden, a/y.golden`, or nil when
     /// every `*.golden` file in the folders of `files` was used by some report.
-    static func unusedLine(files: [String], reports: [ScenarioRunner.FileReport]) -> String? {
+    package static func unusedLine(files: [String], reports: [ScenarioRunner.FileReport]) -> String? {
         let used = Set(reports.flatMap(\.goldenFiles))
         var folders: [String] = []
         for file in files {

@@ -1,5 +1,6 @@
 import LuaBridge
 import ObjectGraph
+import Scripting
 
 /// The Lua names a fresh ``ScriptEngine`` really binds, found by walking the live state: the keys of the
 /// `ripple` table, the globals the prelude adds, the matchers of `expect(v)`, and the properties and

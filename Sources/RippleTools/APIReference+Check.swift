@@ -32,7 +32,7 @@ extension APIReference {
     }
 
     /// LuaLS stubs for names that lack annotations, grouped by owner, to paste into
-    /// `Sources/Scripting/LuaAnnotations*.swift` and complete (types and descriptions are placeholders).
+    /// `Sources/RippleTools/LuaAnnotations*.swift` and complete (types and descriptions are placeholders).
     public func stubs(for names: [String]) -> String {
         var owners: [String] = []
         var members: [String: [(String, String)]] = [:]

@@ -1,4 +1,5 @@
 import LuaBridge
+import Scripting
 
 /// Runs script files, each in a fresh ``ScriptEngine``, and reports their scenarios.
 ///

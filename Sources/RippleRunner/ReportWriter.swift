@@ -1,3 +1,5 @@
+import Scripting
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import LuaBridge
+import Scripting
 
 #if canImport(Glibc)
 import Glibc
