@@ -1,6 +1,6 @@
 extension LuaAnnotations {
     /// The functions that make diffable data sources and snapshots (docs/table-views.md); their classes and
-    /// `ripple.uikit`'s are declared (``BridgeClasses/collectionViewDeclarations``).
+    /// `ripple.uikit`'s are declared (``DeclaredAPI/collectionViewClasses``).
     static let diffable = #"""
 ---An identifier of a diffable snapshot: a string, a number, a boolean or an object ID (`object.objectID`).
 ---@alias ItemIdentifier string|number|boolean|ManagedObjectID

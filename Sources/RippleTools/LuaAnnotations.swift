@@ -21,10 +21,10 @@ public enum LuaAnnotations {
             .joined(separator: "\n")
     }
 
-    /// The annotations of the classes declared with ``LuaClassDeclaration`` (``BridgeClasses/declarations``),
+    /// The annotations of the classes declared with ``LuaClassDeclaration`` (``DeclaredAPI/classes``),
     /// generated from their declarations.
     static var declaredClasses: String {
-        (BridgeClasses.declarations + BridgeClasses.laterDeclarations + BridgeClasses.stackDeclarations).map(\.annotations).joined(separator: "\n")
+        DeclaredAPI.classes.map(\.annotations).joined(separator: "\n")
     }
 
     static let header = #"""

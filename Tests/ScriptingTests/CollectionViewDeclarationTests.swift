@@ -1,4 +1,5 @@
 @testable import Scripting
+@testable import RippleTools
 import LuaBridge
 import Testing
 

@@ -1,15 +1,18 @@
+import LuaBridge
+import Scripting
+
 extension LuaAnnotations {
     /// The annotations of the protocols declared with ``LuaProtocolDeclaration`` — the batch operations
-    /// views and batches share, and every protocol a Lua object plays (``LuaProtocols/all``) — generated from
+    /// views and batches share, and every protocol a Lua object plays (`LuaProtocols.all` in Scripting) — generated from
     /// their declarations, with the names the other annotations use for them.
     static var declaredProtocols: String {
-        ([CollectionViewClasses.batchUpdating] + LuaProtocols.all + [LuaProtocols.managedObject]).map(\.annotations).joined(separator: "\n")
+        DeclaredAPI.protocols.map(\.annotations).joined(separator: "\n")
             + "\n" + protocolAliases + controllerProtocolAliases
     }
 
     /// The collection-view classes declared with ``LuaClassDeclaration``, and the table-view name of their view.
     static var declaredCollectionViews: String {
-        BridgeClasses.collectionViewDeclarations.map(\.annotations).joined(separator: "\n") + "\n" + #"""
+        DeclaredAPI.collectionViewClasses.map(\.annotations).joined(separator: "\n") + "\n" + #"""
 ---A table view (`UITableView`, made by `ripple.tableView`): the collection-view class, used with its row
 ---names (`insertRows`, `numberOfRowsInSection`, `cellForRowAtIndexPath`, `visibleRows`) and with
 ---`beginUpdates`/`endUpdates`.
