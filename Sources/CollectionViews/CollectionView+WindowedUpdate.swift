@@ -95,7 +95,7 @@ extension CollectionView {
     ///   new cells.
     func windowedCells(_ plan: [BatchUpdateValidator.PlannedSection], old: [CollectionViewSection], after: [Int],
                        count: Int) throws -> (leaving: [IndexPath], made: [(path: IndexPath, cell: CollectionReusableView)]) {
-        let map = BatchPlanMap(plan, before: old.map(\.slots.count))
+        let map = BatchPlanMap(plan, before: old.map { $0.slots.count })
         var newStart: [Int] = []
         newStart.reserveCapacity(after.count)
         var total = 0
