@@ -191,48 +191,6 @@ function ripple.graph(target, options) end
 ---@field isPrior boolean
 ---@field isDeleted boolean
 
----A data model made by `ripple.model` or read by `ripple.loadModel`.
----@class ManagedObjectModel : userdata
----@field entities string[] The entity names, sorted.
-local ManagedObjectModel = {}
-
----Gives an entity the code of its `NSManagedObject` subclass (docs/classes.md): lifecycle callbacks
----(`awakeFromInsert`, `awakeFromFetch`, `willSave`, `didSave`, `prepareForDeletion`, `willTurnIntoFault`,
----`didTurnIntoFault`), validation (`validateForInsert`, `validateForUpdate`, `validateForDelete`,
----`validate<Key>(self, value)` returning true, or false and a message [and a code]), methods called as
----`obj:name(…)`, and `properties = { name = function(self) … end }` read as `obj.name`. Declaring it
----again replaces it.
----@param entityName string
----@param methods table<string, function|table<string, fun(self: ManagedObject): any>>
-function ManagedObjectModel:class(entityName, methods) end
----A fetch request table (for `ctx:fetch`) made from the model's template `name`, its `$VARIABLES` bound to `variables`; a missing variable is Core Data's error.
----@param name string
----@param variables? table<string, any>
----@return FetchRequest
-function ManagedObjectModel:fetchRequestFromTemplate(name, variables) end
-
----A persistent container (`NSPersistentContainer`).
----@class PersistentContainer : userdata
----@field viewContext ManagedObjectContext The main-queue context screens use.
----@field managedObjectModel ManagedObjectModel The container's model.
----@field persistentStoreCoordinator PersistentStoreCoordinator The coordinator of its stores.
-local PersistentContainer = {}
-
----A private-queue context on the container's store, named `background#n`; work runs through `perform`.
----@return ManagedObjectContext
-function PersistentContainer:newBackgroundContext() end
-
----Runs `fn(context)` on a new private-queue context (`performBackgroundTask`), queued like `perform`: it runs at the end of the event (`ripple.tick()`).
----@param fn fun(context: ManagedObjectContext)
-function PersistentContainer:performBackgroundTask(fn) end
-
----Removes the store: its objects are invalidated in every context.
-function PersistentContainer:removePersistentStore() end
-
----Adds a store (`{ store = "memory" }` by default, or `{ store = "sqlite", path = … }`).
----@param options? StoreOptions
-function PersistentContainer:addPersistentStore(options) end
-
 ---A managed object context (`NSManagedObjectContext`).
 ---@class ManagedObjectContext : userdata
 ---@field insertedObjects ManagedObject[] Inserted objects, in object order.
@@ -487,45 +445,6 @@ function ManagedObjectContext:undo() end
 
 ---Redoes the last undone group; nothing happens without an undo manager.
 function ManagedObjectContext:redo() end
-
----The coordinator of a container (`NSPersistentStoreCoordinator`): the model and the stores.
----@class PersistentStoreCoordinator : userdata
----@field managedObjectModel ManagedObjectModel The coordinator's model.
----@field persistentStores PersistentStore[] The stores, in the order they were added.
-local PersistentStoreCoordinator = {}
-
----The object ID a URI names (`managedObjectID(forURIRepresentation:)`), or nil when the URI is not one of this coordinator's.
----@param uri string `x-coredata://<store UUID>/Customer/p1` or `x-coredata:///Customer/t<UUID>1`; nil for a URI of a store this coordinator does not have.
----@return ManagedObjectID?
-function PersistentStoreCoordinator:managedObjectID(uri) end
-
----The token of the last transaction of the first store with `persistentHistoryTracking`, nil when none tracks history or nothing was saved.
----@return PersistentHistoryToken?
-function PersistentStoreCoordinator:currentPersistentHistoryToken() end
-
----The store at a file path (`persistentStore(for:)`), or nil.
----@param url string
----@return PersistentStore?
-function PersistentStoreCoordinator:persistentStore(url) end
-
----Adds a store (`{ store = "memory" }` by default) and returns it; refused when its data does not fit the model.
----@param options? StoreOptions
----@return PersistentStore
-function PersistentStoreCoordinator:addPersistentStore(options) end
-
----The store's metadata (`metadataForPersistentStore:`): `NSStoreType`, `NSStoreUUID` and, for a SQLite store, what its `Z_METADATA` holds (`NSStoreModelVersionHashes` entity → 32-byte string, …).
----@param store PersistentStore
----@return table<string, any>
-function PersistentStoreCoordinator:metadataForPersistentStore(store) end
-
----Replaces the store's metadata (`setMetadata(_:for:)`); a SQLite store writes it to its file at once. `NSStoreType` and `NSStoreUUID` stay the store's own.
----@param metadata table<string, any> Strings, numbers, booleans and tables (a string replacing data stays data).
----@param store PersistentStore
-function PersistentStoreCoordinator:setMetadata(metadata, store) end
-
----Removes a store: its objects are invalidated in every context.
----@param store PersistentStore
-function PersistentStoreCoordinator:removePersistentStore(store) end
 
 ---Makes an `NSBatchDeleteRequest`: deletes the objects matching the predicate (or the objects of `objectIDs`)
 ---in the store, without loading them; run it with `ctx:execute(request)`.
@@ -967,73 +886,13 @@ function DiffableDataSource:itemIdentifierForIndexPath(indexPath) end
 ---@return IndexPath?
 function DiffableDataSource:indexPathForItemIdentifier(item) end
 
----Options of `ripple.fetchedResultsController` (every `FetchRequest` field too).
----@class FetchedResultsControllerOptions : FetchRequest
----@field context ManagedObjectContext The context to fetch from (required).
----@field sectionNameKeyPath? string The key path whose value names each object's section.
----@field cacheName? string The cache name (`ripple.deleteCache`).
----@field name? string The name in the trace (`frc` by default).
----@field tracksRelationshipKeyPaths? boolean Re-sort and re-filter when related objects change (opt-in).
----@field checksInvariants? boolean Check the controller's invariants after every batch.
-
----A fetched results controller (`NSFetchedResultsController`).
----@class FetchedResultsController : userdata
----@field fetchedObjects ManagedObject[]? The fetched objects in order, nil before `performFetch`.
----@field sections FetchedResultsSectionInfo[]? The sections, nil before `performFetch`.
----@field sectionIndexTitles string[] The section index titles.
----@field delegate FetchedResultsControllerDelegate|ViewController|nil A table (or a view controller) of optional callbacks (read/write).
----@field name string The name in the trace (read/write).
----@field cacheName string? The cache name.
----@field sectionNameKeyPath string? The section key path.
----@field tracksRelationshipKeyPaths boolean Re-sort and re-filter on changes of related objects (read/write).
----@field checksInvariants boolean Check invariants after every batch (read/write).
----@field predicate string? The predicate's format (read/write; takes effect at the next `performFetch`).
----@field changeBatchCount integer How many batches of changes the controller has reported.
-local FetchedResultsController = {}
-
----Runs the fetch and builds the sections.
-function FetchedResultsController:performFetch() end
-
----The object at an index path.
----@param indexPath IndexPath
----@return ManagedObject
-function FetchedResultsController:objectAtIndexPath(indexPath) end
-
----The index path of an object, or nil.
----@param object ManagedObject
----@return IndexPath?
-function FetchedResultsController:indexPathForObject(object) end
-
----The section for an index title (`section(forSectionIndexTitle:at:)`).
----@param title string
----@param index integer
----@return integer
-function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
-
----A section of a fetched results controller.
----@class FetchedResultsSectionInfo
----@field name string
----@field indexTitle? string
----@field numberOfObjects integer
----@field objects ManagedObject[]
-
----The callbacks of `frc.delegate`; each is optional.
----@class FetchedResultsControllerDelegate
----@field controllerWillChangeContent? fun(controller: FetchedResultsController)
----@field didChangeSection? fun(controller: FetchedResultsController, sectionInfo: FetchedResultsSectionInfo, sectionIndex: integer, type: "insert"|"delete")
----@field didChangeObject? fun(controller: FetchedResultsController, object: ManagedObject, indexPath: IndexPath?, type: "insert"|"delete"|"move"|"update", newIndexPath: IndexPath?)
----@field controllerDidChangeContent? fun(controller: FetchedResultsController)
----@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: Snapshot) Section names and object IDs, updated objects marked for reload; `dataSource:apply(snapshot)` shows it.
----@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: { removals: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[], insertions: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[] })
----@field sectionIndexTitleForSectionName? fun(controller: FetchedResultsController, sectionName: string): string? The index title of a section (default: its first letter, upper-cased); used by `frc.sectionIndexTitles`.
-
 ---A window (`UIWindow`).
 ---@class Window : userdata
----@field rootViewController ViewController? The root (read/write; setting it shows the new root).
+---@field rootViewController ViewController? The root; setting it shows the new root (read/write).
 ---@field visibleViewControllers ViewController[] The controllers on screen.
 ---@field eventLog string[] Transitions, lifecycle callbacks and warnings, in order.
 ---@field warnings string[] UIKit's warnings.
----@field horizontalSizeClass "compact"|"regular" The width trait (read/write, default `"regular"`); a change adapts popovers (full screen in compact).
+---@field horizontalSizeClass "compact"|"regular" The width trait, `"regular"` by default; a change adapts popovers (full screen in compact) (read/write).
 local Window = {}
 
 ---The hierarchy as an indented tree.
@@ -1046,22 +905,22 @@ function Window:clearEventLog() end
 ---A view controller (`UIViewController` with BTDependentVC). Unknown keys are per-instance Lua values.
 ---@class ViewController : userdata
 ---@field title string? The title (read/write).
----@field modalPresentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"popover"|"overCurrentContext"|"overFullScreen"|"currentContext" (read/write)
----@field presentationController PresentationController The object managing its presentation; set its `delegate` to decide on swipes.
----@field isModalInPresentation boolean When true the user cannot swipe the sheet down (read/write, default false).
----@field navigationItem NavigationItem What its navigation bar shows: `navigationItem.searchController`.
----@field navigationController NavigationController?
----@field tabBarController TabBarController?
----@field presentingViewController ViewController?
----@field presentedViewController ViewController?
----@field parent ViewController?
----@field children ViewController[]
----@field isViewLoaded boolean
----@field isVisible boolean
----@field window Window?
+---@field modalPresentationStyle "automatic"|"fullScreen"|"pageSheet"|"formSheet"|"popover"|"overCurrentContext"|"overFullScreen"|"currentContext" How it is presented, `automatic` by default (read/write).
+---@field navigationController NavigationController? The nearest navigation controller above it.
+---@field tabBarController TabBarController? The nearest tab bar controller above it.
+---@field presentingViewController ViewController? The controller presenting it (or an ancestor).
+---@field presentedViewController ViewController? The controller it (or an ancestor) presents.
+---@field parent ViewController? Its container.
+---@field children ViewController[] Its child controllers.
+---@field isViewLoaded boolean Whether its view is loaded.
+---@field isVisible boolean Whether it is on screen.
+---@field window Window? The window showing it.
 ---@field dvc_autoDismiss boolean Whether losing a dependency makes the controller leave the screen (read/write).
----@field dvc_autoDismissAnimated boolean Whether leaving is animated (read/write, default true).
+---@field dvc_autoDismissAnimated boolean Whether leaving is animated, true by default (read/write).
 ---@field dvc_dependencies ManagedObject[] The dependencies, in the order of `dvc_add`.
+---@field presentationController PresentationController The object managing its presentation; set its `delegate` to decide on swipes.
+---@field isModalInPresentation boolean When true the user cannot swipe the sheet down; false by default (read/write).
+---@field navigationItem NavigationItem What its navigation bar shows: `navigationItem.searchController`.
 ---@field tableView? TableView By convention (a per-instance value): the table view a table view controller manages.
 ---@field collectionView? CollectionView By convention (a per-instance value): the collection view it manages.
 ---@field numberOfSections? fun(self: ViewController, view: CollectionView): integer As the view's data source: the number of sections (1 when missing).
@@ -1087,13 +946,13 @@ local ViewController = {}
 
 ---Presents `other` from this controller's outermost container.
 ---@param other ViewController
----@param animated? boolean
----@param completion? fun()
+---@param animated boolean?
+---@param completion fun()?
 function ViewController:present(other, animated, completion) end
 
 ---Dismisses what this controller (or an ancestor) presents, or asks its presenter to dismiss it.
----@param animated? boolean
----@param completion? fun()
+---@param animated boolean?
+---@param completion fun()?
 function ViewController:dismiss(animated, completion) end
 
 ---Adds a child controller (custom containers).
@@ -1132,49 +991,49 @@ function ViewController:dvc_contains(object) end
 
 ---A navigation controller (`UINavigationController`).
 ---@class NavigationController : ViewController
----@field viewControllers ViewController[] The stack, bottom first (read/write, not animated).
----@field topViewController ViewController?
----@field visibleViewController ViewController?
+---@field viewControllers ViewController[] The stack, bottom first; setting it is not animated (read/write).
+---@field topViewController ViewController? The controller on top of the stack.
+---@field visibleViewController ViewController? The top controller, or what it presents.
 ---@field delegate? NavigationControllerDelegate Told of each new top controller shown (a table of functions or an object).
 local NavigationController = {}
 
 ---Pushes a controller.
 ---@param vc ViewController
----@param animated? boolean
+---@param animated boolean?
 function NavigationController:pushViewController(vc, animated) end
 
 ---Pops the top controller; returns it, or nil.
----@param animated? boolean
+---@param animated boolean?
 ---@return ViewController?
 function NavigationController:popViewController(animated) end
 
 ---Pops to `vc`; returns the popped controllers, bottom first.
 ---@param vc ViewController
----@param animated? boolean
+---@param animated boolean?
 ---@return ViewController[]
 function NavigationController:popToViewController(vc, animated) end
 
 ---Pops to the root; returns the popped controllers, bottom first.
----@param animated? boolean
+---@param animated boolean?
 ---@return ViewController[]
 function NavigationController:popToRootViewController(animated) end
 
 ---Replaces the stack (`{}` empties it).
 ---@param controllers ViewController[]
----@param animated? boolean
+---@param animated boolean?
 function NavigationController:setViewControllers(controllers, animated) end
 
 ---A tab bar controller (`UITabBarController`).
 ---@class TabBarController : ViewController
 ---@field viewControllers ViewController[] The tabs (read/write).
----@field selectedIndex integer The selected tab, 0-based (read/write; out of range does nothing).
----@field selectedViewController ViewController? (read/write)
+---@field selectedIndex integer The selected tab, 0-based (out of range does nothing) (read/write).
+---@field selectedViewController ViewController? The selected tab's controller (read/write).
 ---@field delegate? TabBarControllerDelegate Asked when the user taps a tab (a table of functions or an object).
 local TabBarController = {}
 
 ---Replaces the tabs.
 ---@param controllers ViewController[]
----@param animated? boolean
+---@param animated boolean?
 function TabBarController:setViewControllers(controllers, animated) end
 
 ---A split view controller (`UISplitViewController`, iOS 14 column style), made by `ripple.splitViewController`.
@@ -1190,28 +1049,144 @@ local SplitViewController = {}
 ---@return NavigationController?
 function SplitViewController:viewControllerForColumn(column) end
 
----The callbacks of `split.delegate` (`UISplitViewControllerDelegate`, iOS 14 column API); each is optional.
----@class SplitViewControllerDelegate
----@field topColumnForCollapsingToProposedTopColumn? fun(splitViewController: SplitViewController, proposedTopColumn: "primary"|"supplementary"|"secondary"): "primary"|"supplementary"|"secondary" The column on top of the collapsed stack.
----@field splitViewControllerDidCollapse? fun(splitViewController: SplitViewController) After collapsing.
----@field splitViewControllerDidExpand? fun(splitViewController: SplitViewController) After expanding.
+---`ripple.ViewController`: class-wide settings, per engine.
+---@class ViewControllerClass : userdata
+---@field dvc_defaultAutoDismiss boolean The default of `dvc_autoDismiss`, true by default (read/write).
+local ViewControllerClass = {}
 
----The callbacks of `nav.delegate` (`UINavigationControllerDelegate`); each is optional.
----@class NavigationControllerDelegate
----@field willShowViewController? fun(navigationController: NavigationController, viewController: ViewController, animated: boolean) Before a new top controller is shown.
----@field didShowViewController? fun(navigationController: NavigationController, viewController: ViewController, animated: boolean) After it was shown.
+---A data model made by `ripple.model` or read by `ripple.loadModel`.
+---@class ManagedObjectModel : userdata
+---@field entities string[] The entity names, sorted.
+local ManagedObjectModel = {}
 
----The callbacks of `tabs.delegate` (`UITabBarControllerDelegate`), called for the user's taps only.
----@class TabBarControllerDelegate
----@field shouldSelectViewController? fun(tabBarController: TabBarController, viewController: ViewController): boolean Whether the tapped tab may be selected.
----@field didSelectViewController? fun(tabBarController: TabBarController, viewController: ViewController) The user selected a tab.
+---Gives an entity the code of its `NSManagedObject` subclass (docs/classes.md): lifecycle callbacks
+---(`awakeFromInsert`, `awakeFromFetch`, `willSave`, `didSave`, `prepareForDeletion`, `willTurnIntoFault`,
+---`didTurnIntoFault`), validation (`validateForInsert`, `validateForUpdate`, `validateForDelete`,
+---`validate<Key>(self, value)` returning true, or false and a message [and a code]), methods called as
+---`obj:name(…)`, and `properties = { name = function(self) … end }` read as `obj.name`. Declaring it
+---again replaces it.
+---@param entityName string
+---@param methods table<string, function|table<string, fun(self: ManagedObject): any>>
+function ManagedObjectModel:class(entityName, methods) end
 
----The callbacks of `vc.presentationController.delegate` (`UIAdaptivePresentationControllerDelegate`) for a sheet the user swipes down.
----@class AdaptivePresentationControllerDelegate
----@field presentationControllerShouldDismiss? fun(presentationController: PresentationController): boolean Whether the sheet may go.
----@field presentationControllerWillDismiss? fun(presentationController: PresentationController) Before the swipe dismisses it.
----@field presentationControllerDidDismiss? fun(presentationController: PresentationController) After the swipe dismissed it.
----@field presentationControllerDidAttemptToDismiss? fun(presentationController: PresentationController) A swipe was refused.
+---A fetch request table (for `ctx:fetch`) made from the model's template `name`, its `$VARIABLES` bound to `variables`; a missing variable is Core Data's error.
+---@param name string
+---@param variables table<string, any>?
+---@return FetchRequest
+function ManagedObjectModel:fetchRequestFromTemplate(name, variables) end
+
+---A persistent container (`NSPersistentContainer`).
+---@class PersistentContainer : userdata
+---@field viewContext ManagedObjectContext The main-queue context screens use.
+---@field managedObjectModel ManagedObjectModel The container's model.
+---@field persistentStoreCoordinator PersistentStoreCoordinator The coordinator of its stores.
+local PersistentContainer = {}
+
+---A private-queue context on the container's store, named `background#n`; work runs through `perform`.
+---@return ManagedObjectContext
+function PersistentContainer:newBackgroundContext() end
+
+---Runs `fn(context)` on a new private-queue context (`performBackgroundTask`), queued like `perform`: it runs at the end of the event (`ripple.tick()`).
+---@param fn fun(context: ManagedObjectContext)
+function PersistentContainer:performBackgroundTask(fn) end
+
+---Removes the store: its objects are invalidated in every context.
+function PersistentContainer:removePersistentStore() end
+
+---Adds a store (`{ store = "memory" }` by default, or `{ store = "sqlite", path = … }`).
+---@param options StoreOptions?
+function PersistentContainer:addPersistentStore(options) end
+
+---The coordinator of a container (`NSPersistentStoreCoordinator`): the model and the stores.
+---@class PersistentStoreCoordinator : userdata
+---@field managedObjectModel ManagedObjectModel The coordinator's model.
+---@field persistentStores PersistentStore[] The stores, in the order they were added.
+local PersistentStoreCoordinator = {}
+
+---The object ID a URI names (`managedObjectID(forURIRepresentation:)`): `x-coredata://<store UUID>/Customer/p1` or `x-coredata:///Customer/t<UUID>1`; nil when the URI is not one of this coordinator's.
+---@param uri string
+---@return ManagedObjectID?
+function PersistentStoreCoordinator:managedObjectID(uri) end
+
+---The token of the last transaction of the first store with `persistentHistoryTracking`, nil when none tracks history or nothing was saved.
+---@return PersistentHistoryToken?
+function PersistentStoreCoordinator:currentPersistentHistoryToken() end
+
+---The store at a file path (`persistentStore(for:)`), or nil.
+---@param url string
+---@return PersistentStore?
+function PersistentStoreCoordinator:persistentStore(url) end
+
+---Adds a store (`{ store = "memory" }` by default) and returns it; refused when its data does not fit the model.
+---@param options StoreOptions?
+---@return PersistentStore
+function PersistentStoreCoordinator:addPersistentStore(options) end
+
+---The store's metadata (`metadataForPersistentStore:`): `NSStoreType`, `NSStoreUUID` and, for a SQLite store, what its `Z_METADATA` holds (`NSStoreModelVersionHashes` entity → 32-byte string, …).
+---@param store PersistentStore
+---@return table<string, any>
+function PersistentStoreCoordinator:metadataForPersistentStore(store) end
+
+---Replaces the store's metadata (`setMetadata(_:for:)`); a SQLite store writes it to its file at once. `NSStoreType` and `NSStoreUUID` stay the store's own. The metadata holds strings, numbers, booleans and tables (a string replacing data stays data).
+---@param metadata table<string, any>
+---@param store PersistentStore
+function PersistentStoreCoordinator:setMetadata(metadata, store) end
+
+---Removes a store: its objects are invalidated in every context.
+---@param store PersistentStore
+function PersistentStoreCoordinator:removePersistentStore(store) end
+
+---A fetched results controller (`NSFetchedResultsController`).
+---@class FetchedResultsController : userdata
+---@field fetchedObjects ManagedObject[]? The fetched objects in order, nil before `performFetch`.
+---@field sections FetchedResultsSectionInfo[]? The sections, nil before `performFetch`.
+---@field sectionIndexTitles string[] The section index titles.
+---@field delegate FetchedResultsControllerDelegate|ViewController|nil A table (or a view controller) of optional callbacks (read/write).
+---@field name string The name in the trace (read/write).
+---@field cacheName string? The cache name.
+---@field sectionNameKeyPath string? The section key path.
+---@field tracksRelationshipKeyPaths boolean Re-sort and re-filter on changes of related objects (read/write).
+---@field checksInvariants boolean Check invariants after every batch (read/write).
+---@field predicate string? The predicate's format; it takes effect at the next `performFetch` (read/write).
+---@field changeBatchCount integer How many batches of changes the controller has reported.
+local FetchedResultsController = {}
+
+---Runs the fetch and builds the sections.
+function FetchedResultsController:performFetch() end
+
+---The object at an index path.
+---@param indexPath IndexPath
+---@return ManagedObject
+function FetchedResultsController:objectAtIndexPath(indexPath) end
+
+---The index path of an object, or nil.
+---@param object ManagedObject
+---@return IndexPath?
+function FetchedResultsController:indexPathForObject(object) end
+
+---The section for an index title (`section(forSectionIndexTitle:at:)`).
+---@param title string
+---@param index integer
+---@return integer
+function FetchedResultsController:sectionForSectionIndexTitle(title, index) end
+
+---Options of `ripple.fetchedResultsController` (every `FetchRequest` field too).
+---@class FetchedResultsControllerOptions : FetchRequest
+---@field context ManagedObjectContext The context to fetch from (required).
+---@field sectionNameKeyPath? string The key path whose value names each object's section.
+---@field cacheName? string The cache name (`ripple.deleteCache`).
+---@field name? string The name in the trace (`frc` by default).
+---@field tracksRelationshipKeyPaths? boolean Re-sort and re-filter when related objects change (opt-in).
+---@field checksInvariants? boolean Check the controller's invariants after every batch.
+
+---A section of a fetched results controller.
+---@class FetchedResultsSectionInfo
+---@field name string
+---@field indexTitle? string
+---@field numberOfObjects integer
+---@field objects ManagedObject[]
+
+
 
 ---What a person does on the screen (docs/user-actions.md): each gesture makes UIKit's delegate and data-source calls, in UIKit's order, and writes them to the trace; a gesture a person could not make (a view not on screen, inside a batch update, an index path out of range) is an error and changes nothing.
 ---@class RippleUser
@@ -1244,98 +1219,26 @@ function ripple.user.search(searchController, text) end
 ---@param searchController SearchController
 function ripple.user.cancelSearch(searchController) end
 
----The object told of each change of a search (`UISearchResultsUpdating`), often the controller showing the results.
----@class SearchResultsUpdating
----@field updateSearchResultsForSearchController fun(searchController: SearchController) Filter by `searchController.searchBar.text`.
-
----`ripple.ViewController`: class-wide settings, per engine.
----@class ViewControllerClass : userdata
----@field dvc_defaultAutoDismiss boolean The default of `dvc_autoDismiss` (read/write, default true).
-
----The batch operations shared by a batch (`performBatchUpdates`) and a view (outside a batch, each call is
----a batch of its own). Index paths use the old indexes for deletes, reloads and move sources, the new ones
----for inserts and move destinations.
----@class BatchUpdating : userdata
-local BatchUpdating = {}
-
----Inserts items at index paths (one `IndexPath` or an array).
----@param indexPaths IndexPath|IndexPath[]
-function BatchUpdating:insertItems(indexPaths) end
-
----Deletes items at index paths.
----@param indexPaths IndexPath|IndexPath[]
-function BatchUpdating:deleteItems(indexPaths) end
-
----Reloads items at index paths (a delete plus an insert).
----@param indexPaths IndexPath|IndexPath[]
-function BatchUpdating:reloadItems(indexPaths) end
-
----Moves an item; it keeps its cell.
----@param from IndexPath
----@param to IndexPath
-function BatchUpdating:moveItem(from, to) end
-
----Table-view name of `insertItems`.
----@param indexPaths IndexPath|IndexPath[]
-function BatchUpdating:insertRows(indexPaths) end
-
----Table-view name of `deleteItems`.
----@param indexPaths IndexPath|IndexPath[]
-function BatchUpdating:deleteRows(indexPaths) end
-
----Table-view name of `reloadItems`.
----@param indexPaths IndexPath|IndexPath[]
-function BatchUpdating:reloadRows(indexPaths) end
-
----Table-view name of `moveItem`.
----@param from IndexPath
----@param to IndexPath
-function BatchUpdating:moveRow(from, to) end
-
----Inserts sections (one index or an array, 0-based).
----@param sections integer|integer[]
-function BatchUpdating:insertSections(sections) end
-
----Deletes sections.
----@param sections integer|integer[]
-function BatchUpdating:deleteSections(sections) end
-
----Reloads sections.
----@param sections integer|integer[]
-function BatchUpdating:reloadSections(sections) end
-
----Moves a section.
----@param from integer
----@param to integer
-function BatchUpdating:moveSection(from, to) end
-
----The batch a `performBatchUpdates` block receives.
----@class BatchUpdate : BatchUpdating
 
 ---A collection view (`UICollectionView`) or table view (`UITableView`): validates every batch update like UIKit.
 ---@class CollectionView : BatchUpdating
----@field name string The prefix of its trace lines (`cv` or `tv` by default; read/write).
+---@field name string The prefix of its trace lines; `cv` or `tv` by default (read/write).
 ---@field dataSource ScriptDataSource|ViewController|CollectionViewDataSource|DiffableDataSource|nil Its data source: a script table implementing `numberOfRowsInSection` and `cellForRowAtIndexPath` (or the `Items` names), or one of Ripple's (read/write).
 ---@field batchUpdateCount integer How many batch updates were applied.
 ---@field isUpdating boolean Whether a batch is being collected (inside `performBatchUpdates` or `beginUpdates`).
----@field visibleRows integer? How many items have a cell, from `firstVisibleItem` (nil: all; read/write). Cells leaving the window go back to the reuse pool.
----@field visibleItems integer? Collection-view name of `visibleRows`.
----@field firstVisibleItem integer The first visible item counted across sections (the scroll position; 0 by default).
+---@field visibleRows integer? How many items have a cell, from `firstVisibleItem` (nil: all). Cells leaving the window go back to the reuse pool (read/write).
+---@field visibleItems integer? Collection-view name of `visibleRows` (read/write).
 ---@field isLoaded boolean Whether the view has asked its data source for its content yet.
----@field delegate ScriptViewDelegate|nil Its delegate (`UITableViewDelegate` / `UICollectionViewDelegate` names; read/write, checked when set).
+---@field firstVisibleItem integer The first visible item counted across sections (the scroll position; 0 by default).
+---@field delegate ScriptViewDelegate|nil Its delegate (`UITableViewDelegate` / `UICollectionViewDelegate` names; checked when set) (read/write).
 ---@field prefetchDataSource ScriptPrefetchDataSource|nil Told about the rows ahead as the view scrolls (read/write).
----@field allowsMultipleSelection boolean Whether a person's taps add to the selection (read/write; default false).
----@field isEditing boolean Editing mode (read/write; `setEditing`): a table view shows reorder controls only while editing.
----@field isHidden boolean A hidden view cannot be touched by `ripple.user` (read/write; default false).
+---@field allowsMultipleSelection boolean Whether a person's taps add to the selection (default false) (read/write).
+---@field isEditing boolean Editing mode (`setEditing`): a table view shows reorder controls only while editing (read/write).
 ---@field indexPathForSelectedRow IndexPath? The first selected row, nil when none.
 ---@field indexPathsForSelectedRows IndexPath[]? The selected rows in order, nil when none.
 ---@field indexPathsForSelectedItems IndexPath[]? Collection-view name of `indexPathsForSelectedRows`.
+---@field isHidden boolean A hidden view cannot be touched by `ripple.user` (default false) (read/write).
 local CollectionView = {}
-
----A table view (`UITableView`, made by `ripple.tableView`): the collection-view class, used with its row
----names (`insertRows`, `numberOfRowsInSection`, `cellForRowAtIndexPath`, `visibleRows`) and with
----`beginUpdates`/`endUpdates`.
----@class TableView : CollectionView
 
 ---Collects the operations `fn` makes on its batch, then validates and applies them as one update.
 ---@param fn fun(batch: BatchUpdate)
@@ -1394,7 +1297,7 @@ function CollectionView:registerClass(className, reuseIdentifier) end
 ---Registers a cell class named after its reuse identifier (`register(_:forCellReuseIdentifier:)`); `prepareForReuse`
 ---(a function or `{ prepareForReuse = fn }`) runs on a pooled cell before it is handed out again.
 ---@param reuseIdentifier string
----@param prepareForReuse? fun(cell: CollectionReusableView)|{ prepareForReuse: fun(cell: CollectionReusableView) }
+---@param prepareForReuse (fun(cell: CollectionReusableView)|{ prepareForReuse: fun(cell: CollectionReusableView) })?
 function CollectionView:register(reuseIdentifier, prepareForReuse) end
 
 ---A cell for a registered identifier (`dequeueReusableCell(withReuseIdentifier:for:)`): the most recently
@@ -1443,26 +1346,6 @@ function CollectionView:indexPathsForVisibleRows() end
 ---@return string[]?
 function CollectionView:sectionIndexTitles() end
 
----A data source the script writes (`view.dataSource = { … }`): each function gets the view first. A table
----view needs `numberOfRowsInSection` and `cellForRowAtIndexPath`, a collection view the `Items` names.
----@class ScriptDataSource
----@field numberOfSections? fun(view: CollectionView): integer The number of sections (1 when missing).
----@field numberOfRowsInSection? fun(view: CollectionView, section: integer): integer Table view: the rows of a section.
----@field cellForRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): CollectionReusableView Table view: a dequeued cell.
----@field numberOfItemsInSection? fun(view: CollectionView, section: integer): integer Collection view: the items of a section.
----@field cellForItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): CollectionReusableView Collection view: a dequeued cell.
----@field titleForHeaderInSection? fun(view: CollectionView, section: integer): string? Table view: a header title.
----@field titleForFooterInSection? fun(view: CollectionView, section: integer): string? Table view: a footer title.
----@field supplementaryElementKinds? string[] Collection view: the kinds asked for in each section.
----@field viewForSupplementaryElementOfKind? fun(view: CollectionView, kind: string, indexPath: IndexPath): CollectionReusableView? Collection view: a dequeued supplementary view.
----@field sectionIndexTitles? fun(view: CollectionView): string[] The section index (`view:sectionIndexTitles()`).
-
----A cell or supplementary view; prepare blocks set any other field on it (`cell.text = …`).
----@class CollectionReusableView : userdata
----@field reuseIdentifier string
----@field className string
----@field elementKind string? The supplementary kind, nil for a cell.
-
 ---Selects a row without calling the delegate (`selectRow(at:animated:scrollPosition:)`); without `allowsMultipleSelection` the others are deselected. An index path the view does not show is an error.
 ---@param indexPath IndexPath
 function CollectionView:selectRowAtIndexPath(indexPath) end
@@ -1487,30 +1370,235 @@ function CollectionView:reconfigureRows(indexPaths) end
 ---@param editing boolean
 function CollectionView:setEditing(editing) end
 
----A view's delegate written by the script (`view.delegate = { … }`): each function gets the view first. Table views use the `Row` names, collection views the `Item` names (docs/user-actions.md).
----@class ScriptViewDelegate
----@field shouldHighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean False: a tap does nothing.
----@field didHighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A finger went down on the row (collection views: `didHighlightItemAtIndexPath`).
+---The batch a `performBatchUpdates` block receives.
+---@class BatchUpdate : BatchUpdating
+local BatchUpdate = {}
+
+---A cell or supplementary view; prepare blocks set any other field on it (`cell.text = …`).
+---@class CollectionReusableView : userdata
+---@field reuseIdentifier string
+---@field className string
+---@field elementKind string? The supplementary kind, nil for a cell.
+---@field [string] any The content the prepare blocks set (`cell.text`).
+local CollectionReusableView = {}
+
+---`ripple.uikit`: the UIKit version whose behaviour the views and fetched results controllers follow.
+---@class UIKit : userdata
+---@field profile "ios17"|"ios16.4"|"ios15"|"ios9" The current profile (`"ios16.4"` by default) (read/write).
+---@field profiles string[] Every known profile.
+local UIKit = {}
+
+---A table view (`UITableView`, made by `ripple.tableView`): the collection-view class, used with its row
+---names (`insertRows`, `numberOfRowsInSection`, `cellForRowAtIndexPath`, `visibleRows`) and with
+---`beginUpdates`/`endUpdates`.
+---@class TableView : CollectionView
+
+---The batch operations shared by a batch (`performBatchUpdates`) and a view (outside a batch, each call is
+---a batch of its own). Index paths use the old indexes for deletes, reloads and move sources, the new ones
+---for inserts and move destinations.
+---@class BatchUpdating : userdata
+local BatchUpdating = {}
+
+---Inserts items at index paths (one `IndexPath` or an array).
+---@param indexPaths IndexPath|IndexPath[]
+function BatchUpdating:insertItems(indexPaths) end
+
+---Deletes items at index paths.
+---@param indexPaths IndexPath|IndexPath[]
+function BatchUpdating:deleteItems(indexPaths) end
+
+---Reloads items at index paths (a delete plus an insert).
+---@param indexPaths IndexPath|IndexPath[]
+function BatchUpdating:reloadItems(indexPaths) end
+
+---Moves an item; it keeps its cell.
+---@param from IndexPath
+---@param to IndexPath
+function BatchUpdating:moveItem(from, to) end
+
+---Table-view name of `insertItems`.
+---@param indexPaths IndexPath|IndexPath[]
+function BatchUpdating:insertRows(indexPaths) end
+
+---Table-view name of `deleteItems`.
+---@param indexPaths IndexPath|IndexPath[]
+function BatchUpdating:deleteRows(indexPaths) end
+
+---Table-view name of `reloadItems`.
+---@param indexPaths IndexPath|IndexPath[]
+function BatchUpdating:reloadRows(indexPaths) end
+
+---Table-view name of `moveItem`.
+---@param from IndexPath
+---@param to IndexPath
+function BatchUpdating:moveRow(from, to) end
+
+---Inserts sections (one index or an array, 0-based).
+---@param sections integer|integer[]
+function BatchUpdating:insertSections(sections) end
+
+---Deletes sections.
+---@param sections integer|integer[]
+function BatchUpdating:deleteSections(sections) end
+
+---Reloads sections.
+---@param sections integer|integer[]
+function BatchUpdating:reloadSections(sections) end
+
+---Moves a section.
+---@param from integer
+---@param to integer
+function BatchUpdating:moveSection(from, to) end
+
+---The callbacks of `frc.delegate` (a table or a view controller); each is optional.
+---@class NSFetchedResultsControllerDelegate
+---@field controllerWillChangeContent? fun(controller: FetchedResultsController) Before the first change of a batch.
+---@field didChangeSection? fun(controller: FetchedResultsController, sectionInfo: FetchedResultsSectionInfo, sectionIndex: integer, type: "insert"|"delete") A section inserted or deleted.
+---@field didChangeObject? fun(controller: FetchedResultsController, object: ManagedObject, indexPath: IndexPath?, type: "insert"|"delete"|"move"|"update", newIndexPath: IndexPath?) An object inserted, deleted, moved or updated.
+---@field controllerDidChangeContent? fun(controller: FetchedResultsController) After the last change of a batch.
+---@field didChangeContentWithSnapshot? fun(controller: FetchedResultsController, snapshot: Snapshot) The new content as a diffable snapshot (replaces the per-change callbacks); `dataSource:apply(snapshot)` shows it.
+---@field didChangeContentWithDifference? fun(controller: FetchedResultsController, difference: { removals: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[], insertions: { offset: integer, objectID: ManagedObjectID, associatedWith?: integer }[] }) The change as a collection difference (replaces the per-change callbacks).
+---@field sectionIndexTitleForSectionName? fun(controller: FetchedResultsController, sectionName: string): string? The index title of a section (default: its name's first letter, upper-cased); used by `frc.sectionIndexTitles`.
+
+---A table view's data source written by the script (`tv.dataSource = { … }`): each function gets the view first.
+---@class UITableViewDataSource
+---@field numberOfSections? fun(view: CollectionView): integer The number of sections (default 1).
+---@field numberOfRowsInSection fun(view: CollectionView, section: integer): integer The number of rows of a section.
+---@field cellForRowAtIndexPath fun(view: CollectionView, indexPath: IndexPath): CollectionReusableView|table The cell of a row (dequeued, or a table).
+---@field titleForHeaderInSection? fun(view: CollectionView, section: integer): string? A section's header title, or nil.
+---@field titleForFooterInSection? fun(view: CollectionView, section: integer): string? A section's footer title, or nil.
+---@field sectionIndexTitles? fun(view: CollectionView): string[]? The titles of the section index (`view:sectionIndexTitles()`), or nil.
+---@field sectionForSectionIndexTitle? fun(view: CollectionView, title: string, index: integer): integer The section a tap on an index title scrolls to (default: index).
+---@field canEditRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean Whether a row can be swiped or edited (default true).
+---@field commitEditingStyle? fun(view: CollectionView, style: "delete"|"insert", indexPath: IndexPath) A person deleted ("delete") or inserted a row.
+---@field canMoveRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean Whether a row shows a reorder control (default true).
+---@field moveRowAtIndexPath? fun(view: CollectionView, from: IndexPath, to: IndexPath) A person moved a row; the view already shows it.
+
+---A collection view's data source written by the script: each function gets the view first.
+---@class UICollectionViewDataSource
+---@field numberOfSections? fun(view: CollectionView): integer The number of sections (default 1).
+---@field numberOfItemsInSection fun(view: CollectionView, section: integer): integer The number of items of a section.
+---@field cellForItemAtIndexPath fun(view: CollectionView, indexPath: IndexPath): CollectionReusableView|table The cell of an item.
+---@field viewForSupplementaryElementOfKind? fun(view: CollectionView, kind: string, indexPath: IndexPath): CollectionReusableView? A header, footer or other supplementary view.
+---@field supplementaryElementKinds? string[] The kinds of supplementary views asked for in each section.
+---@field canMoveItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean Whether an item can be dragged (default true).
+---@field moveItemAtIndexPath? fun(view: CollectionView, from: IndexPath, to: IndexPath) A person moved an item; the view already shows it.
+
+---The methods a script defines on a view controller class (`function vc:viewDidAppear(animated) … end`).
+---@class UIViewController
+---@field viewDidLoad? fun() Once, before the controller first appears.
+---@field viewWillAppear? fun(animated: boolean) The view is about to become visible.
+---@field viewDidAppear? fun(animated: boolean) The view became visible.
+---@field viewWillDisappear? fun(animated: boolean) The view is about to leave the window.
+---@field viewDidDisappear? fun(animated: boolean) The view left the window.
+---@field dvc_updated? fun(object: ManagedObject, changedKeys: string[]) A dependency of the controller changed.
+---@field dvc_deleted? fun(object: ManagedObject) A dependency of the controller was deleted, invalidated or reset.
+
+---A table view's delegate written by the script (`tv.delegate = { … }`; docs/user-actions.md).
+---@class UITableViewDelegate
+---@field shouldHighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean Whether a touch highlights the row (default true; false: the tap does nothing).
+---@field didHighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A finger went down on the row.
 ---@field didUnhighlightRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) The finger lifted, before the selection.
----@field willSelectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): IndexPath? The row to select instead, or nil for none.
+---@field willSelectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): IndexPath? The row to select instead, or nil to select none (default: the row).
 ---@field didSelectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A person selected a row.
----@field willDeselectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): IndexPath? The row to deselect instead, or nil.
----@field didDeselectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A tap deselected a row.
+---@field willDeselectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): IndexPath? The row to deselect instead, or nil to keep it selected.
+---@field didDeselectRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A person's tap deselected a row.
 ---@field willDisplayCell? fun(view: CollectionView, cell: CollectionReusableView, indexPath: IndexPath) A cell is about to be displayed.
----@field didEndDisplayingCell? fun(view: CollectionView, cell: CollectionReusableView, indexPath: IndexPath) A cell stopped being displayed.
----@field editingStyleForRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): "delete"|"insert"|"none"
----@field willBeginEditingRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A swipe began.
----@field didEndEditingRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) The swipe ended.
----@field trailingSwipeActionsConfigurationForRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): table? `{ actions = { { title, style, handler } }, performsFirstActionWithFullSwipe }`.
----@field targetIndexPathForMoveFromRowAtIndexPath? fun(view: CollectionView, from: IndexPath, proposed: IndexPath): IndexPath Where a dragged row goes.
----@field shouldSelectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean Collection view: whether a tap selects.
----@field didSelectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) Collection view: a person selected an item.
----@field didDeselectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) Collection view: an item was deselected by a tap.
+---@field didEndDisplayingCell? fun(view: CollectionView, cell: CollectionReusableView, indexPath: IndexPath) A cell stopped being displayed (its old index path).
+---@field editingStyleForRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): "delete"|"insert"|"none" "delete", "insert" or "none" (default "delete").
+---@field willBeginEditingRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A swipe began on a row.
+---@field didEndEditingRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) The swipe on a row ended.
+---@field trailingSwipeActionsConfigurationForRowAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): table? `{ actions = { { title, style, handler } }, performsFirstActionWithFullSwipe }` or nil.
+---@field targetIndexPathForMoveFromRowAtIndexPath? fun(view: CollectionView, from: IndexPath, proposed: IndexPath): IndexPath Where a dragged row goes (default: proposed).
+
+---A collection view's delegate written by the script (`cv.delegate = { … }`).
+---@class UICollectionViewDelegate
+---@field shouldHighlightItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean Whether a touch highlights the item (default true).
+---@field didHighlightItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A finger went down on the item.
+---@field didUnhighlightItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) The finger lifted, before the selection.
+---@field shouldSelectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean Whether a tap selects the item (default true).
+---@field didSelectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A person selected an item.
+---@field shouldDeselectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath): boolean Whether a tap deselects a selected item (default true).
+---@field didDeselectItemAtIndexPath? fun(view: CollectionView, indexPath: IndexPath) A person's tap deselected an item.
+---@field willDisplayCell? fun(view: CollectionView, cell: CollectionReusableView, indexPath: IndexPath) A cell is about to be displayed.
+---@field didEndDisplayingCell? fun(view: CollectionView, cell: CollectionReusableView, indexPath: IndexPath) A cell stopped being displayed (its old index path).
+---@field targetIndexPathForMoveFromItemAtIndexPath? fun(view: CollectionView, from: IndexPath, proposed: IndexPath): IndexPath Where a dragged item goes (default: proposed).
+
+---A table view's prefetching data source written by the script (`tv.prefetchDataSource = { … }`).
+---@class UITableViewDataSourcePrefetching
+---@field prefetchRowsAtIndexPaths fun(view: CollectionView, indexPaths: IndexPath[]) Rows that will soon be visible.
+---@field cancelPrefetchingForRowsAtIndexPaths? fun(view: CollectionView, indexPaths: IndexPath[]) Prefetched rows no longer about to be visible.
+
+---A collection view's prefetching data source written by the script.
+---@class UICollectionViewDataSourcePrefetching
+---@field prefetchItemsAtIndexPaths fun(view: CollectionView, indexPaths: IndexPath[]) Items that will soon be visible.
+---@field cancelPrefetchingForItemsAtIndexPaths? fun(view: CollectionView, indexPaths: IndexPath[]) Prefetched items no longer about to be visible.
+
+---The callbacks of `nav.delegate`; each is optional.
+---@class UINavigationControllerDelegate
+---@field willShowViewController? fun(navigationController: NavigationController, viewController: ViewController, animated: boolean) A new top controller is about to be shown.
+---@field didShowViewController? fun(navigationController: NavigationController, viewController: ViewController, animated: boolean) A new top controller was shown.
+
+---The callbacks of `tabs.delegate`, called for the user's taps only.
+---@class UITabBarControllerDelegate
+---@field shouldSelectViewController? fun(tabBarController: TabBarController, viewController: ViewController): boolean Whether the tapped tab may be selected.
+---@field didSelectViewController? fun(tabBarController: TabBarController, viewController: ViewController) The user selected a tab.
+
+---The callbacks of `vc.presentationController.delegate` for a sheet the user swipes down.
+---@class UIAdaptivePresentationControllerDelegate
+---@field presentationControllerShouldDismiss? fun(presentationController: PresentationController): boolean Whether the sheet may be swiped away.
+---@field presentationControllerWillDismiss? fun(presentationController: PresentationController) The swipe is dismissing the sheet.
+---@field presentationControllerDidDismiss? fun(presentationController: PresentationController) The swipe dismissed the sheet.
+---@field presentationControllerDidAttemptToDismiss? fun(presentationController: PresentationController) A swipe was refused.
+
+---The callbacks of `split.delegate` (iOS 14 column API); each is optional.
+---@class UISplitViewControllerDelegate
+---@field topColumnForCollapsingToProposedTopColumn? fun(splitViewController: SplitViewController, proposedTopColumn: "primary"|"supplementary"|"secondary"): "primary"|"supplementary"|"secondary" The column to show when collapsing.
+---@field splitViewControllerDidCollapse? fun(splitViewController: SplitViewController) The split collapsed to one stack.
+---@field splitViewControllerDidExpand? fun(splitViewController: SplitViewController) The split expanded to its columns.
+
+---The object told of each change of a search, often the controller showing the results.
+---@class UISearchResultsUpdating
+---@field updateSearchResultsForSearchController fun(searchController: SearchController) The search changed: filter by `searchController.searchBar.text`.
+
+---The methods `model:class(entityName, methods)` calls on an entity's objects (docs/classes.md); each is optional.
+---@class NSManagedObject
+---@field awakeFromInsert? fun(self: ManagedObject) Once, when the object is inserted, after the defaults and before the given values.
+---@field awakeFromFetch? fun(self: ManagedObject) Each time its values are loaded into a context (its fault fires).
+---@field willSave? fun(self: ManagedObject) On each save of the object, before validation; again while a round of `willSave` changes something.
+---@field didSave? fun(self: ManagedObject) After a save, for each object it saved, before the `didSave` notification.
+---@field prepareForDeletion? fun(self: ManagedObject) When a deletion is processed, before the delete rules run.
+---@field willTurnIntoFault? fun(self: ManagedObject) Before a loaded object turns into a fault.
+---@field didTurnIntoFault? fun(self: ManagedObject) After it turned into a fault.
+---@field validateForInsert? fun(self: ManagedObject): boolean, string?, integer? Validates the object for a save that inserts it: true, or false and a message (and an error code, 1550 by default).
+---@field validateForUpdate? fun(self: ManagedObject): boolean, string?, integer? Validates the object for a save that updates it: true, or false and a message (and an error code, 1550 by default).
+---@field validateForDelete? fun(self: ManagedObject): boolean, string?, integer? Validates the object for a save that deletes it: true, or false and a message (and an error code, 1550 by default).
+
+---A data source the script writes (`view.dataSource = { … }`): a table view's or a collection view's.
+---@alias ScriptDataSource UITableViewDataSource|UICollectionViewDataSource
+
+---A view's delegate written by the script (`view.delegate = { … }`): table views use the `Row` names, collection views the `Item` names.
+---@alias ScriptViewDelegate UITableViewDelegate|UICollectionViewDelegate
 
 ---A prefetching data source written by the script (`view.prefetchDataSource = { … }`).
----@class ScriptPrefetchDataSource
----@field prefetchRowsAtIndexPaths? fun(view: CollectionView, indexPaths: IndexPath[]) Rows that will soon be visible (collection views: `prefetchItemsAtIndexPaths`).
----@field cancelPrefetchingForRowsAtIndexPaths? fun(view: CollectionView, indexPaths: IndexPath[]) Rows no longer about to be visible.
+---@alias ScriptPrefetchDataSource UITableViewDataSourcePrefetching|UICollectionViewDataSourcePrefetching
+---The callbacks of `frc.delegate`.
+---@alias FetchedResultsControllerDelegate NSFetchedResultsControllerDelegate
+
+---The callbacks of `nav.delegate`.
+---@alias NavigationControllerDelegate UINavigationControllerDelegate
+
+---The callbacks of `tabs.delegate`.
+---@alias TabBarControllerDelegate UITabBarControllerDelegate
+
+---The callbacks of `split.delegate`.
+---@alias SplitViewControllerDelegate UISplitViewControllerDelegate
+
+---The callbacks of `vc.presentationController.delegate`.
+---@alias AdaptivePresentationControllerDelegate UIAdaptivePresentationControllerDelegate
+
+---The object told of each change of a search.
+---@alias SearchResultsUpdating UISearchResultsUpdating
 
 ---The row and item gestures of `ripple.user` (the class `RippleUser`, declared with the controller gestures).
 
@@ -1564,11 +1652,6 @@ function ripple.tableViewDiffableDataSource(view, cellProvider) end
 ---@param cellProvider fun(view: CollectionView, indexPath: IndexPath, item: ItemIdentifier): CollectionReusableView?
 ---@return DiffableDataSource
 function ripple.collectionViewDiffableDataSource(view, cellProvider) end
-
----`ripple.uikit`: the UIKit version whose behaviour the views and fetched results controllers follow.
----@class UIKit : userdata
----@field profile "ios17"|"ios16.4"|"ios15"|"ios9" The current profile (read/write; `"ios16.4"` by default).
----@field profiles string[] Every known profile.
 
 ---Runs `fn` and records whether it passed; a failure reports the file and line of the failed expectation.
 ---@param name string

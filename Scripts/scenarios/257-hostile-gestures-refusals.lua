@@ -3,7 +3,7 @@
 local function raised(f)
   local ok, err = pcall(f)
   if ok then return "no error" end
-  return (tostring(err):gsub("[%w%./_]*/(%d+%-)", "%1"))
+  return (tostring(err):gsub("[%w%./_%-]*/(%d+%-)", "%1"))
 end
 local IP = ripple.indexPath
 
@@ -43,7 +43,7 @@ scenario("a delegate that yields, inside a coroutine or not", function()
   local co = coroutine.create(function() ripple.user.tap(tv, IP(0, 0)) end)
   local ok, err = coroutine.resume(co)
   expect(ok):toBe(false)
-  expect((err:gsub("[%w%./_]*/(%d+%-)", "%1")))
+  expect((err:gsub("[%w%./_%-]*/(%d+%-)", "%1")))
     :toBe("257-hostile-gestures-refusals.lua:43: didSelectRowAtIndexPath([0, 0]) failed: 257-hostile-gestures-refusals.lua:42: attempt to yield across a C-call boundary (a callback run by Ripple cannot yield)")
   expect(tv.indexPathForSelectedRow):toBe(nil)
   expect(raised(function() ripple.user.tap(tv, IP(0, 0)) end))

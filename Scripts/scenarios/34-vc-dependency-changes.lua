@@ -140,5 +140,5 @@ scenario("ripple.ViewController.dvc_defaultAutoDismiss is copied on a controller
   ctx:delete(ann); ctx:processPendingChanges()
   expect(late.presentingViewController):toBe(window.rootViewController)
   ripple.ViewController.dvc_defaultAutoDismiss = true
-  expect(function() ripple.ViewController.dvc_defaultAutoDismiss = 1 end):toRaise("dvc_defaultAutoDismiss must be a boolean, got number")
+  expect(function() ripple.ViewController.dvc_defaultAutoDismiss = 1 end):toRaise("bad value for property 'dvc_defaultAutoDismiss' (boolean expected, got number)")
 end)

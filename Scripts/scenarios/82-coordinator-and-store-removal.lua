@@ -31,7 +31,7 @@ scenario("misuse is refused and changes nothing", function()
   expect(function() coordinator:removePersistentStore("memory") end):toRaise(
     "bad argument #1 to 'removePersistentStore' (PersistentStore expected, got string)")
   expect(#coordinator.persistentStores):toBe(1)
-  expect(function() coordinator.persistentStores = {} end):toRaise("persistentStores is read-only")
+  expect(function() coordinator.persistentStores = {} end):toRaise("attempt to set read-only property 'persistentStores' of PersistentStoreCoordinator")
 end)
 
 scenario("a store removal is invalidatedAll: no per-object callbacks, results wait for performFetch", function()

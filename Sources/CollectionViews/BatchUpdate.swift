@@ -111,4 +111,15 @@ public final class BatchUpdate {
         paths("reload\(itemWord)s", reloadedItems)
         return parts.isEmpty ? "(empty)" : parts.joined(separator: "; ")
     }
+
+    /// The index paths ``traceDescription(itemWord:)`` writes, in its order: deleted and inserted items,
+    /// each move's two paths, reloaded items (lists sorted, duplicates removed).
+    public var traceIndexPaths: [IndexPath] {
+        var paths: [IndexPath] = []
+        paths += Array(Set(deletedItems)).sorted()
+        paths += Array(Set(insertedItems)).sorted()
+        for move in movedItems.sorted(by: { ($0.from, $0.to) < ($1.from, $1.to) }) { paths += [move.from, move.to] }
+        paths += Array(Set(reloadedItems)).sorted()
+        return paths
+    }
 }

@@ -100,7 +100,7 @@ extension CollectionView {
             firstVisibleItem = previous
             throw error
         }
-        onEvent?("[\(name)] scrollTo\(itemWord) \(indexPath)")
+        report(.scrollTo(indexPath))
         try prefetchAfterScroll(from: previous)
     }
 

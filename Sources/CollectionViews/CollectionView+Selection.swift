@@ -44,7 +44,7 @@ extension CollectionView {
         guard try contains(indexPath) else { throw try invalidIndexPath(indexPath, "select") }
         if !allowsMultipleSelection { selection = [] }
         selection.insert(indexPath)
-        onEvent?("[\(name)] select\(itemWord) \(indexPath)")
+        report(.select(indexPath))
     }
 
     /// Deselects an item (`deselectRow(at:animated:)`), without calling the delegate; an item that is not
@@ -52,7 +52,7 @@ extension CollectionView {
     public func deselectItem(at indexPath: IndexPath) throws {
         try checkNotBusy("deselect\(itemWord)")
         guard selection.remove(indexPath) != nil else { return }
-        onEvent?("[\(name)] deselect\(itemWord) \(indexPath)")
+        report(.deselect(indexPath))
     }
 
     /// Puts back a selection saved earlier (``indexPathsForSelectedItems``), without a trace or a delegate
@@ -72,7 +72,7 @@ extension CollectionView {
     public func setEditing(_ editing: Bool) {
         guard editing != isEditing else { return }
         isEditing = editing
-        onEvent?("[\(name)] setEditing \(editing)")
+        report(.setEditing(editing))
     }
 
     // MARK: - A person's reordering

@@ -63,7 +63,7 @@ extension CollectionView {
     /// matches its data source, not fail for this one's fault). Written in the trace; if the data source
     /// cannot answer now, the view loads at its next use.
     private func recoverAfterFailedBatch() {
-        onEvent?("[\(name)] reloadData (after the failed batch)")
+        report(.reloadDataAfterFailedBatch)
         do { try loadAfterBatch() } catch { displayed = nil }
     }
 
@@ -82,19 +82,23 @@ extension CollectionView {
     private func finish(_ batch: BatchUpdate, abandoning failure: (any Error)?) throws {
         let userMoveBeforeBatch = lastUserMove
         lastUserMove = nil
-        // The trace line is only built when there is a listener (it lists every operation).
-        let text = onEvent == nil ? "" : "[\(name)] performBatchUpdates " + batch.traceDescription(itemWord: itemWord)
+        // The operations are only written when there is a listener (the event lists every one).
+        let operations = onEvent == nil ? "" : batch.traceDescription(itemWord: itemWord)
+        let paths = onEvent == nil ? [] : batch.traceIndexPaths
+        func report(_ outcome: CollectionViewEvent.BatchOutcome) {
+            self.report(.batch(operations: operations, indexPaths: paths, outcome: outcome))
+        }
         if let failure {
-            onEvent?(text + " failed: \(failure)")
+            report(.failed("\(failure)"))
             throw failure
         }
         if pendingUnloaded {
-            onEvent?(text + " (not validated: the \(wording.view) had not loaded its data; it loads it now)")
+            report(.unloaded(view: wording.view))
             try loadAfterBatch()
             return
         }
         guard displayed != nil else {
-            onEvent?(text + " (dropped: reloadData)")
+            report(.dropped)
             try loadAfterBatch()
             return
         }
@@ -104,7 +108,7 @@ extension CollectionView {
             defer { busyDepth -= 1 }
             after = try dataSourceCounts()
         } catch {
-            onEvent?(text + " failed: \(error)")
+            report(.failed("\(error)"))
             throw error
         }
         let aggregate = platform.profile.hasAggregateBatchUpdateMessage
@@ -114,11 +118,11 @@ extension CollectionView {
                 .plan(batch, before: pendingBefore, after: after)
         } catch {
             if pendingSampledCounts && !aggregate {
-                onEvent?(text + " (not validated: \(error); UIKit before iOS 16.4 falls back to reloadData)")
+                report(.notValidated("\(error)"))
                 try loadAfterBatch()
                 return
             }
-            onEvent?(text + " failed: \(error)")
+            report(.failed("\(error)"))
             if reloadsAfterFailedBatch { recoverAfterFailedBatch() }
             throw batch.explaining(error, before: pendingBefore, after: after, userMove: userMoveBeforeBatch)
         }
@@ -137,11 +141,11 @@ extension CollectionView {
             }
         } catch {
             selection = selectionBefore
-            onEvent?(text + " failed: \(error)")
+            report(.failed("\(error)"))
             throw error
         }
         batchUpdateCount += 1
-        onEvent?(text)
+        report(.applied)
     }
 
     /// The sections after a validated update: surviving cells keep their place in the plan, the cells of

@@ -52,8 +52,9 @@ public class CollectionView {
             selection = []
         }
     }
-    /// Receives one line per load, batch update and reconfiguration.
-    public var onEvent: ((String) -> Void)?
+    /// Receives one event per load, batch update, reconfiguration, selection and scroll (its
+    /// ``CollectionViewEvent/description`` is the trace line).
+    public var onEvent: ((CollectionViewEvent) -> Void)?
     /// Called with each batch that passed validation, just before the view applies it (the view still shows
     /// what it showed before). Nil by default: `ripple run --report` sets it to mark the batch's rows.
     public var onValidatedBatch: ((CollectionView, BatchUpdate) -> Void)?
@@ -151,6 +152,11 @@ public class CollectionView {
     /// `item` / `row` in the trace.
     var itemWord: String { wording == .tableView ? "Row" : "Item" }
 
+    /// Tells the listener (``onEvent``) of an event, if there is one.
+    func report(_ kind: CollectionViewEvent.Kind) {
+        onEvent?(CollectionViewEvent(view: name, itemWord: itemWord, kind: kind))
+    }
+
     // MARK: - Content
 
     /// Whether the view has loaded its data (after ``reloadData()`` or any question about its content).
@@ -166,7 +172,7 @@ public class CollectionView {
     /// - Throws: what the data source throws; the view then keeps what it showed.
     public func reloadData() throws {
         try checkNotBusy("reloadData")
-        onEvent?("[\(name)] reloadData")
+        report(.reloadData)
         guard updateDepth == 0 else {
             if let displayed { enqueueAll(displayed) }
             displayed = nil
@@ -221,7 +227,7 @@ public class CollectionView {
     func content() throws -> [CollectionViewSection] {
         if let displayed { return displayed }
         try checkNotBusy("a method that needs its content")
-        onEvent?("[\(name)] reloadDataIfNeeded")
+        report(.reloadDataIfNeeded)
         return try notifyingDisplay {
             try transaction {
                 let loaded = try load()
@@ -335,7 +341,7 @@ public class CollectionView {
         for (p, cell) in made { sections[p.section].slots[p.item] = cell }
         displayed = sections
         displayedIsComplete = wasComplete
-        onEvent?("[\(name)] reconfigure\(itemWord)s: " + sorted.map(\.description).joined(separator: ", "))
+        report(.reconfigure(sorted))
     }
 }
 

@@ -77,13 +77,18 @@ public final class DiffableDataSource: CollectionViewDataSource {
     /// Since iOS 15 an apply without animation also diffs; `animatingDifferences` is only traced.
     /// - Throws: the view's validation error (UIKit's message) or what the cell provider throws; the data
     ///   source and the view then keep what they had.
-    /// - Parameter description: How the trace shows the snapshot (default: its ``DiffableDataSourceSnapshot/description``).
+    /// - Parameter objectNames: The snapshot's sections with the names of the objects its items stand for,
+    ///   as the trace shows them (a fetched results controller's snapshot); default: the identifiers.
     public func apply(_ snapshot: DiffableDataSourceSnapshot, animatingDifferences: Bool = true,
-                      description: String? = nil) throws {
+                      objectNames: [CollectionViewEvent.SnapshotSection]? = nil) throws {
         guard let view = collectionView else { current = snapshot.withoutMarks; return }
-        let text = description ?? snapshot.description
-        view.onEvent?("[\(view.name)] apply \(text.isEmpty ? "(empty)" : text)"
-                      + (animatingDifferences ? "" : " (animatingDifferences: false)"))
+        if view.onEvent != nil {
+            let sections = objectNames ?? zip(snapshot.sectionIdentifiers, snapshot.sectionItems).map {
+                CollectionViewEvent.SnapshotSection(name: $0.description, items: $1.map(\.description))
+            }
+            view.report(.apply(sections: sections, itemsAreObjects: objectNames != nil,
+                               animatingDifferences: animatingDifferences))
+        }
         guard view.isLoaded else {
             try applySnapshotUsingReloadData(snapshot)
             return

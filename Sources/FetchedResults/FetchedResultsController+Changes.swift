@@ -6,7 +6,10 @@ struct Touch {
     var entry: ResultEntry?
     var gone = false
     var changed = false
-    var changedKeys: [String] = []
+    /// The keys an update or refresh reported (the notification's records; nil for an insert).
+    var changes: PropertyChanges?
+    /// Whether the object was refreshed (its values came from its store or parent): evaluated in full.
+    var refreshed = false
     var oldRank: Int?
     var oldKeys: [Value] = []
     var oldSection = ""
@@ -84,8 +87,12 @@ extension FetchedResultsController: ContextObserver {
         // A merge policy may have changed saved objects' values during the save (announced as refreshed
         // at the next processing): evaluate them again now too.
         change.updated = note.updated.filter { $0.managedObjectContext === managedObjectContext }
-        for object in change.updated { change.changedKeys[object] = note.changedKeys[object] ?? [] }
+        for object in change.updated { change.changes.append(object, note.propertyChanges(of: object) ?? PropertyChanges()) }
         guard !change.isEmpty else { return }
+        // (A merge policy may have changed keys the save's records do not name: no update is taken as
+        // leaving its object in place without evaluating it.)
+        evaluatesUpdatesInFull = true
+        defer { evaluatesUpdatesInFull = false }
         try contextObjectsDidChange(change)
     }
 
@@ -94,10 +101,10 @@ extension FetchedResultsController: ContextObserver {
     func touches(_ note: ObjectsDidChangeNotification) -> Bool {
         if tracksRelationshipKeyPaths { return !note.isEmpty }
         let request = activeRequest
-        for list in [note.inserted, note.updated, note.deleted, note.refreshed, note.invalidated] {
-            if list.contains(where: { request.fetches($0.entity) }) { return true }
-        }
-        return false
+        // (Each list in turn, without an array of the lists made for each batch.)
+        func any(_ list: [ManagedObject]) -> Bool { list.contains { request.fetches($0.entity) } }
+        return any(note.updated) || any(note.inserted) || any(note.deleted) || any(note.refreshed)
+            || any(note.invalidated)
     }
 
     /// The first component of every sort and section key path.
@@ -147,16 +154,19 @@ extension FetchedResultsController: ContextObserver {
             list[touch(o)].gone = true
         }
         for o in note.inserted where request.fetches(o.entity) { list[touch(o)].changed = true }
-        // Appends the keys an updated or refreshed object changed (its first list is taken as it is).
-        func markChanged(_ o: ManagedObject, keys: [String]?) {
+        // Adds the keys an updated or refreshed object changed (its notification's record, taken as it is).
+        func markChanged(_ o: ManagedObject, changes: PropertyChanges?) {
             let i = touch(o)
             list[i].changed = true
-            if let keys {
-                if list[i].changedKeys.isEmpty { list[i].changedKeys = keys } else { list[i].changedKeys += keys }
+            if let changes {
+                if list[i].changes == nil { list[i].changes = changes } else { list[i].changes!.merge(changes, entity: o.entity) }
             }
         }
-        for o in note.updated where request.fetches(o.entity) { markChanged(o, keys: note.changedKeys[o]) }
-        for o in note.refreshed where request.fetches(o.entity) { markChanged(o, keys: note.changedKeys[o]) }
+        for o in note.updated where request.fetches(o.entity) { markChanged(o, changes: note.propertyChanges(of: o)) }
+        for o in note.refreshed where request.fetches(o.entity) {
+            markChanged(o, changes: note.propertyChanges(of: o))
+            list[touch(o)].refreshed = true
+        }
         if tracksRelationshipKeyPaths {
             for o in dependents(of: note) where request.fetches(o.entity) { list[touch(o)].changed = true }
         }
@@ -174,6 +184,15 @@ extension FetchedResultsController: ContextObserver {
             }
             let object = list[i].object
             if managedObjectContext.isFetchCandidate(object, for: request) {
+                // An update that changes no section or predicate key keeps the object where it is in or out
+                // of the results: no predicate evaluation, and only the sort keys it changed are read.
+                if !evaluatesUpdatesInFull, let entry = list[i].entry, !list[i].gone, !list[i].refreshed,
+                   let changes = list[i].changes,
+                   let after = try keysAfterUpdate(of: object, entry: entry, changes: changes) {
+                    list[i].newKeys = after.keys
+                    list[i].newSection = after.section
+                    continue
+                }
                 let matches: Bool
                 do { matches = try request.matches(object) } catch { throw FetchedResultsController.wrap(error) }
                 if matches {
@@ -326,8 +345,8 @@ extension FetchedResultsController: ContextObserver {
     func isKeyChange(_ t: Touch) -> Bool {
         guard let keys = t.newKeys, t.entry != nil else { return false }
         if keys != t.oldKeys || t.newSection != t.oldSection { return true }
-        let roots = keyRoots
-        return t.changedKeys.contains { roots.contains($0) }
+        guard let changes = t.changes, !changes.isEmpty else { return false }
+        return changes.containsAnyKey(of: keyRoots, in: t.object.entity)
     }
 
     /// Records for a window (offset/limit): every object entering or leaving it, and the touched ones.

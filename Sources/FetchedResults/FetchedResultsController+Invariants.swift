@@ -152,7 +152,7 @@ extension FetchedResultsController {
             }
             for object in changedObjects {
                 for depth in stride(from: steps.count, through: 1, by: -1) where object.entity.isKind(of: entities[depth]) {
-                    let keys = note.changedKeys[object] ?? []
+                    let keys = note.changedKeys(of: object) ?? []
                     guard whole.contains(ObjectIdentifier(object)) || keys.contains(components[depth]) else { continue }
                     func related(_ o: ManagedObject, _ key: String) -> [ManagedObject] {
                         switch (try? o.value(forKey: key)) ?? .null {

@@ -63,8 +63,13 @@ public final class FetchedResultsController {
     @exclusivity(unchecked) var sectionsByName: [String: SectionRecord] = [:]
     /// The request as it was at the last successful `performFetch()`.
     var activeRequest: FetchRequest {
-        didSet { keySlots = nil }
+        didSet { keySlots = nil; watchedSlotsCache = nil }
     }
+    /// The attributes the controller sorts, sections and filters on for the entity last asked, or nil
+    /// inside when it cannot tell (see `watchedSlots(for:)`).
+    @exclusivity(unchecked) var watchedSlotsCache: (entity: ObjectIdentifier, slots: WatchedSlots?)?
+    /// Set while a save's changes are processed: every update is evaluated in full.
+    @exclusivity(unchecked) var evaluatesUpdatesInFull = false
     /// The storage slots of the sort keys and the section key (nil for a key path with several keys or an
     /// operator) for the entity last read, so that reading an object's keys needs no key lookup.
     @exclusivity(unchecked) var keySlots: (entity: ObjectIdentifier, slots: [PropertySlot?])?

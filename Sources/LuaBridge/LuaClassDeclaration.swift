@@ -35,6 +35,11 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
     public let describe: ((Object) -> String)?
     /// Further metamethods (`__eq`, `__len`, …), run through the trampoline like any Swift function.
     public let metamethods: [String: LuaState.Body]
+    /// The protocols of bridged classes it adopts (``adopting(_:_:)``): their methods are among ``methods``
+    /// and its annotations inherit them.
+    public internal(set) var adoptedProtocols: [LuaProtocolDeclaration] = []
+    /// The keys other than its members, when they are the script's (``withOpenFields(type:_:get:set:)``).
+    public internal(set) var openFields: LuaOpenKeys<Object>?
 
     /// Declares a class.
     /// - Parameters:
@@ -61,6 +66,35 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
     public func makeClass(unknownKey: ((_ key: String, _ writing: Bool) -> String?)? = nil) -> LuaClass {
         let name = self.name
         let properties = self.properties
+        let cls = LuaClass(
+            name: name,
+            properties: properties.map(\.name),
+            methods: checkedMethodBodies,
+            getter: { target, slot, state in try properties[slot].get(target as! Object, state) },
+            setter: { target, slot, state, valueIndex in
+                let property = properties[slot]
+                guard let set = property.set else {
+                    throw LuaError(.runtime, "attempt to set read-only property '\(property.name)' of \(name)")
+                }
+                try set(target as! Object, state, valueIndex)
+            },
+            index: openFieldsIndex(unknownKey) ?? unknownKey.map { message in { _, key, _ in
+                guard let text = message(key, false) else { return false }
+                throw LuaError(.runtime, text)
+            } },
+            newIndex: openFieldsNewIndex() ?? unknownKey.map { message in { _, key, _, _ in
+                guard let text = message(key, true) else { return false }
+                throw LuaError(.runtime, text)
+            } },
+            tostring: describe.map { describe in { describe($0 as! Object) } })
+        cls.metamethods = metamethods
+        return cls
+    }
+
+    /// The methods as Lua functions: each checks that argument 1 is an object of the class
+    /// (`Name expected, got number`) before its body runs.
+    var checkedMethodBodies: [String: LuaState.Body] {
+        let name = self.name
         var bodies: [String: LuaState.Body] = [:]
         for method in methods {
             let body = method.body
@@ -71,43 +105,22 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
                 return try body(object, state)
             }
         }
-        let cls = LuaClass(
-            name: name,
-            properties: properties.map(\.name),
-            methods: bodies,
-            getter: { target, slot, state in try properties[slot].get(target as! Object, state) },
-            setter: { target, slot, state, valueIndex in
-                let property = properties[slot]
-                guard let set = property.set else {
-                    throw LuaError(.runtime, "attempt to set read-only property '\(property.name)' of \(name)")
-                }
-                try set(target as! Object, state, valueIndex)
-            },
-            index: unknownKey.map { message in { _, key, _ in
-                guard let text = message(key, false) else { return false }
-                throw LuaError(.runtime, text)
-            } },
-            newIndex: unknownKey.map { message in { _, key, _, _ in
-                guard let text = message(key, true) else { return false }
-                throw LuaError(.runtime, text)
-            } },
-            tostring: describe.map { describe in { describe($0 as! Object) } })
-        cls.metamethods = metamethods
-        return cls
+        return bodies
     }
 
     /// The class's LuaLS annotations: `---@class Name : userdata`, a `---@field` per property and a
     /// `function Name:method(…) end` stub per method, each with its doc line.
     public var annotations: String {
         var lines = summary.split(separator: "\n").map { "---" + $0 }
-        lines.append("---@class \(name) : userdata")
+        lines.append("---@class \(name) : " + (adoptedProtocols.isEmpty ? "userdata" : adoptedProtocols.map(\.name).joined(separator: ", ")))
         for property in properties {
             let doc = property.set == nil ? property.doc
                 : (property.doc.hasSuffix(".") ? String(property.doc.dropLast()) : property.doc) + " (read/write)."
             lines.append("---@field \(property.name) \(property.type)" + (doc.isEmpty ? "" : " " + doc))
         }
+        if let openFields { lines.append("---@field [string] \(openFields.type) \(openFields.doc)") }
         lines.append("local \(name) = {}")
-        for method in methods {
+        for method in methods where !isAdopted(method.name) {
             lines.append("")
             lines += method.doc.split(separator: "\n").map { "---" + $0 }
             for parameter in method.parameters {

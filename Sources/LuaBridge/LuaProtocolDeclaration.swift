@@ -43,6 +43,10 @@ public struct LuaProtocolDeclaration: Sendable {
         public let kind: Kind
         /// One line saying when it is called and what it returns.
         public let doc: String
+        /// The parameters of a method, as the annotations show them (empty when not declared).
+        public internal(set) var parameters: [LuaParameterDeclaration] = []
+        /// The annotation type of a method's result, or of a value member; nil when it returns nothing.
+        public internal(set) var returnType: String?
 
         /// Creates a member.
         public init(_ name: String, _ requirement: Requirement, _ doc: String, kind: Kind = .method) {
@@ -57,6 +61,10 @@ public struct LuaProtocolDeclaration: Sendable {
     public let name: String
     /// Its members, in the documented order.
     public let members: [Member]
+    /// One sentence: who plays the protocol (the annotations' class description).
+    public internal(set) var summary = ""
+    /// Who implements the members: a Lua object, or bridged classes (``Conformer``).
+    public internal(set) var conformer = Conformer.script
 
     /// Creates a declaration.
     public init(_ name: String, _ members: [Member]) {

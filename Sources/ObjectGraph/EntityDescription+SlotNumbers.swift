@@ -16,8 +16,14 @@ extension EntityDescription {
         return .derived(n - attributes.count - relationships.count)
     }
 
+    /// The slot number of a property by name (see ``slotNumber(_:)``), or nil when the entity has none.
+    public func slotNumber(named key: String) -> Int? {
+        guard let slot = slots[key] else { return nil }
+        return slotNumber(slot)
+    }
+
     /// The name of the property with a slot number (see ``slotNumber(_:)``).
-    func propertyName(slotNumber n: Int) -> String {
+    public func propertyName(slotNumber n: Int) -> String {
         if n < attributes.count { return attributes[n].name }
         if n < attributes.count + relationships.count { return relationships[n - attributes.count].name }
         return derivedProperties[n - attributes.count - relationships.count].name

@@ -12,26 +12,4 @@ extension ManagedObject {
         for (k, n) in slots.enumerated() { result[entity.propertyName(slotNumber: n)] = old[k] }
         return result
     }
-
-    /// The changed keys of the current event, sorted, with their old values (what `objectsDidChange`
-    /// announces for an updated object).
-    var pendingChangeRecord: (keys: [String], old: [String: Value]) {
-        let slots = state.pendingSlots
-        if slots.isEmpty { return ([], [:]) }
-        let old = state.pendingOld
-        if slots.count == 1 {
-            let name = entity.propertyName(slotNumber: slots[0])
-            return ([name], [name: old[0]])
-        }
-        var keys: [String] = []
-        keys.reserveCapacity(slots.count)
-        var values = Dictionary<String, Value>(minimumCapacity: slots.count)
-        for (k, n) in slots.enumerated() {
-            let name = entity.propertyName(slotNumber: n)
-            keys.append(name)
-            values[name] = old[k]
-        }
-        keys.sort()
-        return (keys, values)
-    }
 }

@@ -240,6 +240,17 @@ struct ObjectState {
         return true
     }
 
+    /// The changes recorded in this event as a notification's record, moved out of the box (which is left
+    /// without any, as ``clearPendingChanges()`` leaves it): the arrays change owner, nothing is copied.
+    mutating func takePendingChanges() -> PropertyChanges {
+        guard let box = changes, !box.pendingSlots.isEmpty else { return PropertyChanges() }
+        let record = PropertyChanges(slots: box.pendingSlots, old: box.pendingOld, mask: box.pendingMask)
+        box.pendingSlots = []
+        box.pendingOld = []
+        box.pendingMask = 0
+        return record
+    }
+
     /// Forgets the changes recorded in this event.
     mutating func clearPendingChanges() {
         guard let box = changes, !box.pendingSlots.isEmpty else { return }

@@ -110,7 +110,7 @@ extension ManagedObjectContext {
         }
         for child in note.updated {
             guard let object = registered[child.objectID] ?? materialize(child.objectID) else { continue }
-            for key in note.changedKeys[child] ?? [] {
+            for key in note.changedKeys(of: child) ?? [] {
                 try setValue(try counterpart(of: try child.value(forKey: key)), forKey: key, of: object)
             }
         }

@@ -89,18 +89,19 @@ extension ManagedObjectContext {
             let updatedNow = pendingUpdated.filter { !pendingInserted.contains($0) && !pendingDeleted.contains($0) }
             note.updated = updatedNow.sortedInObjectOrder()
         }
-        for object in note.updated {
-            let (keys, old) = object.pendingChangeRecord
-            note.changedKeys[object] = keys
-            note.oldValues[object] = old
-        }
+        // The slot records move into the notification as they are; their names and dictionaries are made
+        // only when read.
+        note.changes.reserveCapacity(note.updated.count + note.refreshed.count)
+        for object in note.updated { note.changes.append(object, object.state.takePendingChanges()) }
         // An object both updated and refreshed in one event gets the union of the keys.
         for object in note.refreshed {
-            let keys = Set((note.changedKeys[object] ?? []) + (external.refreshedKeys[object] ?? []))
-            note.changedKeys[object] = keys.sorted()
-            var old = note.oldValues[object] ?? [:]
-            for (key, value) in external.refreshedOldValues[object] ?? [:] where old[key] == nil { old[key] = value }
-            note.oldValues[object] = old
+            let keys = external.refreshedKeys[object] ?? []
+            let olds = external.refreshedOldValues[object] ?? [:]
+            let entity = object.entity
+            note.changes.update(object) { record in
+                for key in keys { record.add(key: key, old: olds[key], entity: entity) }
+                for (key, value) in olds where !keys.contains(key) { record.add(oldValue: value, forKey: key) }
+            }
         }
         if !onlyUpdates { external = ExternalChanges() }
         for object in pendingUpdated {

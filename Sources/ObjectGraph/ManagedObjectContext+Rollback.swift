@@ -27,35 +27,30 @@ extension ManagedObjectContext {
             }
         }
         for object in restored {
-            var keys: [String] = []
-            var old: [String: Value] = [:]
+            var record = PropertyChanges()
             let entity = object.entity
             if let attributes = object.state.committedAttributes {
-                for (i, a) in entity.attributes.enumerated() where attributes[i] != object.attributeValues[i] {
-                    keys.append(a.name)
-                    old[a.name] = object.attributeValues[i]
+                for i in entity.attributes.indices where attributes[i] != object.attributeValues[i] {
+                    record.add(slot: entity.slotNumber(.attribute(i)), old: object.attributeValues[i])
                 }
                 object.attributeValues = attributes
             }
             if let toOne = object.state.committedToOne {
                 for (i, r) in entity.relationships.enumerated() where !r.isToMany && toOne[i] !== object.toOneValues[i] {
-                    keys.append(r.name)
-                    old[r.name] = toOneValue(object, i)
+                    record.add(slot: entity.slotNumber(.relationship(i)), old: toOneValue(object, i))
                 }
                 object.toOneValues = toOne
             }
             if let toMany = object.state.committedToMany {
                 for (i, r) in entity.relationships.enumerated() where r.isToMany && toMany[i] != object.toManyValues[i] {
-                    keys.append(r.name)
-                    old[r.name] = toManyValue(object, i)
+                    record.add(slot: entity.slotNumber(.relationship(i)), old: toManyValue(object, i))
                 }
                 object.toManyValues = toMany
             }
             clearSnapshot(object)
-            if !keys.isEmpty && !object.state.isDeleted && !object.state.isInserted {
+            if !record.isEmpty && !object.state.isDeleted && !object.state.isInserted {
                 note.updated.append(object)
-                note.changedKeys[object] = keys.sorted()
-                note.oldValues[object] = old
+                note.changes.append(object, record)
             }
         }
         snapshotted.removeAll()
@@ -129,17 +124,9 @@ extension ManagedObjectContext {
             defer { object.state.clearPendingChanges() }
             guard object.managedObjectContext === self, !object.state.isDeleted, !object.state.isInserted,
                   object.state.hasPendingChanges else { continue }
-            if note.changedKeys[object] == nil { note.updated.append(object) }
-            var keys = note.changedKeys[object] ?? []
-            var old = note.oldValues[object] ?? [:]
-            for (k, n) in object.state.pendingSlots.enumerated() {
-                let key = object.entity.propertyName(slotNumber: n)
-                guard old[key] == nil else { continue }
-                keys.append(key)
-                old[key] = object.state.pendingOld[k]
-            }
-            note.changedKeys[object] = keys.sorted()
-            note.oldValues[object] = old
+            if note.changes.index(of: object) == nil { note.updated.append(object) }
+            let pending = object.state.takePendingChanges()
+            note.changes.update(object) { $0.merge(pending, entity: object.entity) }
         }
         pendingUpdated.removeAll()
     }

@@ -80,7 +80,7 @@ extension ManagedObjectContext {
             }
         }
         if !dropped.isEmpty { note.updated.removeAll { dropped.contains(ObjectIdentifier($0)) } }
-        for object in outcome.droppedUpdates { note.changedKeys[object] = nil }
+        for object in outcome.droppedUpdates { note.removeChanges(of: object) }
         commitSaved(note)
         try performMutation {
             let survivors = Dictionary(outcome.mergedInserts.map { (ObjectIdentifier($0.0), $0.1) }) { a, _ in a }
@@ -345,32 +345,36 @@ extension ManagedObjectContext {
         note.inserted = inserted.objectsInObjectOrder()
         note.updated = updated.sortedInObjectOrder()
         note.deleted = deleted.sortedInObjectOrder()
-        for object in note.updated {
-            let (keys, old) = Self.savedChanges(of: object)
-            note.changedKeys[object] = keys
-            note.oldValues[object] = old
-        }
+        note.changes.reserveCapacity(note.updated.count)
+        for object in note.updated { note.changes.append(object, Self.savedChangeRecord(of: object)) }
         return note
     }
 
     /// The persistent keys whose value differs from the committed snapshot, sorted, with their committed
-    /// values: the sorted keys of `changedValuesSnapshot()` and `committedValues(forKeys:)` of those keys. An updated
-    /// object of an entity without relationships (the usual rename) is read in one pass over its attributes
-    /// in name order, without the intermediate dictionary; anything else takes the general path
-    /// (`generalSavedChanges(of:)`, which `SaveChangesTests` compares it with).
+    /// values: the sorted keys of `changedValuesSnapshot()` and `committedValues(forKeys:)` of those keys
+    /// (the views of ``savedChangeRecord(of:)``).
     static func savedChanges(of object: ManagedObject) -> (keys: [String], old: [String: Value]) {
+        let record = savedChangeRecord(of: object)
+        return (record.keys(in: object.entity), record.oldValueDictionary(in: object.entity))
+    }
+
+    /// An updated object's saved changes as a record: an object of an entity without relationships (the
+    /// usual rename) is read in one pass over its attributes, recorded by slot (no name hashed, no
+    /// dictionary made); anything else takes the general path (`generalSavedChanges(of:)`, which
+    /// `SaveChangesTests` compares it with) and is recorded by name.
+    static func savedChangeRecord(of object: ManagedObject) -> PropertyChanges {
         let entity = object.entity
-        guard entity.relationships.isEmpty, !object.state.isInserted else { return generalSavedChanges(of: object) }
-        guard let committed = object.state.committedAttributes else { return ([], [:]) }
-        var keys: [String] = []
-        var old: [String: Value] = [:]
-        let current = object.attributeValues
-        for i in entity.attributeIndexesByName where !entity.attributes[i].isTransient && committed[i] != current[i] {
-            let name = entity.attributes[i].name
-            keys.append(name)
-            old[name] = committed[i]
+        guard entity.relationships.isEmpty, !object.state.isInserted else {
+            let (keys, old) = generalSavedChanges(of: object)
+            return PropertyChanges(keys: keys, old: old)
         }
-        return (keys, old)
+        guard let committed = object.state.committedAttributes else { return PropertyChanges() }
+        var record = PropertyChanges()
+        let current = object.attributeValues
+        for i in entity.attributes.indices where !entity.attributes[i].isTransient && committed[i] != current[i] {
+            record.add(slot: entity.slotNumber(.attribute(i)), old: committed[i])
+        }
+        return record
     }
 
     /// The general form of ``savedChanges(of:)``.

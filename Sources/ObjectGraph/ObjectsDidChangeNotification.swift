@@ -18,10 +18,45 @@ public struct ObjectsDidChangeNotification {
     public var invalidated: [ManagedObject] = []
     /// True when the context was reset: every object it held is gone.
     public var invalidatedAll = false
-    /// For each updated or refreshed object: the keys that changed, sorted.
-    public var changedKeys: [ManagedObject: [String]] = [:]
-    /// For each updated object: the value of each changed key before the change.
-    public var oldValues: [ManagedObject: [String: Value]] = [:]
+    /// For each updated or refreshed object, what changed, by property slot: the records the
+    /// context kept while the changes were made. ``changedKeys`` and ``oldValues`` are built from them when read.
+    public var changes = ObjectChangeRecords()
+    /// A dictionary set through ``changedKeys`` (it then replaces the keys of ``changes``).
+    private var keysSet: [ManagedObject: [String]]?
+    /// A dictionary set through ``oldValues`` (it then replaces the old values of ``changes``).
+    private var oldValuesSet: [ManagedObject: [String: Value]]?
+
+    /// For each updated or refreshed object: the keys that changed, sorted. Built from ``changes`` when
+    /// read (read ``changedKeys(of:)`` for one object).
+    public var changedKeys: [ManagedObject: [String]] {
+        get { keysSet ?? changes.keyDictionary() }
+        set { keysSet = newValue }
+    }
+    /// For each updated object: the value of each changed key before the change. Built from ``changes``
+    /// when read (read ``oldValues(of:)`` for one object).
+    public var oldValues: [ManagedObject: [String: Value]] {
+        get { oldValuesSet ?? changes.oldValueDictionary() }
+        set { oldValuesSet = newValue }
+    }
+
+    /// The keys an object changed, sorted (its entry of ``changedKeys``), or nil when it has none.
+    public func changedKeys(of object: ManagedObject) -> [String]? {
+        if let keysSet { return keysSet[object] }
+        return changes[object]?.keys(in: object.entity)
+    }
+
+    /// The old values of an object's changed keys (its entry of ``oldValues``), or nil when it has none.
+    public func oldValues(of object: ManagedObject) -> [String: Value]? {
+        if let oldValuesSet { return oldValuesSet[object] }
+        return changes[object]?.oldValueDictionary(in: object.entity)
+    }
+
+    /// An object's record of changed keys: its entry of ``changes``, or, when ``changedKeys`` was set as a
+    /// dictionary, a record of those keys by name. Nil when it has none.
+    public func propertyChanges(of object: ManagedObject) -> PropertyChanges? {
+        if let keysSet { return keysSet[object].map { PropertyChanges(keys: $0, old: nil) } }
+        return changes[object]
+    }
 
     /// Creates an empty notification for a context.
     public init(context: ManagedObjectContext) { self.context = context }
@@ -43,11 +78,52 @@ public struct ContextDidSaveNotification {
     public var updated: [ManagedObject] = []
     /// Objects deleted by the save, in object order.
     public var deleted: [ManagedObject] = []
-    /// For each updated object: the persistent keys that the save wrote, sorted.
-    public var changedKeys: [ManagedObject: [String]] = [:]
+    /// For each updated object, the persistent properties the save wrote with the value each had at the
+    /// last save or fetch, by property slot. ``changedKeys`` and ``oldValues`` are built from them when read.
+    public var changes = ObjectChangeRecords()
+    /// A dictionary set through ``changedKeys`` (it then replaces the keys of ``changes``).
+    private var keysSet: [ManagedObject: [String]]?
+    /// A dictionary set through ``oldValues`` (it then replaces the old values of ``changes``).
+    private var oldValuesSet: [ManagedObject: [String: Value]]?
+
+    /// For each updated object: the persistent keys that the save wrote, sorted. Built from ``changes``
+    /// when read (read ``changedKeys(of:)`` for one object).
+    public var changedKeys: [ManagedObject: [String]] {
+        get { keysSet ?? changes.keyDictionary() }
+        set { keysSet = newValue }
+    }
     /// For each updated object: the value each of those keys had at the last save or fetch
     /// (`committedValues(forKeys:)` before the save), as `changedValuesForCurrentEvent` lets an app see.
-    public var oldValues: [ManagedObject: [String: Value]] = [:]
+    /// Built from ``changes`` when read (read ``oldValues(of:)`` for one object).
+    public var oldValues: [ManagedObject: [String: Value]] {
+        get { oldValuesSet ?? changes.oldValueDictionary() }
+        set { oldValuesSet = newValue }
+    }
+
+    /// The keys the save wrote for an object, sorted (its entry of ``changedKeys``), or nil.
+    public func changedKeys(of object: ManagedObject) -> [String]? {
+        if let keysSet { return keysSet[object] }
+        return changes[object]?.keys(in: object.entity)
+    }
+
+    /// The committed values of an object's saved keys (its entry of ``oldValues``), or nil.
+    public func oldValues(of object: ManagedObject) -> [String: Value]? {
+        if let oldValuesSet { return oldValuesSet[object] }
+        return changes[object]?.oldValueDictionary(in: object.entity)
+    }
+
+    /// An object's record of saved keys: its entry of ``changes``, or, when ``changedKeys`` was set as a
+    /// dictionary, a record of those keys by name. Nil when it has none.
+    public func propertyChanges(of object: ManagedObject) -> PropertyChanges? {
+        if let keysSet { return keysSet[object].map { PropertyChanges(keys: $0, old: nil) } }
+        return changes[object]
+    }
+
+    /// Removes an object's entry from every view (an update a merge policy dropped).
+    mutating func removeChanges(of object: ManagedObject) {
+        changes[object] = nil
+        keysSet?[object] = nil
+    }
 
     /// Creates an empty notification for a context.
     public init(context: ManagedObjectContext) { self.context = context }

@@ -43,7 +43,7 @@ public struct SavedObjectIDs: Sendable {
         updated = note.updated.map(\.objectID)
         deleted = note.deleted.map(\.objectID)
         var keys: [ManagedObjectID: [String]] = [:]
-        for (object, k) in note.changedKeys { keys[object.objectID] = k }
+        for object in note.updated { if let k = note.changedKeys(of: object) { keys[object.objectID] = k } }
         changedKeys = keys
     }
 }

@@ -60,7 +60,8 @@ public struct APIReference: Sendable {
             } else if line.hasPrefix("---@field "), let owner = currentClass {
                 let rest = line.dropFirst("---@field ".count)
                 let parts = rest.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-                guard parts.count == 2 else { continue }
+                // `---@field [string] any`: the open fields of a class are the script's, not members.
+                guard parts.count == 2, !parts[0].hasPrefix("[") else { continue }
                 var member = String(parts[0])
                 let optional = member.hasSuffix("?")
                 if optional { member.removeLast() }

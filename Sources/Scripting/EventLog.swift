@@ -9,25 +9,22 @@ import ObjectGraph
 /// [viewContext] didSave inserted: Customer#1; updated: Customer#2 {name}
 /// ```
 public final class EventLog {
-    /// Every line recorded so far: the text of each event (names kept as runs are written out here, once).
+    /// Every line recorded so far: the text of each event, written once, when first read or printed.
     public var lines: [String] {
-        writeDeferredLines()
-        return storage.map(\.text)
+        renderLines()
+        return rendered
     }
     /// Every event recorded so far, in order.
-    public var events: [TraceEvent] {
-        writeDeferredLines()
-        return storage
-    }
+    public var events: [TraceEvent] { storage }
     /// Called with each line as it is recorded (`ripple run --trace` prints them).
     @exclusivity(unchecked) public var onLine: ((String) -> Void)?
     /// Called with each event as it is recorded (the JSON trace renders it).
-    public var onEvent: ((TraceEvent) -> Void)?
+    @exclusivity(unchecked) public var onEvent: ((TraceEvent) -> Void)?
 
-    /// The events; those whose names are runs are written out by ``writeDeferredLines()``.
+    /// The events, as recorded: most of them by their parts, their text not yet written.
     @exclusivity(unchecked) private var storage: [TraceEvent] = []
-    /// The positions in `storage` of events whose names are runs, not yet written out.
-    @exclusivity(unchecked) private var deferred: [Int] = []
+    /// The text of the first `rendered.count` events, written when they were read or printed.
+    @exclusivity(unchecked) private var rendered: [String] = []
 
     /// Creates an empty log.
     public init() {}
@@ -37,64 +34,49 @@ public final class EventLog {
         record(TraceEvent(line: line))
     }
 
-    /// Records an event. Names kept as runs are written out at once when someone is told of each event
-    /// (``onLine``, ``onEvent``), otherwise when ``lines`` is read.
+    /// Records an event. Its text is written when someone is told of each event (``onLine``, ``onEvent``),
+    /// otherwise when ``lines`` is read.
     public func record(_ event: TraceEvent) {
-        if onLine == nil && onEvent == nil {
-            if event.isDeferred { deferred.append(storage.count) }
-            storage.append(event)
-            return
-        }
-        var event = event
-        event.writeOut()
         storage.append(event)
-        onLine?(event.text)
+        if onLine == nil && onEvent == nil { return }
+        let text = event.text
+        if rendered.count == storage.count - 1 { rendered.append(text) }
+        onLine?(text)
         onEvent?(event)
     }
 
     /// Forgets the recorded lines.
     public func clear() {
         storage.removeAll()
-        deferred.removeAll()
+        rendered.removeAll()
     }
 
-    /// Writes the deferred lines out, once.
-    private func writeDeferredLines() {
-        guard !deferred.isEmpty else { return }
-        for index in deferred { storage[index].writeOut() }
-        deferred.removeAll()
+    /// Writes the text of the events not written yet, once.
+    private func renderLines() {
+        guard rendered.count < storage.count else { return }
+        rendered.reserveCapacity(storage.count)
+        for index in rendered.count..<storage.count { rendered.append(storage[index].text) }
     }
 
-    /// The event of an objects-did-change notification.
+    /// The event of an objects-did-change notification: its objects' names and changed keys, written when read.
     static func describe(_ note: ObjectsDidChangeNotification) -> TraceEvent {
-        var line = TraceLine("[\(note.context.name)] objectsDidChange ")
-        var groups: [(name: String, group: TraceEvent.Group)] = []
-        if !note.inserted.isEmpty { groups.append(("inserted", .names(line.appendPart("inserted: ", names: note.inserted)))) }
-        if !note.updated.isEmpty { groups.append(("updated", appendChanges("updated: ", note.updated, note.changedKeys, to: &line))) }
-        if !note.deleted.isEmpty { groups.append(("deleted", .names(line.appendPart("deleted: ", names: note.deleted)))) }
-        if !note.refreshed.isEmpty { groups.append(("refreshed", appendChanges("refreshed: ", note.refreshed, note.changedKeys, to: &line))) }
-        if !note.invalidated.isEmpty { groups.append(("invalidated", .names(line.appendPart("invalidated: ", names: note.invalidated)))) }
-        if note.invalidatedAll { line.appendPart("invalidatedAll") }
-        return TraceEvent(line: line, parts: .init(source: note.context.name, kind: "objectsDidChange", groups: groups))
+        var changes = TraceChanges()
+        changes.append(.inserted, note.inserted)
+        if !note.updated.isEmpty { changes.append(.updated, note.updated, keys: note.changedKeys) }
+        changes.append(.deleted, note.deleted)
+        if !note.refreshed.isEmpty { changes.append(.refreshed, note.refreshed, keys: note.changedKeys) }
+        changes.append(.invalidated, note.invalidated)
+        changes.invalidatedAll = note.invalidatedAll
+        return TraceEvent(.changes(context: note.context.name, kind: .objectsDidChange, changes))
     }
 
-    /// The event of a did-save notification.
+    /// The event of a did-save notification: its objects' names and changed keys, written when read.
     static func describe(_ note: ContextDidSaveNotification) -> TraceEvent {
-        var line = TraceLine("[\(note.context.name)] didSave")
-        var groups: [(name: String, group: TraceEvent.Group)] = []
-        if !note.inserted.isEmpty || !note.updated.isEmpty || !note.deleted.isEmpty { line.append(" ") }
-        if !note.inserted.isEmpty { groups.append(("inserted", .names(line.appendPart("inserted: ", names: note.inserted)))) }
-        if !note.updated.isEmpty { groups.append(("updated", appendChanges("updated: ", note.updated, note.changedKeys, to: &line))) }
-        if !note.deleted.isEmpty { groups.append(("deleted", .names(line.appendPart("deleted: ", names: note.deleted)))) }
-        return TraceEvent(line: line, parts: .init(source: note.context.name, kind: "didSave", groups: groups))
-    }
-
-    /// Appends `label` and `Customer#2 {name, since}, Order#1 {total}`; returns the group.
-    private static func appendChanges(_ label: String, _ objects: [ManagedObject], _ keys: [ManagedObject: [String]],
-                                      to line: inout TraceLine) -> TraceEvent.Group {
-        let changes = objects.map { (object: $0.displayName, keys: keys[$0] ?? []) }
-        line.appendPart(label + changes.map { $0.object + " {" + $0.keys.joined(separator: ", ") + "}" }.joined(separator: ", "))
-        return .changes(changes)
+        var changes = TraceChanges()
+        changes.append(.inserted, note.inserted)
+        if !note.updated.isEmpty { changes.append(.updated, note.updated, keys: note.changedKeys) }
+        changes.append(.deleted, note.deleted)
+        return TraceEvent(.changes(context: note.context.name, kind: .didSave, changes))
     }
 
     /// `Customer#1, Customer#2`: the bytes of the whole list written into the string's own storage (sized

@@ -1,5 +1,6 @@
 extension LuaAnnotations {
-    /// Diffable data sources, snapshots and the UIKit profile (docs/table-views.md).
+    /// The functions that make diffable data sources and snapshots (docs/table-views.md); their classes and
+    /// `ripple.uikit`'s are declared (``BridgeClasses/collectionViewDeclarations``).
     static let diffable = #"""
 ---An identifier of a diffable snapshot: a string, a number, a boolean or an object ID (`object.objectID`).
 ---@alias ItemIdentifier string|number|boolean|ManagedObjectID
@@ -20,11 +21,6 @@ function ripple.tableViewDiffableDataSource(view, cellProvider) end
 ---@param cellProvider fun(view: CollectionView, indexPath: IndexPath, item: ItemIdentifier): CollectionReusableView?
 ---@return DiffableDataSource
 function ripple.collectionViewDiffableDataSource(view, cellProvider) end
-
----`ripple.uikit`: the UIKit version whose behaviour the views and fetched results controllers follow.
----@class UIKit : userdata
----@field profile "ios17"|"ios16.4"|"ios15"|"ios9" The current profile (read/write; `"ios16.4"` by default).
----@field profiles string[] Every known profile.
 
 """#
 }

@@ -22,7 +22,7 @@ public enum LuaAnnotations {
     /// The annotations of the classes declared with ``LuaClassDeclaration`` (``BridgeClasses/declarations``),
     /// generated from their declarations.
     static var declaredClasses: String {
-        (BridgeClasses.declarations + BridgeClasses.laterDeclarations).map(\.annotations).joined(separator: "\n")
+        (BridgeClasses.declarations + BridgeClasses.laterDeclarations + BridgeClasses.stackDeclarations).map(\.annotations).joined(separator: "\n")
     }
 
     static let header = #"""

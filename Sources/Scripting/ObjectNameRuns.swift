@@ -19,6 +19,9 @@ struct ObjectNameRuns {
     /// The runs, in the objects' order.
     private(set) var runs: [Run] = []
 
+    /// Names made of `runs` as they are (a trace record's groups, ``TraceChanges``).
+    init(runs: [Run]) { self.runs = runs }
+
     /// The runs of `objects`, or nil when they would not be shorter than the text (fewer than eight objects,
     /// or more than one run per four objects): the caller then formats the names at once.
     init?(_ objects: [ManagedObject]) {

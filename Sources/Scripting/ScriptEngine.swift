@@ -214,7 +214,7 @@ final class ContextTracer: ContextObserver {
     }
 
     func contextWillSave(_ context: ManagedObjectContext) throws {
-        log.record(TraceEvent(source: context.name, kind: "willSave"))
+        log.record(TraceEvent(.callback(.named(context.name), kind: "willSave")))
     }
 
     func contextDidSave(_ notification: ContextDidSaveNotification) throws {

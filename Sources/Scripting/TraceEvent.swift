@@ -1,17 +1,42 @@
+import CollectionViews
+import FetchedResults
 import ObjectGraph
+import ViewControllers
 
 /// One event of the trace as it was recorded: who posted it, its kind, the objects it involves by group
 /// and its index paths, with the text of its line. ``text`` (what `--trace` and `ripple.events()` show) and
 /// ``json(step:file:)`` (`--trace-format json`) are two renderings of one event.
 ///
-/// Ripple's own events (context notifications, controller callbacks, a detail view controller's update
-/// or deletion) are recorded with their groups; a line written by the view and window libraries, which
-/// hand the trace text, is read once when it is recorded (``init(line:)``).
+/// Ripple's most frequent events (a context's notifications, a controller's callbacks) are recorded as their
+/// parts — names and numbers of objects, keys, index paths, as they were at the time — and their text is
+/// written only when the event is read (``text``); others are recorded with their text and groups; a line
+/// handed as text is read when its parts are asked (``init(line:)``).
 public struct TraceEvent {
-    /// The line (its object names may be kept as runs until it is read).
-    private(set) var line: TraceLine
-    /// The event's parts; nil for a line handed as text, read from it when asked (``parts``).
-    private let recorded: Parts?
+    /// What was recorded: a line with its text, or the parts of an event whose text is written when read.
+    enum Body {
+        /// A line (its object names may be kept as runs until it is read), with its parts; nil parts for a
+        /// line handed as text, read from it when asked (``parts``).
+        case line(TraceLine, Parts?)
+        /// `[source] kind`: a callback without details (`willSave`, `controllerWillChangeContent`).
+        case callback(TraceSource, kind: String)
+        /// A context's `objectsDidChange` or `didSave`, by its objects' names and changed keys.
+        case changes(context: String, kind: ContextEventKind, TraceChanges)
+        /// A controller's `didChangeObject`: the object's name and number, the change and its paths.
+        case objectChange(controller: String, entity: String, number: Int, type: FetchedResultsChangeType,
+                          from: IndexPath?, to: IndexPath?)
+        /// An event of a collection or table view.
+        case view(CollectionViewEvent)
+        /// An event of a window (a transition, a lifecycle callback, a warning): no objects, no index paths.
+        case window(WindowEvent)
+    }
+
+    /// The kinds of context events recorded by their objects.
+    enum ContextEventKind {
+        case objectsDidChange, didSave
+    }
+
+    /// What was recorded.
+    private(set) var body: Body
 
     /// What an event is made of besides its text.
     struct Parts {
@@ -37,8 +62,30 @@ public struct TraceEvent {
         case offsets([(offset: Int, object: String)])
     }
 
-    /// The text of the event, exactly as `--trace` prints it.
-    public var text: String { line.text }
+    /// The text of the event, exactly as `--trace` prints it (written from the event's parts when it was
+    /// recorded by them).
+    public var text: String {
+        switch body {
+        case .line(let line, _):
+            return line.text
+        case .callback(let source, let kind):
+            guard let name = source.text else { return kind }
+            return "[" + name + "] " + kind
+        case .changes(let context, .objectsDidChange, let changes):
+            return "[" + context + "] objectsDidChange " + changes.text
+        case .changes(let context, .didSave, let changes):
+            return "[" + context + "] didSave" + (changes.isEmpty ? "" : " " + changes.text)
+        case .objectChange(let controller, let entity, let number, let type, let from, let to):
+            var s = "[frc " + controller + "] didChangeObject " + entity + "#" + String(number) + " " + type.rawValue
+            if let from { s += " " + from.description }
+            if let to { s += " -> " + to.description }
+            return s
+        case .view(let event):
+            return event.description
+        case .window(let event):
+            return event.description
+        }
+    }
 
     /// What posted the event: a context (`viewContext`), `frc NAME`, a view's name; nil without a `[source]`.
     public var source: String? { parts.source }
@@ -46,21 +93,46 @@ public struct TraceEvent {
     /// The event's kind: `objectsDidChange`, `didSave`, a controller callback, `dvc_updated`, …
     public var kind: String { parts.kind }
 
-    /// Whether some names are kept as runs (the text is written when read).
-    var isDeferred: Bool { line.isDeferred }
-
-    /// Writes out a line whose names are kept as runs, once (the groups keep their runs).
-    mutating func writeOut() {
-        if line.isDeferred { line = TraceLine(line.text) }
-    }
-
     /// The event's parts: as recorded, or read from a line handed as text.
-    var parts: Parts { recorded ?? TraceEvent.read(line.text) }
+    var parts: Parts {
+        switch body {
+        case .line(let line, let parts):
+            return parts ?? TraceEvent.read(line.text)
+        case .callback(let source, let kind):
+            return Parts(source: source.text, kind: kind)
+        case .changes(let context, let kind, let changes):
+            return Parts(source: context, kind: kind == .objectsDidChange ? "objectsDidChange" : "didSave",
+                         groups: changes.groups)
+        case .objectChange(let controller, let entity, let number, let type, let from, let to):
+            let group = switch type {
+            case .insert: "inserted"
+            case .delete: "deleted"
+            case .move: "moved"
+            case .update: "updated"
+            }
+            return Parts(source: "frc " + controller, kind: "didChangeObject",
+                         groups: [(group, .names(.list([entity + "#" + String(number)])))],
+                         indexPaths: [from, to].compactMap { $0.map { ($0.section, $0.item) } })
+        case .view(let event):
+            var groups: [(name: String, group: Group)] = []
+            if case .apply(let sections, let itemsAreObjects, _) = event.kind {
+                groups = [("sections", .sections(sections.map { ($0.name, itemsAreObjects ? $0.items : []) }))]
+            }
+            return Parts(source: event.view, kind: event.name, groups: groups,
+                         indexPaths: event.indexPaths.map { ($0.section, $0.item) })
+        case .window(let event):
+            return Parts(source: nil, kind: event.name)
+        }
+    }
 
     /// An event with its line and parts.
     init(line: TraceLine, parts: Parts) {
-        self.line = line
-        self.recorded = parts
+        body = .line(line, parts)
+    }
+
+    /// An event recorded by its parts (its text is written when read).
+    init(_ body: Body) {
+        self.body = body
     }
 
     /// An event of a context or a controller: `[source] kind detail` (no detail: `[source] kind`).
@@ -72,15 +144,14 @@ public struct TraceEvent {
         self.init(line: TraceLine(text), parts: Parts(source: source, kind: kind, groups: groups, indexPaths: indexPaths))
     }
 
-    /// A line handed as text (by the view and window libraries, a model warning); its parts are read from
-    /// it when asked (``read(_:)``).
+    /// A line handed as text (a user gesture, a view delegate's call, a warning); its parts are read from it
+    /// when asked (``read(_:)``).
     public init(line text: String) {
-        line = TraceLine(text)
-        recorded = nil
+        body = .line(TraceLine(text), nil)
     }
 
-    /// The parts of a line handed as text: its `[source]` and first word, the object names it holds (a
-    /// diffable data source's `apply` by section), and every `[s, i]` pair in it.
+    /// The parts of a line handed as text (a user gesture, a view delegate's call, a warning): its `[source]`
+    /// and first word, the object names it holds, and every `[s, i]` pair in it.
     static func read(_ text: String) -> Parts {
         var source: String?
         var rest = Substring(text)
@@ -91,35 +162,9 @@ public struct TraceEvent {
         let kind = String(rest.prefix(while: { $0 != " " }))
         let detail = rest.dropFirst(kind.count).drop(while: { $0 == " " })
         var groups: [(name: String, group: Group)] = []
-        if kind == "apply" {
-            groups = TraceEvent.snapshotGroups(detail)
-        } else {
-            let named = EventLog.objectNames(in: detail)
-            if !named.isEmpty { groups = [("named", .names(.list(named)))] }
-        }
+        let named = EventLog.objectNames(in: detail)
+        if !named.isEmpty { groups = [("named", .names(.list(named)))] }
         return Parts(source: source, kind: kind, groups: groups, indexPaths: TraceEvent.indexPaths(in: Substring(text)))
-    }
-
-    /// The groups of a snapshot line (`A: Person#4, Person#1; B: Person#2 reload: Person#1`): sections in
-    /// order, then reloaded or reconfigured items.
-    static func snapshotGroups(_ detail: Substring) -> [(name: String, group: Group)] {
-        var body = detail
-        var extra: [(name: String, group: Group)] = []
-        for marker in [" reconfigure: ", " reload: "] {
-            if let range = body.firstRange(of: marker) {
-                extra.insert((marker == " reload: " ? "reloaded" : "reconfigured",
-                              .names(.list(EventLog.objectNames(in: body[range.upperBound...])))), at: 0)
-                body = body[..<range.lowerBound]
-            }
-        }
-        var sections: [(name: String, objects: [String])] = []
-        for part in body.split(separator: ";").map({ $0.trimmingSpaces() }) where !part.isEmpty {
-            guard let colon = part.lastIndex(of: ":") else { continue }
-            var name = String(part[..<colon])
-            if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 { name = String(name.dropFirst().dropLast()) }
-            sections.append((name, EventLog.objectNames(in: part[part.index(after: colon)...])))
-        }
-        return [("sections", .sections(sections))] + extra
     }
 
     /// Every `[s, i]` pair of numbers in `text`, in order.
@@ -223,3 +268,20 @@ extension TraceEvent {
     }
 }
 
+
+/// What posted a callback event: nothing, a context or view by name, or a fetched results controller
+/// (`frc NAME`, written when read).
+enum TraceSource {
+    case none
+    case named(String)
+    case controller(String)
+
+    /// The text between the brackets, or nil.
+    var text: String? {
+        switch self {
+        case .none: return nil
+        case .named(let name): return name
+        case .controller(let name): return "frc " + name
+        }
+    }
+}

@@ -97,7 +97,9 @@ final class DependencyState {
         for o in note.refreshed { changedIDs.insert(ObjectIdentifier(o)) }
         for o in note.updated { changedIDs.insert(ObjectIdentifier(o)) }
         for dependency in dependencies where changedIDs.contains(ObjectIdentifier(dependency.object)) {
-            let keys = Array(Set(note.changedKeys[dependency.object] ?? [])).sorted()
+            var keys = note.changedKeys(of: dependency.object) ?? []
+            // (Keys set on a notification as a dictionary may come unsorted or repeated.)
+            if !zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { keys = Array(Set(keys)).sorted() }
             do { try vc.dvc_notifyUpdated(dependency.object, changedKeys: keys) } catch { firstError = firstError ?? error }
         }
 

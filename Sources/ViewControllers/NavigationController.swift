@@ -171,7 +171,7 @@ open class NavigationController: ViewController {
 
     private func perform(_ t: Transition, involving others: [ViewController], _ body: () -> Void) {
         lastTransition = t
-        let line = "\(t.operation.rawValue) [\(t.viewControllers.joined(separator: ", "))] on \(displayName)\(t.animated ? " (animated)" : "")"
+        let line = WindowEvent(t.operation.rawValue, "[\(t.viewControllers.joined(separator: ", "))] on \(displayName)\(t.animated ? " (animated)" : "")")
         // The delegate hears of a new top controller while the navigation controller is on screen.
         let oldTop = topViewController, wasVisible = isVisible
         var shown: ViewController?
@@ -189,14 +189,14 @@ open class NavigationController: ViewController {
     /// Logs and sends `navigationController(_:willShow:animated:)` to the delegate, if any.
     func notifyDelegate(willShow vc: ViewController, animated: Bool, in window: Window? = nil) {
         guard let delegate else { return }
-        (window ?? self.window)?.log("navigationController willShow \(vc.displayName) on \(displayName)\(animated ? " (animated)" : "")")
+        (window ?? self.window)?.log("navigationController", "willShow \(vc.displayName) on \(displayName)\(animated ? " (animated)" : "")")
         delegate.navigationController(self, willShow: vc, animated: animated)
     }
 
     /// Logs and sends `navigationController(_:didShow:animated:)` to the delegate, if any.
     func notifyDelegate(didShow vc: ViewController, animated: Bool, in window: Window? = nil) {
         guard let delegate else { return }
-        (window ?? self.window)?.log("navigationController didShow \(vc.displayName) on \(displayName)\(animated ? " (animated)" : "")")
+        (window ?? self.window)?.log("navigationController", "didShow \(vc.displayName) on \(displayName)\(animated ? " (animated)" : "")")
         delegate.navigationController(self, didShow: vc, animated: animated)
     }
 

@@ -41,7 +41,7 @@ open class SearchController {
 
     private func update(_ window: Window) throws {
         guard let updater = searchResultsUpdater else { return }
-        window.log("updateSearchResultsForSearchController \(name) \"\(searchBar.text)\"\(isActive ? "" : " (inactive)")")
+        window.log("updateSearchResultsForSearchController", "\(name) \"\(searchBar.text)\"\(isActive ? "" : " (inactive)")")
         try updater.updateSearchResults(for: self)
     }
 
@@ -54,7 +54,7 @@ open class SearchController {
     ///   covered by a presentation; the updater's errors.
     public func userSearch(_ text: String) throws {
         let window = try checkOnScreen("search")
-        window.log("user search \"\(text)\" in \(name)")
+        window.log("user", "search \"\(text)\" in \(name)")
         if !isActive {
             isActive = true
             try update(window)
@@ -69,7 +69,7 @@ open class SearchController {
     public func userCancelSearch() throws {
         let window = try checkOnScreen("cancelSearch")
         guard isActive else { throw ViewControllerError.gesture("cancelSearch", "\(bracketed) is not active") }
-        window.log("user cancelSearch in \(name)")
+        window.log("user", "cancelSearch in \(name)")
         searchBar.text = ""
         isActive = false
         try update(window)

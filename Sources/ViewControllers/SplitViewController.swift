@@ -116,10 +116,10 @@ open class SplitViewController: ViewController {
             // The delegate may have changed the window's width back (a collapse in a regular window would
             // stay collapsed): the split then stays expanded, and the log says why.
             guard window.horizontalSizeClass == sizeClass else {
-                window.log("collapse \(displayName) abandoned: horizontalSizeClass changed to \(window.horizontalSizeClass.rawValue) in the delegate")
+                window.log("collapse", "\(displayName) abandoned: horizontalSizeClass changed to \(window.horizontalSizeClass.rawValue) in the delegate")
                 return nil
             }
-            window.log("collapse \(displayName) (top column \(top.rawValue))")
+            window.log("collapse", "\(displayName) (top column \(top.rawValue))")
             primaryDepthAtCollapse = primary.children.count
             isCollapsed = true
             if top != .primary {
@@ -130,11 +130,11 @@ open class SplitViewController: ViewController {
             }
             return { [weak self] in
                 guard let self else { return }
-                if self.delegate != nil { window.log("splitViewControllerDidCollapse \(self.displayName)") }
+                if self.delegate != nil { window.log("splitViewControllerDidCollapse", "\(self.displayName)") }
                 self.delegate?.splitViewControllerDidCollapse(self)
             }
         }
-        window.log("expand \(displayName)")
+        window.log("expand", "\(displayName)")
         isCollapsed = false
         let depth = max(1, primaryDepthAtCollapse)
         if primary.children.count > depth {
@@ -147,7 +147,7 @@ open class SplitViewController: ViewController {
         }
         return { [weak self] in
             guard let self else { return }
-            if self.delegate != nil { window.log("splitViewControllerDidExpand \(self.displayName)") }
+            if self.delegate != nil { window.log("splitViewControllerDidExpand", "\(self.displayName)") }
             self.delegate?.splitViewControllerDidExpand(self)
         }
     }

@@ -38,7 +38,7 @@ open class TabBarController: ViewController {
             }
             try validateNewChild(vc)
         }
-        let line = "setViewControllers [\(viewControllers.map(\.displayName).joined(separator: ", "))] on \(displayName)"
+        let line = WindowEvent("setViewControllers", "[\(viewControllers.map(\.displayName).joined(separator: ", "))] on \(displayName)")
         let previous = selectedViewController, previousIndex = selectedIndexStorage
         Window.transition(involving: [self] + viewControllers, animated: animated, log: line) {
             for vc in self.children.reversed() where !viewControllers.contains(where: { $0 === vc }) { self.detach(vc) }
@@ -62,7 +62,7 @@ open class TabBarController: ViewController {
         get { selectedIndexStorage }
         set {
             guard newValue != selectedIndexStorage, children.indices.contains(newValue) else { return }
-            Window.transition(involving: [self], animated: false, log: "selectedIndex = \(newValue) on \(displayName)") {
+            Window.transition(involving: [self], animated: false, log: WindowEvent("selectedIndex", "= \(newValue) on \(displayName)")) {
                 self.selectedIndexStorage = newValue
             }
         }

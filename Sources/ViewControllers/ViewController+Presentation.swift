@@ -36,7 +36,7 @@ extension ViewController {
         }
         var style = vc.modalPresentationStyle.rawValue
         if let window, vc.modalPresentationStyle == .popover, window.horizontalSizeClass == .compact { style += " adapted to fullScreen" }
-        let line = "present \(vc.displayName) on \(owner.displayName) (\(style)\(animated ? ", animated" : ""))"
+        let line = WindowEvent("present", "\(vc.displayName) on \(owner.displayName) (\(style)\(animated ? ", animated" : ""))")
         Window.transition(involving: [owner], animated: animated, log: line) {
             owner.presentedStorage = vc
             vc.presenterStorage = owner
@@ -72,7 +72,7 @@ extension ViewController {
             current = vc.presentedStorage
         }
         let names = chain.map(\.displayName).joined(separator: ", ")
-        let line = "dismiss \(names) from \(target.displayName)\(animated ? " (animated)" : "")"
+        let line = WindowEvent("dismiss", "\(names) from \(target.displayName)\(animated ? " (animated)" : "")")
         Window.transition(involving: [target], animated: animated, log: line) {
             target.presentedStorage = nil
             for vc in chain {

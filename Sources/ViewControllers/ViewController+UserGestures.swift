@@ -46,27 +46,27 @@ extension ViewController {
         guard style == .pageSheet || style == .formSheet else {
             throw ViewControllerError.gesture(gesture, "\(sheet.bracketed) is presented \(style.rawValue); only page and form sheets can be swiped down")
         }
-        window.log("user swipeDown " + sheet.displayName)
+        window.log("user", "swipeDown " + sheet.displayName)
         let delegate = presentation.delegate
         var shown: [ViewController] = []
         Window.appendVisibleTree(sheet, to: &shown)
         if let modal = shown.first(where: \.isModalInPresentation) {
-            window.log("isModalInPresentation \(modal.displayName): the sheet stays")
+            window.log("isModalInPresentation", "\(modal.displayName): the sheet stays")
             if let delegate {
-                window.log("presentationControllerDidAttemptToDismiss " + sheet.displayName)
+                window.log("presentationControllerDidAttemptToDismiss", sheet.displayName)
                 try delegate.presentationControllerDidAttemptToDismiss(presentation)
             }
             return
         }
         if let delegate {
             let should = try delegate.presentationControllerShouldDismiss(presentation)
-            window.log("presentationControllerShouldDismiss \(sheet.displayName) -> \(should)")
+            window.log("presentationControllerShouldDismiss", "\(sheet.displayName) -> \(should)")
             if !should {
-                window.log("presentationControllerDidAttemptToDismiss " + sheet.displayName)
+                window.log("presentationControllerDidAttemptToDismiss", sheet.displayName)
                 try delegate.presentationControllerDidAttemptToDismiss(presentation)
                 return
             }
-            window.log("presentationControllerWillDismiss " + sheet.displayName)
+            window.log("presentationControllerWillDismiss", sheet.displayName)
             try delegate.presentationControllerWillDismiss(presentation)
         }
         // Through the presenter: the sheet goes with whatever it presents now (a will-dismiss delegate that
@@ -74,7 +74,7 @@ extension ViewController {
         // after `presentationControllerDidDismiss`). A sheet the delegate already dismissed is left alone.
         sheet.presenterStorage?.dismiss(animated: true)
         if let delegate {
-            window.log("presentationControllerDidDismiss " + sheet.displayName)
+            window.log("presentationControllerDidDismiss", sheet.displayName)
             try delegate.presentationControllerDidDismiss(presentation)
         }
     }
@@ -97,7 +97,7 @@ extension NavigationController {
     ///   controller is not on screen, is covered by a presentation, or has one controller (no back button).
     public func userTapBack() throws {
         let window = try checkBackButton("tapBack")
-        window.log("user tapBack " + displayName)
+        window.log("user", "tapBack " + displayName)
         popViewController(animated: true)
     }
 
@@ -114,11 +114,11 @@ extension NavigationController {
     public func userSwipeBack(cancelled: Bool = false) throws {
         let window = try checkBackButton("swipeBack")
         guard cancelled else {
-            window.log("user swipeBack " + displayName)
+            window.log("user", "swipeBack " + displayName)
             popViewController(animated: true)
             return
         }
-        window.log("user swipeBack \(displayName) (cancelled)")
+        window.log("user", "swipeBack \(displayName) (cancelled)")
         let top = children[children.count - 1], below = children[children.count - 2]
         var topTree: [ViewController] = [], belowTree: [ViewController] = []
         Window.appendVisibleTree(top, to: &topTree)
@@ -154,10 +154,10 @@ extension TabBarController {
             throw ViewControllerError.gesture(gesture, "index \(index) is out of range for \(bracketed) (\(children.count) tab\(children.count == 1 ? "" : "s"))")
         }
         let vc = children[index]
-        window.log("user selectTab \(index) on \(displayName)")
+        window.log("user", "selectTab \(index) on \(displayName)")
         if let delegate {
             let should = try delegate.tabBarController(self, shouldSelect: vc)
-            window.log("tabBarController shouldSelect \(vc.displayName) on \(displayName) -> \(should)")
+            window.log("tabBarController", "shouldSelect \(vc.displayName) on \(displayName) -> \(should)")
             guard should else { return }
         }
         if index == selectedIndex {
@@ -166,7 +166,7 @@ extension TabBarController {
             selectedIndex = index
         }
         if let delegate {
-            window.log("tabBarController didSelect \(vc.displayName) on \(displayName)")
+            window.log("tabBarController", "didSelect \(vc.displayName) on \(displayName)")
             try delegate.tabBarController(self, didSelect: vc)
         }
     }

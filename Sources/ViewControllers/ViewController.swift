@@ -303,7 +303,7 @@ open class ViewController {
 
     /// Logs the event to the window, calls the overridable method, then ``lifecycleHandler``.
     func deliver(_ event: LifecycleEvent, in window: Window? = nil) {
-        (window ?? self.window)?.log(event.name + " " + displayName + (event.animated ? " (animated)" : ""))
+        (window ?? self.window)?.log(event.name, displayName + (event.animated ? " (animated)" : ""))
         switch event {
         case .viewDidLoad: viewDidLoad()
         case .viewWillAppear(let a): viewWillAppear(a)

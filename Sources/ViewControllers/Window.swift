@@ -25,11 +25,13 @@ public final class Window {
     ///
     /// Lifecycle lines read `viewWillAppear Form (animated)` (no suffix when not animated); UIKit's console
     /// warnings read `warning: Attempt to present …`.
-    @exclusivity(unchecked) public private(set) var eventLog: [String] = []
+    public var eventLog: [String] { events.map(\.description) }
+    /// Every transition, warning and lifecycle callback in this window, in order (``eventLog`` is their text).
+    @exclusivity(unchecked) public private(set) var events: [WindowEvent] = []
     /// The warnings UIKit would print to the console, in order (also in ``eventLog``).
     @exclusivity(unchecked) public private(set) var warnings: [String] = []
-    /// Called with each line appended to ``eventLog`` (a trace can forward it).
-    @exclusivity(unchecked) public var logHandler: ((String) -> Void)?
+    /// Called with each event appended to ``events`` (a trace can forward it).
+    @exclusivity(unchecked) public var logHandler: ((WindowEvent) -> Void)?
 
     /// The controllers visible in the window, in window order (the root's tree, then presentations;
     /// containers before their children).
@@ -56,7 +58,7 @@ public final class Window {
             guard newValue != horizontalSizeClassStorage else { return }
             let involved = rootStorage.map { [$0] } ?? []
             horizontalSizeClassStorage = newValue
-            log("horizontalSizeClass = " + newValue.rawValue)
+            log(WindowEvent("horizontalSizeClass", "= " + newValue.rawValue))
             Window.transition(involving: involved, animated: false, log: nil) {}
             if involved.isEmpty { updateAppearance(animated: false) }
         }
@@ -83,7 +85,7 @@ public final class Window {
                 presenter.dismiss(animated: false)
             }
             let involved = [rootStorage, newValue].compactMap { $0 }
-            Window.transition(involving: involved, animated: false, log: "rootViewController = " + (newValue?.displayName ?? "nil")) {
+            Window.transition(involving: involved, animated: false, log: WindowEvent("rootViewController", "= " + (newValue?.displayName ?? "nil"))) {
                 if let old = self.rootStorage { old.windowStorage = nil }
                 if let vc = newValue {
                     if let p = vc.parent { p.detach(vc) }
@@ -97,20 +99,25 @@ public final class Window {
 
     /// Removes every line from ``eventLog`` and ``warnings``.
     public func clearEventLog() {
-        eventLog.removeAll()
+        events.removeAll()
         warnings.removeAll()
     }
 
-    /// Appends a line to the log.
-    func log(_ line: String) {
-        eventLog.append(line)
-        logHandler?(line)
+    /// Appends an event to the log.
+    func log(_ event: WindowEvent) {
+        events.append(event)
+        logHandler?(event)
+    }
+
+    /// Appends the event `name detail` to the log.
+    func log(_ name: String, _ detail: String) {
+        log(WindowEvent(name, detail))
     }
 
     /// Records one of UIKit's console warnings.
     func warn(_ message: String) {
         warnings.append(message)
-        log("warning: " + message)
+        log("warning:", message)
     }
 
     // MARK: Visibility
@@ -187,7 +194,7 @@ public final class Window {
     ///   - beforeAppearance: run once, after the first window's line and before its callbacks.
     ///   - afterAppearance: run once, after every window's callbacks.
     static func transition(
-        involving controllers: [ViewController], animated: Bool, log line: String?,
+        involving controllers: [ViewController], animated: Bool, log line: WindowEvent?,
         beforeAppearance: (() -> Void)? = nil, afterAppearance: (() -> Void)? = nil, _ body: () -> Void
     ) {
         var windows: [Window] = []

@@ -39,7 +39,7 @@ import SeededRandom
         var random = SplitMix64(seed: seed)
         let (view, source, _) = makeSource()
         var lines: [String] = []
-        view.onEvent = { lines.append($0) }
+        view.onEvent = { lines.append($0.description) }
         for step in 0..<150 {
             var snapshot = try randomSnapshot(&random)
             let items = snapshot.itemIdentifiers

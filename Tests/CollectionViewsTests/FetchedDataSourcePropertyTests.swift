@@ -43,7 +43,7 @@ func makePeopleContext() throws -> ManagedObjectContext {
         let limit = seed.isMultiple(of: 3) ? 12 : 0
         let view = CollectionView()
         var lines: [String] = []
-        view.onEvent = { lines.append($0) }
+        view.onEvent = { lines.append($0.description) }
         let source = FetchedCollectionViewDataSource(collectionView: view, managedObjectContext: context)
         source.checksInvariants = true
         source.register(className: "Cell") { cell, path, source in

@@ -133,8 +133,8 @@ final class CountingSource: CollectionViewDataSource {
         let fast = Side(counts: initial, inPlace: true)
         let slow = Side(counts: initial, inPlace: false)
         var fastLines: [String] = [], slowLines: [String] = []
-        fast.view.onEvent = { fastLines.append($0) }
-        slow.view.onEvent = { slowLines.append($0) }
+        fast.view.onEvent = { fastLines.append($0.description) }
+        slow.view.onEvent = { slowLines.append($0.description) }
         try fast.view.reloadData()
         try slow.view.reloadData()
         var inPlaceBatches = 0

@@ -30,8 +30,8 @@ final class DisplayRecorder: CollectionViewDelegate {
         fast.view.delegate = fastDisplay
         slow.view.delegate = slowDisplay
         var fastLines: [String] = [], slowLines: [String] = []
-        fast.view.onEvent = { fastLines.append($0) }
-        slow.view.onEvent = { slowLines.append($0) }
+        fast.view.onEvent = { fastLines.append($0.description) }
+        slow.view.onEvent = { slowLines.append($0.description) }
         for side in [fast, slow] {
             side.view.allowsMultipleSelection = true
             try side.view.setVisibleItemCount(4)

@@ -66,7 +66,49 @@ import Testing
         ], "\(got)")
     }
 
-    @Test("lines the view libraries hand as text: a diffable apply by section, any other line's names under named")
+    @Test("a view's events are typed: apply by section, selections and batches by their index paths only")
+    func viewEvents() throws {
+        let got = try objects("""
+            local ctx = ripple.container(ripple.model { C = { name = "string", group = "string" } }).viewContext
+            ctx:insert("C", { name = "a", group = "x: y; z" }); ctx:insert("C", { name = "b", group = "" })
+            ctx:save()
+            local frc = ripple.fetchedResultsController { context = ctx, entity = "C", sortDescriptors = { "group", "name" },
+              sectionNameKeyPath = "group", name = "G" }
+            local tv = ripple.tableView { name = "t" }
+            tv:register("Cell")
+            local ds = ripple.tableViewDiffableDataSource(tv, function(view, indexPath)
+              return view:dequeueReusableCell("Cell", indexPath)
+            end)
+            frc.delegate = { didChangeContentWithSnapshot = function(_, snapshot) ds:apply(snapshot, false) end }
+            frc:performFetch()
+            tv:selectRowAtIndexPath(ripple.indexPath(1, 0))
+            local plain = ripple.tableView { name = "p" }
+            plain:register("Cell")
+            local other = ripple.tableViewDiffableDataSource(plain, function(view, indexPath)
+              return view:dequeueReusableCell("Cell", indexPath)
+            end)
+            local s = ripple.snapshot(); s:appendSections({ "main" }); s:appendItems({ "C#7", "q" }); other:apply(s)
+            """, source: "t")
+        #expect(got == [
+            #""kind":"apply","objects":{"sections":[{"section":"","objects":["C#2"]},{"section":"x: y; z","objects":["C#1"]}]},"indexPaths":[]"#,
+            #""kind":"reloadData","objects":{},"indexPaths":[]"#,
+            #""kind":"selectRow","objects":{},"indexPaths":[[1,0]]"#,
+        ], "\(got)")
+    }
+
+    @Test("a window's events name view controllers, not objects, whatever their titles hold")
+    func windowEvents() throws {
+        let engine = try ScriptEngine()
+        try engine.run("""
+            local w = ripple.window()
+            w.rootViewController = ripple.viewController "Form C#9 [0, 1]"
+            """)
+        let json = engine.log.events.map { $0.json(step: 1, file: "f") }
+        #expect(json.first?.contains(#""source":null,"kind":"rootViewController","objects":{},"indexPaths":[],"text":"rootViewController = Form C#9 [0, 1]""#) == true,
+                "\(json)")
+    }
+
+    @Test("lines handed as text: their names under named, their index paths")
     func textLines() {
         func objects(_ line: String) -> Substring {
             let json = EventLog.json(line, step: 1, file: "f.lua")
@@ -74,8 +116,6 @@ import Testing
             let end = json.firstRange(of: ",\"indexPaths\"")!.lowerBound
             return json[start..<end]
         }
-        #expect(objects("[people] apply A: Person#1; B: Person#2")
-            == #"{"sections":[{"section":"A","objects":["Person#1"]},{"section":"B","objects":["Person#2"]}]}"#)
         #expect(objects("[cv] scrollToItem Customer#3 at [0, 2]") == #"{"named":["Customer#3"]}"#)
         #expect(objects("viewDidLoad Customers") == "{}")
     }

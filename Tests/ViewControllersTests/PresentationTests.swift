@@ -123,7 +123,7 @@ extension PresentationTests {
     func visibility() throws {
         let (window, nav, list) = makeNavigationWindow()
         var forwarded: [String] = []
-        window.logHandler = { forwarded.append($0) }
+        window.logHandler = { forwarded.append($0.description) }
         let sheet = ViewController(title: "Sheet"), cover = ViewController(title: "Cover")
         cover.modalPresentationStyle = .fullScreen
         try list.present(sheet, animated: false)

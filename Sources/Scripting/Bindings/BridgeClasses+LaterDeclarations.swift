@@ -6,7 +6,7 @@ extension BridgeClasses {
     static let laterDeclarations: [any LuaClassDescribing] = [
         objectIDDeclaration, queryGenerationTokenDeclaration, historyRequestDeclaration, savedChangesDeclaration,
         dataSourceDeclaration,
-    ] + diffableDeclarations
+    ] + diffableDeclarations + ViewControllerDeclarations.all
 
     /// `ripple.historyRequest`'s values (opaque).
     static let historyRequestDeclaration = LuaClassDeclaration<HistoryRequestBox>(

@@ -154,11 +154,6 @@ final class LuaPrefetchDataSource: LuaViewRole, CollectionViewDataSourcePrefetch
 }
 
 extension CollectionViewClasses {
-    /// The selection and editing properties of views, after ``viewProperties``' first ones.
-    static let selectionProperties = ["delegate", "prefetchDataSource", "allowsMultipleSelection", "isEditing",
-                                      "indexPathForSelectedRow", "indexPathsForSelectedRows",
-                                      "indexPathsForSelectedItems", "isHidden"]
-
     /// `view.delegate = value`: nil or a Lua object playing the delegate protocol (checked now).
     func setDelegate(_ view: CollectionView, _ value: Int32) throws {
         let state = engine.state
@@ -246,31 +241,33 @@ extension CollectionViewClasses {
     }
 
     /// The selection and editing methods of views (programmatic: no delegate call, as UIKit).
-    func addSelectionMethods(_ methods: inout [String: LuaState.Body]) {
-        let select: LuaState.Body = { [unowned self] state in
-            try self.checkView(state, 1).selectItem(at: try self.engine.checkIndexPath(state, 2))
-            return 0
-        }
-        let deselect: LuaState.Body = { [unowned self] state in
-            try self.checkView(state, 1).deselectItem(at: try self.engine.checkIndexPath(state, 2))
-            return 0
-        }
-        methods["selectRowAtIndexPath"] = select
-        methods["selectItemAtIndexPath"] = select
-        methods["deselectRowAtIndexPath"] = deselect
-        methods["deselectItemAtIndexPath"] = deselect
-        // UITableView's name of `reconfigureItems`.
-        methods["reconfigureRows"] = { [unowned self] state in
-            try self.checkView(state, 1).reconfigureItems(at: try self.indexPaths(state, 2))
-            return 0
-        }
-        methods["setEditing"] = { [unowned self] state in
-            let view = try self.checkView(state, 1)
-            guard state.type(at: 2) == .boolean else {
-                throw LuaArgumentError(argument: 2, message: "boolean expected, got \(state.typeName(at: 2))")
+    static func selectionMethods(_ owner: CollectionViewClassesReference) -> [LuaMethodDeclaration<CollectionView>] {
+        func select(_ name: String, _ doc: String, _ body: @escaping (CollectionView, IndexPath) throws -> Void)
+            -> LuaMethodDeclaration<CollectionView> {
+            .custom(name, doc, parameters: [.init("indexPath", "IndexPath")]) { view, state in
+                try body(view, try owner.get().engine.checkIndexPath(state, 2))
+                return 0
             }
-            view.setEditing(state.toBoolean(at: 2))
-            return 0
         }
+        return [
+            select("selectRowAtIndexPath", """
+                Selects a row without calling the delegate (`selectRow(at:animated:scrollPosition:)`); without \
+                `allowsMultipleSelection` the others are deselected. An index path the view does not show is an error.
+                """) { try $0.selectItem(at: $1) },
+            select("selectItemAtIndexPath", "Collection-view name of `selectRowAtIndexPath`.") { try $0.selectItem(at: $1) },
+            select("deselectRowAtIndexPath",
+                   "Deselects a row without calling the delegate (`deselectRow(at:animated:)`); a row that is not selected is left alone.") {
+                try $0.deselectItem(at: $1)
+            },
+            select("deselectItemAtIndexPath", "Collection-view name of `deselectRowAtIndexPath`.") { try $0.deselectItem(at: $1) },
+            // UITableView's name of `reconfigureItems`.
+            reconfigure(owner, "reconfigureRows", """
+                Table-view name of `reconfigureItems`: the cells asked for again in place, without `prepareForReuse` \
+                (the shown cell is dequeued as it is).
+                """, type: "IndexPath[]"),
+            .method("setEditing", "Enters or leaves editing mode (`setEditing(_:animated:)`), written in the trace.", "editing") {
+                (view: CollectionView, editing: Bool) in view.setEditing(editing)
+            },
+        ]
     }
 }

@@ -7,11 +7,23 @@ import ObjectGraph
 /// and by `dataSource:snapshot()`.
 final class SnapshotBox {
     @exclusivity(unchecked) var value: DiffableDataSourceSnapshot
-    /// The fetched-results controller's own description (object display names), until the snapshot changes.
-    @exclusivity(unchecked) var fetchedDescription: String?
-    init(_ value: DiffableDataSourceSnapshot, fetchedDescription: String? = nil) {
+    /// A fetched-results controller's sections with its objects' display names, as the trace and
+    /// `description` show them, until the snapshot changes.
+    @exclusivity(unchecked) var fetchedNames: [CollectionViewEvent.SnapshotSection]?
+    init(_ value: DiffableDataSourceSnapshot, fetchedNames: [CollectionViewEvent.SnapshotSection]? = nil) {
         self.value = value
-        self.fetchedDescription = fetchedDescription
+        self.fetchedNames = fetchedNames
+    }
+
+    /// The fetched-results controller's own description (object display names), until the snapshot changes.
+    var fetchedDescription: String? { fetchedNames.map { $0.map(\.description).joined(separator: "; ") } }
+
+    /// The sections of a fetched-results controller's snapshot as its description writes them (an unnamed
+    /// section as `""`).
+    static func names(of snapshot: FetchedResultsSnapshot) -> [CollectionViewEvent.SnapshotSection] {
+        zip(snapshot.sectionIdentifiers, snapshot.sectionItems).map { name, items in
+            CollectionViewEvent.SnapshotSection(name: name, written: name.isEmpty ? "\"\"" : name, items: items.map(\.displayName))
+        }
     }
 }
 
@@ -166,6 +178,6 @@ extension CollectionViewClasses {
             _ = try? value.appendItems(items.map { .string($0.uriRepresentation) }, toSection: .string(name))
         }
         try? value.reloadItems(snapshot.reloadedItemIdentifiers.map { .string($0.uriRepresentation) })
-        engine.state.push(object: SnapshotBox(value, fetchedDescription: snapshot.description), class: self.snapshot)
+        engine.state.push(object: SnapshotBox(value, fetchedNames: SnapshotBox.names(of: snapshot)), class: self.snapshot)
     }
 }

@@ -47,7 +47,7 @@ extension CollectionViewClasses {
                 var copy = box.value
                 let warnings = try body(classes, &copy, state)
                 box.value = copy
-                box.fetchedDescription = nil
+                box.fetchedNames = nil
                 for warning in warnings { classes.engine.log.record(warning) }
                 return 0
             }
@@ -152,7 +152,7 @@ extension CollectionViewClasses {
                     if let id = s.sectionIdentifier(containingItem: item) { c.push(identifier: id) } else { state.pushNil() }
                 },
                 .custom("copy", "An independent copy.", returns: "Snapshot") { box, state in
-                    state.push(object: SnapshotBox(box.value, fetchedDescription: box.fetchedDescription), class: try owner.get().snapshot)
+                    state.push(object: SnapshotBox(box.value, fetchedNames: box.fetchedNames), class: try owner.get().snapshot)
                     return 1
                 },
             ],
@@ -197,7 +197,7 @@ extension CollectionViewClasses {
                     let box = try owner.get().checkSnapshot(state, 2)
                     try WorkBudget.charge((box.value.numberOfItems + source.snapshot().numberOfItems + 1) * WorkBudget.unitsPerItem)
                     try source.apply(box.value, animatingDifferences: state.isNoneOrNil(3) ? true : state.toBoolean(at: 3),
-                                     description: box.fetchedDescription)
+                                     objectNames: box.fetchedNames)
                     return 0
                 },
                 .custom("applySnapshotUsingReloadData", "Shows a snapshot with `reloadData` instead of a batch update.",

@@ -4,14 +4,10 @@ import LuaBridge
 import ObjectGraph
 
 extension CollectionViewClasses {
-    /// The properties of views; the first four slots are handled by the class itself.
-    static let viewProperties = ["name", "dataSource", "batchUpdateCount", "isUpdating", "visibleRows",
-                                 "visibleItems", "isLoaded", "firstVisibleItem"] + selectionProperties
-
     /// `ripple.tableView([options])` / `ripple.collectionView([options])`: options `name`, `dataSource`,
     /// `visibleRows` (`visibleItems`); any other key is an error.
     func makeView(_ state: LuaState, _ view: CollectionView, function: String) throws -> Int32 {
-        view.onEvent = { [unowned self] line in self.engine.log.record(line) }
+        view.onEvent = { [unowned self] event in self.engine.log.record(TraceEvent(.view(event))) }
         view.platform = engine.platform
         engine.report?.adopt(view)
         engine.exploreWatch?.watch(view)
@@ -144,98 +140,39 @@ extension CollectionViewClasses {
         }
     }
 
-    /// The view methods of cells and the visible window.
-    func addViewMethods(_ methods: inout [String: LuaState.Body]) {
-        methods["registerClass"] = { [unowned self] state in
-            let view = try self.checkView(state, 1)
-            view.register(className: try state.optionalString(2), forCellWithReuseIdentifier: try state.string(3),
-                          prepareForReuse: try self.prepareForReuse(state, at: 4))
-            return 0
-        }
-        methods["register"] = { [unowned self] state in
-            let view = try self.checkView(state, 1)
-            let identifier = try state.string(2)
-            view.register(className: identifier, forCellWithReuseIdentifier: identifier,
-                          prepareForReuse: try self.prepareForReuse(state, at: 3))
-            return 0
-        }
-        methods["dequeueReusableCell"] = { [unowned self] state in
-            let view = try self.checkView(state, 1)
-            let cell = try view.dequeueReusableCell(withReuseIdentifier: try state.string(2),
-                                                    for: try self.engine.checkIndexPath(state, 3))
-            state.push(object: cell, class: self.reusableView)
-            return 1
-        }
-        methods["registerClassForSupplementaryViewOfKind"] = { [unowned self] state in
-            let view = try self.checkView(state, 1)
-            view.register(className: try state.optionalString(2), forSupplementaryViewOfKind: try state.string(3),
-                          withReuseIdentifier: try state.string(4))
-            return 0
-        }
-        methods["dequeueReusableSupplementaryView"] = { [unowned self] state in
-            let view = try self.checkView(state, 1)
-            let supplementary = try view.dequeueReusableSupplementaryView(
-                ofKind: try state.string(2), withReuseIdentifier: try state.string(3),
-                for: try self.engine.checkIndexPath(state, 4))
-            state.push(object: supplementary, class: self.reusableView)
-            return 1
-        }
-        methods["numberOfReusableCells"] = { [unowned self] state in
-            state.push(try self.checkView(state, 1).numberOfReusableCells(withReuseIdentifier: try state.string(2)))
-            return 1
-        }
-        let scroll: LuaState.Body = { [unowned self] state in
-            try self.checkView(state, 1).scrollToItem(at: try self.engine.checkIndexPath(state, 2))
-            return 0
-        }
-        methods["scrollToRowAtIndexPath"] = scroll
-        methods["scrollToItemAtIndexPath"] = scroll
-        let visible: LuaState.Body = { [unowned self] state in
-            let paths = try self.checkView(state, 1).indexPathsForVisibleItems()
-            state.newTable(arrayCount: Int32(paths.count), recordCount: 0)
-            for (i, p) in paths.enumerated() {
-                self.engine.push(indexPath: p)
-                state.rawSet(tableAt: -2, index: i + 1)
-            }
-            return 1
-        }
-        methods["indexPathsForVisibleRows"] = visible
-        methods["indexPathsForVisibleItems"] = visible
-        methods["sectionIndexTitles"] = { [unowned self] state in
-            let view = try self.checkView(state, 1)
-            if let source = view.dataSource as? LuaCollectionViewDataSource, let titles = try source.sectionIndexTitles(view) {
-                self.engine.push(strings: titles)
-            } else {
-                state.pushNil()
-            }
-            return 1
-        }
-    }
-
     /// `ripple.uikit`: `ripple.uikit.profile = "ios17" | "ios16.4" | "ios15" | "ios9"`.
     func installUIKit(into module: Int32) {
         let state = engine.state
-        let uikit = LuaClass(
-            name: "UIKit",
-            properties: ["profile", "profiles"],
-            getter: { [unowned self] _, slot, state in
-                if slot == 0 { state.push(self.engine.platform.profile.rawValue) } else {
-                    self.engine.push(strings: PlatformProfile.allCases.map(\.rawValue))
-                }
-            },
-            setter: { [unowned self] _, slot, state, value in
-                guard slot == 0 else { throw ScriptingError("profiles is read-only") }
-                let name = try state.string(value)
-                guard let profile = PlatformProfile(rawValue: name) else {
-                    throw ScriptingError("unknown profile '\(name)' (known profiles: " + PlatformProfile.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-                }
-                self.engine.platform.profile = profile
-                self.engine.log.record("[uikit] profile = \(name)")
-            },
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "UIKit")) },
-            tostring: { [unowned self] _ in "UIKit(profile = \(self.engine.platform.profile.rawValue))" }
-        )
+        let uikit = Self.uikitDeclaration(CollectionViewClassesReference(classes: self)).makeClass { key, writing in
+            writing ? nil : undefinedKeyMessage(key, of: "UIKit")
+        }
         state.push(object: uikitSettings, class: uikit)
         state.rawSet(tableAt: module, key: "uikit")
+    }
+
+    /// `ripple.uikit`'s object: the profile of the engine's platform.
+    static func uikitDeclaration(_ owner: CollectionViewClassesReference) -> LuaClassDeclaration<UIKitSettingsObject> {
+        let names = PlatformProfile.allCases.map(\.rawValue)
+        return LuaClassDeclaration<UIKitSettingsObject>(
+            "UIKit", "`ripple.uikit`: the UIKit version whose behaviour the views and fetched results controllers follow.",
+            properties: [
+                .custom("profile", type: names.map { "\"\($0)\"" }.joined(separator: "|"),
+                        "The current profile (`\"ios16.4\"` by default).",
+                        get: { _, state in state.push(try owner.get().engine.platform.profile.rawValue) },
+                        set: { _, state, value in
+                            let engine = try owner.get().engine
+                            guard let name = String(lua: state, at: value) else {
+                                throw LuaError(.runtime, "bad value for property 'profile' (\(String.argumentMessage(state, at: value)))")
+                            }
+                            guard let profile = PlatformProfile(rawValue: name) else {
+                                throw ScriptingError("unknown profile '\(name)' (known profiles: " + names.joined(separator: ", ") + ")")
+                            }
+                            engine.platform.profile = profile
+                            engine.log.record("[uikit] profile = \(name)")
+                        }),
+                .custom("profiles", type: "string[]", "Every known profile.",
+                        get: { _, _ in try owner.get().engine.push(strings: names) }),
+            ],
+            describe: { _ in (try? owner.get().engine.platform.profile.rawValue).map { "UIKit(profile = \($0))" } ?? "UIKit" })
     }
 }

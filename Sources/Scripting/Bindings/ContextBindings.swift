@@ -43,69 +43,6 @@ extension BridgeClasses {
         LuaNavigationItem.declaration,
     ]
 
-    static func makeModel(_ engine: ScriptEngine) -> LuaClass {
-        LuaClass(
-            name: "ManagedObjectModel",
-            properties: ["entities"],
-            methods: classMethods(engine).merging(templateMethods(engine)) { first, _ in first },
-            getter: { [unowned engine] target, _, _ in
-                engine.push(strings: (target as! ManagedObjectModel).entities.map(\.name))
-            },
-            setter: { _, _, _, _ in throw ScriptingError("entities is read-only") },
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ManagedObjectModel")) },
-            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ManagedObjectModel", writing: true)) },
-            tostring: { target in
-                "ManagedObjectModel(" + (target as! ManagedObjectModel).entities.map(\.name).joined(separator: ", ") + ")"
-            }
-        )
-    }
-
-    static func makeContainer(_ engine: ScriptEngine) -> LuaClass {
-        LuaClass(
-            name: "PersistentContainer",
-            properties: ["viewContext", "managedObjectModel", "persistentStoreCoordinator"],
-            methods: containerStoreMethods(engine).merging([
-                "newBackgroundContext": { [unowned engine] state in
-                    guard let container = state.object(at: 1, as: PersistentContainer.self) else {
-                        throw LuaArgumentError(argument: 1, message: "PersistentContainer expected, got \(state.typeName(at: 1))")
-                    }
-                    let context = container.newBackgroundContext()
-                    engine.adopt(context)
-                    state.push(object: context, class: engine.classes.context)
-                    return 1
-                },
-                "performBackgroundTask": { [unowned engine] state in
-                    guard let container = state.object(at: 1, as: PersistentContainer.self) else {
-                        throw LuaArgumentError(argument: 1, message: "PersistentContainer expected, got \(state.typeName(at: 1))")
-                    }
-                    let function = try state.function(2)
-                    let context = container.newBackgroundContext()
-                    engine.adopt(context)
-                    context.perform { [unowned engine] in
-                        engine.state.push(function)
-                        engine.state.push(object: context, class: engine.classes.context)
-                        try engine.state.pcall(arguments: 1, results: 0, traceback: false)
-                    }
-                    return 0
-                },
-            ]) { a, _ in a },
-            getter: { [unowned engine] target, slot, state in
-                let container = target as! PersistentContainer
-                switch slot {
-                case 0: state.push(object: container.viewContext, class: engine.classes.context)
-                case 1: state.push(object: container.managedObjectModel, class: engine.classes.model)
-                default: state.push(object: container.persistentStoreCoordinator, class: engine.classes.coordinator)
-                }
-            },
-            setter: { _, slot, _, _ in
-                throw ScriptingError("\(["viewContext", "managedObjectModel", "persistentStoreCoordinator"][slot]) is read-only")
-            },
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "PersistentContainer")) },
-            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "PersistentContainer", writing: true)) },
-            tostring: { _ in "PersistentContainer" }
-        )
-    }
-
     static func makeContext(_ engine: ScriptEngine) -> LuaClass {
         let properties = ["insertedObjects", "updatedObjects", "deletedObjects", "registeredObjects", "hasChanges",
                           "name", "concurrencyType", "derivedRecomputationCount",

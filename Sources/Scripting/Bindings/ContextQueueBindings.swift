@@ -80,33 +80,6 @@ extension BridgeClasses {
             },
         ]
     }
-
-    /// The store methods of the container class.
-    static func containerStoreMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {
-        func container(_ state: LuaState) throws -> PersistentContainer {
-            guard let c = state.object(at: 1, as: PersistentContainer.self) else {
-                throw LuaArgumentError(argument: 1, message: "PersistentContainer expected, got \(state.typeName(at: 1))")
-            }
-            return c
-        }
-        return [
-            "removePersistentStore": { state in
-                let c = try container(state)
-                guard let store = c.persistentStoreCoordinator.defaultStore else {
-                    throw ScriptingError("removePersistentStore: the container has no persistent store")
-                }
-                try c.persistentStoreCoordinator.removePersistentStore(store)
-                return 0
-            },
-            "addPersistentStore": { [unowned engine] state in
-                let c = try container(state)
-                let store = try engine.readStore(at: 2, model: c.managedObjectModel)
-                try c.persistentStoreCoordinator.addPersistentStore(checking: store)
-                engine.traceRemoteChanges(of: c.persistentStoreCoordinator, store: store)
-                return 0
-            },
-        ]
-    }
 }
 
 extension ScriptEngine {
@@ -190,14 +163,14 @@ extension ScriptEngine {
         state.newTable()
         for object in note.updated {
             push(object)
-            push(strings: note.changedKeys[object] ?? [])
+            push(strings: note.changedKeys(of: object) ?? [])
             state.rawSet(tableAt: -3)
         }
         state.rawSet(tableAt: table, key: "changedKeys")
         state.newTable()
         for object in note.updated {
             push(object)
-            pushDictionary(note.oldValues[object] ?? [:])
+            pushDictionary(note.oldValues(of: object) ?? [:])
             state.rawSet(tableAt: -3)
         }
         state.rawSet(tableAt: table, key: "oldValues")

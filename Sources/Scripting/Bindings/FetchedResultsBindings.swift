@@ -66,7 +66,12 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         table = state.ref()
     }
 
-    private func trace(_ kind: String, _ detail: String = "", groups: [(name: String, group: TraceEvent.Group)] = [],
+    /// Traces a callback without details (`[frc NAME] kind`), its text written when read.
+    private func trace(_ kind: String) {
+        engine.log.record(TraceEvent(.callback(.controller(controller?.name ?? "?"), kind: kind)))
+    }
+
+    private func trace(_ kind: String, _ detail: String, groups: [(name: String, group: TraceEvent.Group)] = [],
                        indexPaths: [IndexPath?] = []) {
         engine.log.record(TraceEvent(source: "frc \(controller?.name ?? "?")", kind: kind, detail: detail, groups: groups,
                                      indexPaths: indexPaths.compactMap { $0.map { ($0.section, $0.item) } }))
@@ -102,10 +107,8 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
 
     func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
                     for type: FetchedResultsChangeType, newIndexPath: IndexPath?) throws {
-        let group = ["insert": "inserted", "delete": "deleted", "move": "moved", "update": "updated"][type.rawValue] ?? type.rawValue
-        trace("didChangeObject", FetchedResultsObjectChange(object: object, indexPath: indexPath, type: type,
-                                                             newIndexPath: newIndexPath).description,
-              groups: [(group, .names(.list([object.displayName])))], indexPaths: [indexPath, newIndexPath])
+        engine.log.record(TraceEvent(.objectChange(controller: self.controller?.name ?? "?", entity: object.entity.name,
+                                                   number: object.objectNumber, type: type, from: indexPath, to: newIndexPath)))
         try deliverObjectChange(object, at: indexPath, for: type, newIndexPath: newIndexPath)
     }
 
@@ -268,13 +271,6 @@ extension ScriptEngine {
         push(section.objects); state.rawSet(tableAt: -2, key: "objects")
     }
 
-    func checkController(_ state: LuaState) throws -> LuaFetchedResultsController {
-        guard let c = state.object(at: 1, as: LuaFetchedResultsController.self) else {
-            throw LuaArgumentError(argument: 1, message: "FetchedResultsController expected, got \(state.typeName(at: 1))")
-        }
-        return c
-    }
-
     func checkIndexPath(_ state: LuaState, _ index: Int32) throws -> IndexPath {
         guard let box = state.object(at: index, as: IndexPathBox.self) else {
             throw LuaArgumentError(argument: index, message: "IndexPath expected, got \(state.typeName(at: index))")
@@ -284,106 +280,6 @@ extension ScriptEngine {
 }
 
 extension BridgeClasses {
-    static let fetchedResultsProperties = [
-        "fetchedObjects", "sections", "sectionIndexTitles", "delegate", "name", "cacheName", "sectionNameKeyPath",
-        "tracksRelationshipKeyPaths", "checksInvariants", "predicate", "changeBatchCount",
-    ]
-
-    /// The class of fetched-results controllers.
-    static func makeFetchedResultsController(_ engine: ScriptEngine) -> LuaClass {
-        LuaClass(
-            name: "FetchedResultsController",
-            properties: fetchedResultsProperties,
-            methods: [
-                "performFetch": { [unowned engine] state in
-                    let c = try engine.checkController(state)
-                    try c.controller.performFetch()
-                    c.predicateChangedSinceFetch = false
-                    return 0
-                },
-                "objectAtIndexPath": { [unowned engine] state in
-                    let c = try engine.checkController(state)
-                    c.warnIfStale(engine)
-                    let object = try c.controller.object(at: try engine.checkIndexPath(state, 2))
-                    engine.exploreWatch?.note(c.controller, object)
-                    engine.exploreWatch?.noteCounted(c.controller, slot: "objectAtIndexPath")
-                    engine.push(object)
-                    return 1
-                },
-                "indexPathForObject": { [unowned engine] state in
-                    let c = try engine.checkController(state)
-                    engine.push(indexPath: c.controller.indexPath(forObject: try engine.checkObject(state, 2, "indexPathForObject")))
-                    return 1
-                },
-                "sectionForSectionIndexTitle": { [unowned engine] state in
-                    let c = try engine.checkController(state)
-                    state.push(try c.controller.section(forSectionIndexTitle: try state.string(2), at: try state.integer(3)))
-                    return 1
-                },
-            ],
-            getter: { [unowned engine] target, slot, state in
-                let wrapper = target as! LuaFetchedResultsController
-                let c = wrapper.controller
-                engine.exploreWatch?.noteCounted(c, slot: fetchedResultsProperties[slot])
-                switch fetchedResultsProperties[slot] {
-                case "fetchedObjects":
-                    wrapper.warnIfStale(engine)
-                    if let objects = c.fetchedObjects { engine.push(objects) } else { state.pushNil() }
-                case "sections":
-                    wrapper.warnIfStale(engine)
-                    guard let sections = c.sections else { state.pushNil(); return }
-                    state.newTable(arrayCount: Int32(sections.count), recordCount: 0)
-                    for (i, s) in sections.enumerated() { engine.pushSection(s); state.rawSet(tableAt: -2, index: i + 1) }
-                case "sectionIndexTitles": engine.push(strings: try c.sectionIndexTitles)
-                case "delegate":
-                    if let d = wrapper.delegate { state.push(d.table) } else { state.pushNil() }
-                case "name": state.push(c.name)
-                case "cacheName": if let n = c.cacheName { state.push(n) } else { state.pushNil() }
-                case "sectionNameKeyPath": if let k = c.sectionNameKeyPath { state.push(k) } else { state.pushNil() }
-                case "tracksRelationshipKeyPaths": state.push(c.tracksRelationshipKeyPaths)
-                case "checksInvariants": state.push(c.checksInvariants)
-                case "predicate":
-                    if let p = c.fetchRequest.predicate { state.push(p.predicateFormat) } else { state.pushNil() }
-                default: state.push(c.changeBatchCount)
-                }
-            },
-            setter: { [unowned engine] target, slot, state, value in
-                let wrapper = target as! LuaFetchedResultsController
-                let c = wrapper.controller
-                switch fetchedResultsProperties[slot] {
-                case "delegate":
-                    if state.type(at: value) == .nil {
-                        wrapper.delegate = nil
-                    } else {
-                        guard state.type(at: value) == .table || state.type(at: value) == .userdata else {
-                            throw ScriptingError("delegate must be a table of functions (or an object), got \(state.typeName(at: value))")
-                        }
-                        try engine.checkMembers(ofObjectAt: value, playing: LuaProtocols.fetchedResultsControllerDelegate)
-                        wrapper.delegate = LuaFetchedResultsDelegate(engine: engine, owner: wrapper, tableAt: value)
-                    }
-                    c.delegate = wrapper.delegate
-                case "name": c.name = try state.string(value)
-                case "tracksRelationshipKeyPaths": c.tracksRelationshipKeyPaths = state.toBoolean(at: value)
-                case "checksInvariants": c.checksInvariants = state.toBoolean(at: value)
-                case "predicate":
-                    let old = c.fetchRequest.predicate?.predicateFormat
-                    c.fetchRequest.predicate = state.type(at: value) == .nil ? nil : try Predicate(format: try state.string(value))
-                    if c.fetchRequest.predicate?.predicateFormat != old, c.fetchedObjects != nil { wrapper.predicateChangedSinceFetch = true }
-                default:
-                    throw ScriptingError("\(fetchedResultsProperties[slot]) is read-only")
-                }
-            },
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "FetchedResultsController")) },
-            newIndex: { _, key, _, _ in
-                throw ScriptingError(undefinedKeyMessage(key, of: "FetchedResultsController", writing: true))
-            },
-            tostring: { target in
-                let c = (target as! LuaFetchedResultsController).controller
-                return "FetchedResultsController(\(c.name))"
-            }
-        )
-    }
-
     /// The class of index paths.
     static func makeIndexPath(_ engine: ScriptEngine) -> LuaClass {
         indexPathDeclaration.makeClass { key, writing in undefinedKeyMessage(key, of: "IndexPath", writing: writing) }

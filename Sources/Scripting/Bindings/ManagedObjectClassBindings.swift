@@ -1,22 +1,9 @@
 import LuaBridge
 import ObjectGraph
 
-extension BridgeClasses {
-    /// The methods of a model: `model:class(entityName, methods)`.
-    static func classMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {
-        [
-            "class": { [unowned engine] state in
-                try engine.defineObjectClass(state)
-                return 0
-            },
-        ]
-    }
-}
-
 extension ScriptEngine {
     /// The names of `NSManagedObject`'s callbacks and validation methods a class may implement.
-    static let objectClassCallbackNames: [String] =
-        ManagedObjectCallback.allCases.map(\.rawValue) + ["validateForInsert", "validateForUpdate", "validateForDelete"]
+    static let objectClassCallbackNames: [String] = LuaProtocols.managedObject.memberNames
 
     /// `model:class(entityName, methods)`: gives an entity the code of its managed-object class.
     ///

@@ -35,61 +35,52 @@ extension ScriptEngine {
 }
 
 extension BridgeClasses {
-    /// The methods of a `ManagedObjectModel`: `model:fetchRequestFromTemplate(name [, variables])`.
-    static func templateMethods(_ engine: ScriptEngine) -> [String: LuaState.Body] {
-        [
-            // A fetch request table (what `ctx:fetch` takes) made from a stored template; its `$VARIABLES`
-            // are bound to `variables` (a missing one is Core Data's error).
-            "fetchRequestFromTemplate": { [unowned engine] state in
-                guard let model = state.object(at: 1, as: ManagedObjectModel.self) else {
-                    throw LuaArgumentError(argument: 1, message: "ManagedObjectModel expected, got \(state.typeName(at: 1))")
+    /// `model:fetchRequestFromTemplate(name [, variables])`: a fetch request table (what `ctx:fetch` takes)
+    /// made from a stored template; its `$VARIABLES` are bound to `variables` (a missing one is Core Data's
+    /// error). The declaration has checked the arguments.
+    static func fetchRequestFromTemplate(of model: ManagedObjectModel, _ engine: ScriptEngine, _ state: LuaState) throws -> Int32 {
+        let name = try state.string(2)
+        var variables: [String: Value] = [:]
+        let hasVariables = state.type(at: 3) == .table  // else nil or absent
+        if hasVariables {
+            try state.forEachPair(inTableAt: 3) { key, value in
+                guard state.type(at: key) == .string, let name = state.toString(at: key) else {
+                    throw ScriptingError("fetchRequestFromTemplate: a variable name must be a string, got \(state.typeName(at: key))")
                 }
-                let name = try state.string(2)
-                var variables: [String: Value] = [:]
-                let hasVariables = state.type(at: 3) == .table
-                if hasVariables {
-                    try state.forEachPair(inTableAt: 3) { key, value in
-                        guard state.type(at: key) == .string, let name = state.toString(at: key) else {
-                            throw ScriptingError("fetchRequestFromTemplate: a variable name must be a string, got \(state.typeName(at: key))")
-                        }
-                        variables[name] = try engine.value(at: value)
-                    }
-                } else if state.type(at: 3) != .nil && state.type(at: 3) != .none {
-                    throw LuaArgumentError(argument: 3, message: "table expected, got \(state.typeName(at: 3))")
-                }
-                guard let template = model.fetchRequestTemplates[name],
-                      let request = try model.fetchRequestFromTemplate(named: name, substitutionVariables: variables) else {
-                    let names = model.fetchRequestTemplates.keys.sorted()
-                    throw ScriptingError("the model has no fetch request template named '\(name)' (\(names.isEmpty ? "it has none" : "it has " + names.joined(separator: ", ")))")
-                }
-                state.newTable()
-                let table = state.absoluteIndex(-1)
-                state.push(request.entityName)
-                state.rawSet(tableAt: table, key: "entity")
-                if let predicate = template.predicate {
-                    state.push(predicate.predicateFormat)
-                    state.rawSet(tableAt: table, key: "predicate")
-                    if hasVariables {
-                        state.pushValue(at: 3)
-                        state.rawSet(tableAt: table, key: "substitutionVariables")
-                    }
-                }
-                if request.fetchLimit > 0 {
-                    state.push(request.fetchLimit)
-                    state.rawSet(tableAt: table, key: "fetchLimit")
-                }
-                if request.fetchBatchSize > 0 {
-                    state.push(request.fetchBatchSize)
-                    state.rawSet(tableAt: table, key: "fetchBatchSize")
-                }
-                state.push(request.resultType.rawValue)
-                state.rawSet(tableAt: table, key: "resultType")
-                state.push(request.includesSubentities)
-                state.rawSet(tableAt: table, key: "includesSubentities")
-                state.push(request.includesPendingChanges)
-                state.rawSet(tableAt: table, key: "includesPendingChanges")
-                return 1
-            },
-        ]
+                variables[name] = try engine.value(at: value)
+            }
+        }
+        guard let template = model.fetchRequestTemplates[name],
+              let request = try model.fetchRequestFromTemplate(named: name, substitutionVariables: variables) else {
+            let names = model.fetchRequestTemplates.keys.sorted()
+            throw ScriptingError("the model has no fetch request template named '\(name)' (\(names.isEmpty ? "it has none" : "it has " + names.joined(separator: ", ")))")
+        }
+        state.newTable()
+        let table = state.absoluteIndex(-1)
+        state.push(request.entityName)
+        state.rawSet(tableAt: table, key: "entity")
+        if let predicate = template.predicate {
+            state.push(predicate.predicateFormat)
+            state.rawSet(tableAt: table, key: "predicate")
+            if hasVariables {
+                state.pushValue(at: 3)
+                state.rawSet(tableAt: table, key: "substitutionVariables")
+            }
+        }
+        if request.fetchLimit > 0 {
+            state.push(request.fetchLimit)
+            state.rawSet(tableAt: table, key: "fetchLimit")
+        }
+        if request.fetchBatchSize > 0 {
+            state.push(request.fetchBatchSize)
+            state.rawSet(tableAt: table, key: "fetchBatchSize")
+        }
+        state.push(request.resultType.rawValue)
+        state.rawSet(tableAt: table, key: "resultType")
+        state.push(request.includesSubentities)
+        state.rawSet(tableAt: table, key: "includesSubentities")
+        state.push(request.includesPendingChanges)
+        state.rawSet(tableAt: table, key: "includesPendingChanges")
+        return 1
     }
 }

@@ -75,10 +75,10 @@ extension ScriptEngine {
         let oldTable = state.absoluteIndex(-1)
         for object in note.updated + note.refreshed {
             push(object)
-            push(strings: note.changedKeys[object] ?? [])
+            push(strings: note.changedKeys(of: object) ?? [])
             state.rawSet(tableAt: keysTable)
             push(object)
-            pushDictionary(note.oldValues[object] ?? [:])
+            pushDictionary(note.oldValues(of: object) ?? [:])
             state.rawSet(tableAt: oldTable)
         }
         state.rawSet(tableAt: table, key: "oldValues")

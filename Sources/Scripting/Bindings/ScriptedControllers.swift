@@ -54,7 +54,10 @@ final class ScriptedControllers {
     }
 
     /// The class object behind `ripple.ViewController` (class-wide settings).
-    final class ClassObject {}
+    final class ClassObject {
+        weak var registry: ScriptedControllers?
+        init(registry: ScriptedControllers) { self.registry = registry }
+    }
 
     weak var engine: ScriptEngine?
     /// `setmetatable({}, { __mode = "k" })`: controller userdata → its table of Lua values.
@@ -70,12 +73,16 @@ final class ScriptedControllers {
     @exclusivity(unchecked) private var sweepThreshold = 64
     @exclusivity(unchecked) private var flushers: [ObjectIdentifier: ErrorFlusher] = [:]
 
-    lazy var viewControllerClass = makeControllerClass(kind: .plain)
-    lazy var navigationControllerClass = makeControllerClass(kind: .navigation)
-    lazy var tabBarControllerClass = makeControllerClass(kind: .tabBar)
-    lazy var splitViewControllerClass = makeControllerClass(kind: .split)
-    lazy var windowClass = makeWindowClass()
-    lazy var classObjectClass = makeClassObjectClass()
+    /// The declarations of this engine's controller and window classes.
+    lazy var declarations = ViewControllerDeclarations(registry: self)
+    lazy var viewControllerClass = declarations.viewController.makeClass()
+    lazy var navigationControllerClass = declarations.navigationController.makeClass()
+    lazy var tabBarControllerClass = declarations.tabBarController.makeClass()
+    lazy var splitViewControllerClass = declarations.splitViewController.makeClass()
+    lazy var windowClass = declarations.window.makeClass { key, writing in undefinedKeyMessage(key, of: "Window", writing: writing) }
+    lazy var classObjectClass = ViewControllerDeclarations.classObjectDeclaration.makeClass { key, writing in
+        undefinedKeyMessage(key, of: "ViewControllerClass", writing: writing)
+    }
     lazy var presentationControllerClass = LuaPresentationController.declaration.makeClass { key, writing in
         undefinedKeyMessage(key, of: "PresentationController", writing: writing)
     }

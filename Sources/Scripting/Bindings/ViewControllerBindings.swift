@@ -23,7 +23,7 @@ extension ScriptEngine {
         scriptedControllers = registry
         state.register(in: module, name: "window") { [unowned self] state in
             let window = Window()
-            window.logHandler = { [weak self] line in self?.log.record(line) }
+            window.logHandler = { [weak self] event in self?.log.record(TraceEvent(.window(event))) }
             self.windows.append(WeakWindow(window: window))
             state.push(object: window, class: registry.windowClass)
             return 1
@@ -64,7 +64,7 @@ extension ScriptEngine {
             try registry.create(tabs, options: state.type(at: 1) == .table ? 1 : 0, state: state)
             return 1
         }
-        state.push(object: ScriptedControllers.ClassObject(), class: registry.classObjectClass)
+        state.push(object: ScriptedControllers.ClassObject(registry: registry), class: registry.classObjectClass)
         state.rawSet(tableAt: module, key: "ViewController")
         installControllerGestures(into: module, registry: registry)
         installSearchControllers(into: module, registry: registry)
@@ -97,7 +97,7 @@ extension ScriptedControllers {
     /// Refuses an option key that is not a settable property of the kind (checked before anything changes).
     func checkOptions(_ kind: ControllerKind, at options: Int32, state: LuaState) throws {
         guard options != 0, state.type(at: options) == .table else { return }
-        try engine?.checkOptionKeys(ofTableAt: options, known: kind.properties.filter(\.isSettable).map(\.rawValue) + (kind == .navigation ? ["rootViewController"] : []) + (kind == .split ? ["primary", "supplementary", "secondary"] : [])
+        try engine?.checkOptionKeys(ofTableAt: options, known: declarations.declaration(of: kind).settablePropertyNames + (kind == .navigation ? ["rootViewController"] : []) + (kind == .split ? ["primary", "supplementary", "secondary"] : [])
                                 + (kind == .plain ? [] : ["delegate"]),
                             positional: kind == .plain ? 0 : Int(state.rawLength(at: options)),
                             what: "the options of ripple.\(kind == .plain ? "viewController" : (kind == .navigation ? "navigationController" : (kind == .split ? "splitViewController" : "tabBarController")))",
@@ -119,13 +119,15 @@ extension ScriptedControllers {
         try state.forEachPair(inTableAt: options) { key, _ in
             if state.type(at: key) == .string, let name = state.toString(at: key) { keys.append(name) }
         }
-        // Properties first, in a fixed order (selection after the tabs), then instance values sorted.
-        for property in kind.properties where keys.contains(property.rawValue) {
-            state.rawGet(tableAt: options, key: property.rawValue)
+        // Properties first, in slot order (selection after the tabs), then instance values sorted.
+        let declaration = declarations.declaration(of: kind)
+        for property in declaration.settablePropertyNames where keys.contains(property) {
+            state.rawGet(tableAt: options, key: property)
             defer { state.pop() }
-            try set(property, of: vc, valueIndex: state.top)
+            try declaration.set(property, of: vc, state: state, valueIndex: state.top)
         }
-        for key in keys.sorted() where ControllerProperty(rawValue: key).map({ !kind.properties.contains($0) }) ?? true {
+        let properties = Set(declaration.propertyNames)
+        for key in keys.sorted() where !properties.contains(key) {
             state.rawGet(tableAt: options, key: key)
             defer { state.pop() }
             if kind == .split, ["primary", "supplementary", "secondary"].contains(key) { continue }
@@ -146,75 +148,5 @@ extension ScriptedControllers {
         if let problem = LuaProtocolDeclaration.problem(members: members, playing: LuaProtocols.viewControllerRoles) {
             throw ScriptingError(problem)
         }
-    }
-
-    /// The Lua class of windows.
-    func makeWindowClass() -> LuaClass {
-        let properties = ["rootViewController", "visibleViewControllers", "eventLog", "warnings", "horizontalSizeClass"]
-        func window(_ state: LuaState) throws -> Window {
-            guard let w = state.object(at: 1, as: Window.self) else { throw state.typeError(1, expected: "Window") }
-            return w
-        }
-        return LuaClass(
-            name: "Window",
-            properties: properties,
-            methods: [
-                "describe": { state in
-                    let text = try window(state).describe()
-                    try WorkBudget.charge(text.utf8.count * WorkBudget.unitsPerTextByte)
-                    state.push(text)
-                    return 1
-                },
-                "clearEventLog": { state in
-                    try window(state).clearEventLog()
-                    return 0
-                },
-            ],
-            getter: { [unowned self] target, slot, state in
-                let w = target as! Window
-                switch slot {
-                case 0: self.push(w.rootViewController)
-                case 1: self.push(w.visibleViewControllers)
-                case 2: self.engine?.push(strings: w.eventLog)
-                case 3: self.engine?.push(strings: w.warnings)
-                default: state.push(w.horizontalSizeClass.rawValue)
-                }
-            },
-            setter: { [unowned self] target, slot, state, valueIndex in
-                let w = target as! Window
-                if slot == 4 {
-                    let name = try state.string(valueIndex)
-                    guard let sizeClass = UserInterfaceSizeClass(rawValue: name) else {
-                        throw ScriptingError("unknown horizontalSizeClass '\(name)' (expected compact or regular)")
-                    }
-                    try self.perform { w.horizontalSizeClass = sizeClass }
-                    return
-                }
-                guard slot == 0 else { throw ScriptingError("\(properties[slot]) is read-only") }
-                let root = try self.optionalController(state, valueIndex)
-                try self.perform { w.rootViewController = root }
-            },
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "Window")) },
-            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "Window", writing: true)) },
-            tostring: { _ in "Window" }
-        )
-    }
-
-    /// The class of `ripple.ViewController`: class-wide settings, per engine.
-    func makeClassObjectClass() -> LuaClass {
-        LuaClass(
-            name: "ViewControllerClass",
-            properties: ["dvc_defaultAutoDismiss"],
-            getter: { [unowned self] _, _, state in state.push(self.defaultAutoDismiss) },
-            setter: { [unowned self] _, _, state, valueIndex in
-                guard state.type(at: valueIndex) == .boolean else {
-                    throw ScriptingError("dvc_defaultAutoDismiss must be a boolean, got \(state.typeName(at: valueIndex))")
-                }
-                self.defaultAutoDismiss = state.toBoolean(at: valueIndex)
-            },
-            index: { _, key, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ViewControllerClass")) },
-            newIndex: { _, key, _, _ in throw ScriptingError(undefinedKeyMessage(key, of: "ViewControllerClass", writing: true)) },
-            tostring: { _ in "ViewController" }
-        )
     }
 }
