@@ -214,6 +214,56 @@ void simlua_pushnewobject (lua_State *L, void *object, void *cls,
 
 
 /*
+** Pushes the userdata Lua already holds for `object`, found in the
+** identity cache through the metatable of class `cls` (looked up in the
+** registry, where pushMetatable made it), in one call: returns 1 with the
+** userdata pushed, or 0 with nothing pushed when the class has no
+** metatable yet or the object has no live userdata (simlua_pushobject then
+** makes one). Raises only memory errors (an abort).
+*/
+int simlua_pushcachedobject (lua_State *L, void *object, void *cls) {
+  simlua_Object *o;
+  lua_checkstack(L, 3);
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, cls) != LUA_TTABLE) {  /* mt */
+    lua_pop(L, 1);
+    return 0;
+  }
+  pushcacheof(L, lua_absindex(L, -1));               /* mt cache */
+  if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA &&
+      (o = simlua_toobject(L, -1)) != NULL && o->object == object) {
+    lua_replace(L, -3);                              /* ud cache */
+    lua_settop(L, -2);                               /* ud */
+    return 1;
+  }
+  lua_settop(L, -4);
+  return 0;
+}
+
+
+/*
+** Pushes a new userdata for `object`, an object made for this one push (a
+** value box, such as an index path), without entering it in the identity
+** cache: nothing will ever look it up there. The class metatable is looked
+** up by `cls` in the registry, where the caller made it (pushMetatable);
+** returns 0, pushing nothing, when it is not there. No read cache. The
+** caller retains `object` for the userdata's __gc. Raises only memory
+** errors (an abort).
+*/
+int simlua_pushunsharedobject (lua_State *L, void *object, void *cls) {
+  lua_checkstack(L, 2);
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, cls) != LUA_TTABLE) {  /* mt */
+    lua_pop(L, 1);
+    return 0;
+  }
+  initobject((simlua_Object *)lua_newuserdatauv(L, SIMLUA_OBJECTSIZE(0), 0),
+             object, cls, 0);                        /* mt ud */
+  lua_rotate(L, -2, 1);                              /* ud mt */
+  lua_setmetatable(L, -2);                           /* ud */
+  return 1;
+}
+
+
+/*
 ** Protects the class metatable at `idx`: `getmetatable` on its objects
 ** returns a copy of its string-keyed fields (set as its __metatable), so
 ** that Lua without the debug library (the sandbox) cannot change the table

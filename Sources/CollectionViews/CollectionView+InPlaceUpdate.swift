@@ -1,14 +1,17 @@
 import FetchedResults
 
 extension CollectionView {
-    /// Applies a validated update to a view whose every item has a cell (no visible window, nothing
-    /// missing), at a cost that follows the update instead of the number of items: UIKit's processing
-    /// model, with exactly the calls, in exactly the order, of the general path (`apply`):
+    /// Applies a validated update to a view whose cells are exactly those of its visible items (every
+    /// item without a visible window; ``displayedIsComplete``), at a cost that follows the update (and the
+    /// window) instead of the number of items: UIKit's processing model, with exactly the calls, in
+    /// exactly the order, of the general path (`apply`):
     ///
     /// 1. the cells of deleted and reloaded items and of deleted and reloaded sections go to the pool, in
     ///    the order of their old index paths;
     /// 2. every new section asks for its supplementary views, in section order;
-    /// 3. every item without a cell (inserted, reloaded, in a new section) gets one, in index-path order.
+    /// 3. without a window, every item without a cell (inserted, reloaded, in a new section) gets one, in
+    ///    index-path order; with one, the cells that leave the window go to the pool and the visible items
+    ///    without a cell get one (``windowedCells(_:old:after:count:)``).
     ///
     /// Those steps run while the view still shows what it showed (as in the general path: a data source
     /// that asks the view during them sees the old content), inside a transaction that restores the pool on
@@ -30,6 +33,7 @@ extension CollectionView {
 
         var supplementary: [Int: [(kind: String, view: CollectionReusableView)]] = [:]
         var made: [(path: IndexPath, cell: CollectionReusableView)] = []
+        var leaving: [IndexPath] = []
         try transaction {
             let old = displayed!
             // 1. Cells that leave, in old index-path order.
@@ -45,6 +49,10 @@ extension CollectionView {
                 if case .new = section { supplementary[t] = try makeSupplementaryViews(t) }
             }
             // 3. New cells, in index-path order.
+            if let count = visibleItemCount {
+                (leaving, made) = try windowedCells(plan, old: old, after: after, count: count)
+                return
+            }
             var missing: [IndexPath] = []
             for (t, section) in plan.enumerated() {
                 switch section {
@@ -73,6 +81,7 @@ extension CollectionView {
             for (s, edit) in editOfOld where !edit.isIdentity {
                 Self.edit(&old[s].slots, edit, movedCells: movedCells)
             }
+            for p in leaving { old[p.section].slots[p.item] = nil }
             for (p, cell) in made { old[p.section].slots[p.item] = cell }
             displayed = old
             displayedIsComplete = true
@@ -96,6 +105,7 @@ extension CollectionView {
             }
         }
         old = []
+        for p in leaving { result[p.section].slots[p.item] = nil }
         for (p, cell) in made { result[p.section].slots[p.item] = cell }
         displayed = result
         displayedIsComplete = true

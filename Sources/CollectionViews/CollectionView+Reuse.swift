@@ -116,6 +116,7 @@ extension CollectionView {
     func fillVisibleCells(_ sections: inout [CollectionViewSection]) throws {
         var global = 0
         var missing: [IndexPath] = []
+        CollectionView.count(sections.reduce(0) { $0 + $1.slots.count })
         for s in sections.indices {
             for i in sections[s].slots.indices {
                 if isVisible(global) {
@@ -132,11 +133,15 @@ extension CollectionView {
 
     /// Applies the visible window to what the view shows.
     func refreshVisibleCells() throws {
-        guard var sections = displayed, updateDepth == 0 else { return }
+        guard var sections = displayed, updateDepth == 0 else {
+            // Inside a batch the window moved without the cells: the batch's end takes the general path.
+            displayedIsComplete = false
+            return
+        }
         try transaction {
             try fillVisibleCells(&sections)
             displayed = sections
-            displayedIsComplete = visibleItemCount == nil
+            displayedIsComplete = true
         }
     }
 

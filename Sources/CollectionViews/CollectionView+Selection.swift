@@ -63,14 +63,9 @@ extension CollectionView {
     /// when its cell survives (kept or moved); deleted and reloaded items lose it.
     func carrySelection(through plan: [BatchUpdateValidator.PlannedSection]) {
         guard !selection.isEmpty else { return }
-        var carried: Set<IndexPath> = []
-        for (t, section) in plan.enumerated() {
-            guard case .old(_, let items) = section.sectionSource(before: pendingBefore) else { continue }
-            for (i, item) in items.enumerated() {
-                if case .old(let p) = item, selection.contains(p) { carried.insert(IndexPath(section: t, item: i)) }
-            }
-        }
-        selection = carried
+        // Each selected item is followed through the operations (not every item through the plan).
+        let map = BatchPlanMap(plan, before: pendingBefore)
+        selection = Set(selection.compactMap { map.newPath(ofOld: $0) })
     }
 
     /// Enters or leaves editing mode (`setEditing(_:animated:)`), written in the trace.
@@ -99,7 +94,9 @@ extension CollectionView {
         let cell = sections[from.section].slots.remove(at: from.item)
         sections[to.section].slots.insert(cell, at: to.item)
         displayed = sections
-        displayedIsComplete = wasComplete
+        // With a window, the cell may now be outside it (or a visible item without one) until
+        // `refreshAfterUserMove`.
+        displayedIsComplete = wasComplete && visibleItemCount == nil
         var moved: Set<IndexPath> = []
         for p in selection {
             if p == from { moved.insert(to); continue }
@@ -123,6 +120,17 @@ extension CollectionView {
     /// new display).
     private func shownCells() -> [(key: ObjectIdentifier, reuse: Int, cell: CollectionReusableView, path: IndexPath)] {
         var result: [(key: ObjectIdentifier, reuse: Int, cell: CollectionReusableView, path: IndexPath)] = []
+        if let displayed, let count = visibleItemCount, displayedIsComplete {
+            // Only the window's items have cells: look at them alone.
+            for (s, items) in windowRanges(of: displayed, count: count) {
+                CollectionView.count(items.count)
+                for i in items {
+                    if let slot = displayed[s].slots[i] { result.append((ObjectIdentifier(slot), slot.reuseCount, slot, IndexPath(section: s, item: i))) }
+                }
+            }
+            return result
+        }
+        CollectionView.count(displayed?.reduce(0) { $0 + $1.slots.count } ?? 0)
         for (s, section) in (displayed ?? []).enumerated() {
             for (i, slot) in section.slots.enumerated() {
                 if let slot { result.append((ObjectIdentifier(slot), slot.reuseCount, slot, IndexPath(section: s, item: i))) }

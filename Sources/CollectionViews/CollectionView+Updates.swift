@@ -130,13 +130,13 @@ extension CollectionView {
         let selectionBefore = selection
         carrySelection(through: plan)
         do {
-            if allowsInPlaceUpdates && visibleItemCount == nil && displayedIsComplete {
+            if allowsInPlaceUpdates && displayedIsComplete {
                 try applyInPlace(plan, after: after)
             } else {
                 try transaction {
                     let sources = plan.map { $0.sectionSource(before: pendingBefore) }
                     displayed = try apply(sources, old: displayed!, after: after)
-                    displayedIsComplete = visibleItemCount == nil
+                    displayedIsComplete = true
                 }
             }
         } catch {
@@ -152,6 +152,7 @@ extension CollectionView {
     /// deleted and reloaded items go to the pool, then every visible item without a cell gets one.
     private func apply(_ plan: [BatchUpdateValidator.SectionSource], old: [CollectionViewSection], after: [Int]) throws
         -> [CollectionViewSection] {
+        CollectionView.count(old.reduce(0) { $0 + $1.slots.count } + plan.count)
         var kept = Set<IndexPath>()
         for case .old(_, let items) in plan {
             for case .old(let p) in items { kept.insert(p) }

@@ -64,10 +64,15 @@ public class CollectionView {
     public internal(set) var batchUpdateCount = 0
 
     /// How many items (counted across sections, from ``firstVisibleItem``) have a cell; nil: all of them.
-    /// Set it with ``setVisibleItemCount(_:)``.
-    public internal(set) var visibleItemCount: Int?
-    /// The first visible item, counted across sections (the scroll position); 0 by default.
-    public internal(set) var firstVisibleItem = 0
+    /// Set it with ``setVisibleItemCount(_:)``. (A change marks the content as not yet filled for the window.)
+    public internal(set) var visibleItemCount: Int? {
+        didSet { if visibleItemCount != oldValue { displayedIsComplete = false } }
+    }
+    /// The first visible item, counted across sections (the scroll position); 0 by default. (A change marks
+    /// the content as not yet filled for the window.)
+    public internal(set) var firstVisibleItem = 0 {
+        didSet { if firstVisibleItem != oldValue { displayedIsComplete = false } }
+    }
     /// The delegate, held strongly (UIKit's reference is weak); the view calls its display methods.
     public var delegate: CollectionViewDelegate?
     /// The prefetching data source, held strongly; told about the items ahead of the window as the view
@@ -107,8 +112,9 @@ public class CollectionView {
     var displayed: [CollectionViewSection]? {
         didSet { displayedIsComplete = false }
     }
-    /// True when every slot of ``displayed`` holds a cell (it was last filled with no visible window), so a
-    /// batch can be applied in place (`applyInPlace`) without looking at every item.
+    /// True when the cells of ``displayed`` are exactly those of the visible items (every item without a
+    /// visible window): it was last filled for the current window, so a batch can be applied in place
+    /// (`applyInPlace`) without looking at every item.
     var displayedIsComplete = false
     /// Whether batches on a complete view take `applyInPlace` (tests turn it off to compare both paths).
     var allowsInPlaceUpdates = true
@@ -177,7 +183,7 @@ public class CollectionView {
             try transaction {
                 if let displayed { enqueueAll(displayed) }
                 displayed = try load()
-                displayedIsComplete = visibleItemCount == nil
+                displayedIsComplete = true
             }
             selection = []
             prefetched = []
@@ -226,7 +232,7 @@ public class CollectionView {
             try transaction {
                 let loaded = try load()
                 displayed = loaded
-                displayedIsComplete = visibleItemCount == nil
+                displayedIsComplete = true
                 return loaded
             }
         }

@@ -16,8 +16,13 @@ public final class LuaRef {
     weak var state: LuaState?
     let reference: Int32
 
+    /// The identity of the state that made the reference, compared by `LuaState.push(_:)` (a
+    /// comparison of addresses, where reading the weak ``state`` costs a slow-path load and release).
+    let stateIdentity: ObjectIdentifier
+
     init(state: LuaState, reference: Int32) {
         self.state = state
+        self.stateIdentity = ObjectIdentifier(state)
         self.reference = reference
     }
 

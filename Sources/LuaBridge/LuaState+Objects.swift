@@ -17,8 +17,10 @@ extension LuaState {
     ///   - class: Its Lua class; the metatable is created on first use.
     public func push(object: AnyObject, class cls: LuaClass) {
         let clsPointer = Unmanaged.passUnretained(cls).toOpaque()
-        pushMetatable(for: cls, at: clsPointer)
         let objectPointer = Unmanaged.passUnretained(object).toOpaque()
+        // The common case, an object Lua holds already, in one C call.
+        if simlua_pushcachedobject(L, objectPointer, clsPointer) == 1 { return }
+        pushMetatable(for: cls, at: clsPointer)
         let cacheSlots = cls.readCache?.slots ?? 0
         if simlua_pushobject(L, objectPointer, clsPointer, lua_Integer(cacheSlots)) == 1 {
             _ = Unmanaged.passRetained(object)  // released by simlua_gc

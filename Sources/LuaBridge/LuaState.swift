@@ -405,7 +405,7 @@ public final class LuaState {
     /// Pushes the value of a reference created by this state.
     /// - Parameter ref: The reference.
     public func push(_ ref: LuaRef) {
-        precondition(ref.state === self, "LuaBridge: LuaRef pushed into another state")
+        precondition(ref.stateIdentity == ObjectIdentifier(self), "LuaBridge: LuaRef pushed into another state")
         lua_rawgeti(L, simlua_registryindex(), lua_Integer(ref.reference))
     }
 }

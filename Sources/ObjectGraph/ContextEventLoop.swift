@@ -34,6 +34,14 @@ public enum ContextEventLoop {
         if let firstError { throw firstError }
     }
 
+    /// Whether ``endEvent(_:)`` would do anything for `contexts` (some context has queued blocks, or a
+    /// main-queue one has pending changes). Taking the list `inout` lets a caller that keeps it in a
+    /// variable (`ripple.tick()`) check it in place, without the retain and release of the array that
+    /// passing it by value costs; the list is not changed.
+    public static func hasWork(in contexts: inout [ManagedObjectContext]) -> Bool {
+        anyHasWork(contexts)
+    }
+
     /// Whether any of `contexts` has work at the end of an event. Reads each context through an unmanaged
     /// reference: iterating the array itself retains and releases every element, and a context's count lives
     /// in a side table (objects reference it weakly), so that pair took the slow path twice per context

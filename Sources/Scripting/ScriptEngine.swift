@@ -74,6 +74,8 @@ public final class ScriptEngine {
     @exclusivity(unchecked) public var checksInvariants: Bool
     /// Shared classes.
     lazy var classes = BridgeClasses(engine: self)
+    /// The Lua strings the fetched-results delegates push on every change (made on first use).
+    lazy var delegateStrings = LuaDelegateStrings(state: state)
     /// The memory limit set by ``Options/memoryLimit``, in megabytes.
     @exclusivity(unchecked) var memoryLimitMegabytes: Int?
     /// The folder of the file being run (the sandbox's `require` loads only under it).

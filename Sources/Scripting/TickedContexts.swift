@@ -8,5 +8,16 @@ final class TickedContexts {
     /// Every context created by scripts, in creation order.
     @exclusivity(unchecked) var contexts: [ManagedObjectContext] = []
     /// Called after each `ripple.tick()` that did not fail (a report's step; nil when no report is recorded).
-    @exclusivity(unchecked) var afterTick: (() -> Void)?
+    @exclusivity(unchecked) var afterTick: (() -> Void)? {
+        didSet { hasAfterTick = afterTick != nil }
+    }
+    /// Whether ``afterTick`` is set: read by every tick without loading (and retaining) the closure.
+    @exclusivity(unchecked) private(set) var hasAfterTick = false
+
+    /// What `ripple.tick()` does: ends the event for the contexts (an idle one costs a check of each, with
+    /// no reference counting), then calls ``afterTick``.
+    func tick() throws {
+        if ContextEventLoop.hasWork(in: &contexts) { try ContextEventLoop.endEvent(contexts) }
+        if hasAfterTick { afterTick?() }
+    }
 }

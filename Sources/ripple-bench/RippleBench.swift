@@ -60,6 +60,14 @@ struct RippleBench {
             try SnapshotDelegateBenchmark.runSteps(Array(arguments.dropFirst()))
             return
         }
+        if arguments.first == FetchedResultsBenchmarks.t1aInstructionsFlag {
+            try FetchedResultsBenchmarks.runT1aInstructions(Array(arguments.dropFirst()))
+            return
+        }
+        if arguments.first == TickBenchmark.flag {
+            try TickBenchmark.runCalls(Array(arguments.dropFirst()))
+            return
+        }
         if arguments.first == LuaRenameBenchmark.flag {
             try LuaRenameBenchmark.runSteps(Array(arguments.dropFirst()))
             return

@@ -55,9 +55,10 @@ enum ViewBenchmarks {
         for _ in 0..<count { try batch(f) }
     }
 
-    /// `ripple-bench --views-at N [table|collection] [BATCHES]`: one fixture of N objects (a table view with
-    /// `table`), BATCHES batches (default 100) through ``batches(_:count:)``; prints the time per batch. For
-    /// profiling one size under callgrind.
+    /// `ripple-bench --views-at N [table|collection] [BATCHES] [WINDOW]`: one fixture of N objects (a table
+    /// view with `table`), BATCHES batches (default 100) through ``batches(_:count:)``; prints the time per
+    /// batch. With WINDOW, the view has a visible window of that many items (`visibleItems`), scrolled to
+    /// the middle. For profiling one size under callgrind.
     static let sizeFlag = "--views-at"
 
     static func runOne(_ arguments: [String]) throws {
@@ -67,15 +68,25 @@ enum ViewBenchmarks {
         }
         let kind = arguments.count > 1 ? arguments[1] : "collection"
         let count = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 100
-        guard kind == "table" || kind == "collection", count > 0, arguments.count <= 3 else {
-            fputs("ripple-bench: usage: \(sizeFlag) N [table|collection] [BATCHES]\n", ripplebench_stderr())
+        let window = arguments.count > 3 ? Int(arguments[3]) ?? -1 : nil
+        guard kind == "table" || kind == "collection", count > 0, arguments.count <= 4, (window ?? 0) >= 0 else {
+            fputs("ripple-bench: usage: \(sizeFlag) N [table|collection] [BATCHES] [WINDOW]\n", ripplebench_stderr())
             exit(64)
         }
         let f = try fixture(n: n, table: kind == "table")
+        if let window {
+            try f.view.setVisibleItemCount(window)
+            var middle = n / 2, section = 0
+            while middle >= (try f.view.numberOfItems(inSection: section)) {
+                middle -= try f.view.numberOfItems(inSection: section)
+                section += 1
+            }
+            try f.view.scrollToItem(at: IndexPath(section: section, item: middle))
+        }
         try batch(f)
         let start = Measure.now()
         try batches(f, count: count)
-        print("views at N=\(n) (\(kind) view): \(Measure.format(Double(Measure.now() - start) / Double(count) / 1000)) µs per batch")
+        print("views at N=\(n) (\(kind) view\(window.map { ", window \($0)" } ?? "")): \(Measure.format(Double(Measure.now() - start) / Double(count) / 1000)) µs per batch")
     }
 
     static func run() throws {

@@ -143,7 +143,7 @@ final class CountingSource: CollectionViewDataSource {
             #expect(before == slow.source.counts)
             let choice = random.next() % 20
             if choice == 0 {
-                // Switch the visible window on and off (the in-place path only runs without one).
+                // Switch the visible window on and off (windowed batches are compared in WindowedBatchUpdateTests).
                 let window: Int? = random.next() % 2 == 0 ? nil : Int(random.next() % 6)
                 try fast.view.setVisibleItemCount(window)
                 try slow.view.setVisibleItemCount(window)

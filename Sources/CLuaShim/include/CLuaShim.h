@@ -152,6 +152,8 @@ int  simlua_argerror (lua_State *L, int arg, const char *extramsg);
 int  simlua_pushobject (lua_State *L, void *object, void *cls, lua_Integer ncache);
 uint64_t *simlua_newcacheword (void);
 void simlua_pushnewobject (lua_State *L, void *object, void *cls, lua_Integer ncache, uint64_t *word);
+int  simlua_pushunsharedobject (lua_State *L, void *object, void *cls);
+int  simlua_pushcachedobject (lua_State *L, void *object, void *cls);
 void simlua_dropcache (simlua_Object *o);
 void simlua_freecacheword (uint64_t *word);
 uint64_t *simlua_nocacheword (void);

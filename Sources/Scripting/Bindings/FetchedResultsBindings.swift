@@ -96,36 +96,25 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
 
     func controllerWillChangeContent(_ controller: FetchedResultsController) throws {
         trace("controllerWillChangeContent")
-        try call("controllerWillChangeContent") { 0 }
+        try deliverWillChangeContent()
     }
 
     func controller(_ controller: FetchedResultsController, didChange sectionInfo: FetchedResultsSectionInfo,
                     atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) throws {
         trace("didChangeSection", "\(sectionInfo.name.isEmpty ? "\"\"" : sectionInfo.name) \(type.rawValue) \(sectionIndex)")
-        try call("didChangeSection") {
-            engine.pushSection(sectionInfo)
-            engine.state.push(sectionIndex)
-            engine.state.push(type.rawValue)
-            return 3
-        }
+        try deliverSectionChange(sectionInfo, atSectionIndex: sectionIndex, for: type)
     }
 
     func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
                     for type: FetchedResultsChangeType, newIndexPath: IndexPath?) throws {
         engine.log.record(TraceEvent(.objectChange(controller: self.controller?.name ?? "?", entity: object.entity.name,
                                                    number: object.objectNumber, type: type, from: indexPath, to: newIndexPath)))
-        try call("didChangeObject") {
-            engine.push(object)
-            engine.push(indexPath: indexPath)
-            engine.state.push(type.rawValue)
-            engine.push(indexPath: newIndexPath)
-            return 4
-        }
+        try deliverObjectChange(object, at: indexPath, for: type, newIndexPath: newIndexPath)
     }
 
     func controllerDidChangeContent(_ controller: FetchedResultsController) throws {
         trace("controllerDidChangeContent")
-        try call("controllerDidChangeContent") { 0 }
+        try deliverDidChangeContent()
     }
 
     func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: FetchedResultsSnapshot) throws {

@@ -21,6 +21,28 @@ enum LuaMethodLookup {
             }
             state.pop()
         }
+        return try pushInherited(name, of: index, in: state, owner: owner())
+    }
+
+    /// ``push(_:of:in:owner:)`` with the name's Lua string kept in the registry (`key`): a plain table's
+    /// own function is read without hashing the name's text again, for callbacks made on every change.
+    static func push(_ name: String, key: LuaRef, of index: Int32, in state: LuaState,
+                     owner: @autoclosure () -> String = "the delegate") throws(LuaError) -> Int32? {
+        let index = state.absoluteIndex(index)
+        if state.type(at: index) == .table {
+            if state.rawGet(tableAt: index, key: key) == .function { return 1 }
+            if state.type(at: -1) != .nil {
+                do { try state.checkCallable(at: -1, "\(name) of \(owner())") } catch { state.pop(); throw error }
+                return 1
+            }
+            state.pop()
+        }
+        return try pushInherited(name, of: index, in: state, owner: owner())
+    }
+
+    /// The function `name` read with `__index` (under `lua_pcall`), and its receiver.
+    private static func pushInherited(_ name: String, of index: Int32, in state: LuaState,
+                                      owner: @autoclosure () -> String) throws(LuaError) -> Int32? {
         let type = try state.getField(tableAt: index, key: name)
         guard type == .function else {
             if type == .nil { state.pop(); return nil }

@@ -31,8 +31,7 @@ extension ScriptEngine {
         // What `tick()` does, without the engine: an idle tick is one of the cheapest real bindings.
         let ticked = tickedContexts
         state.register(in: module, name: "tick") { _ in
-            try ContextEventLoop.endEvent(ticked.contexts)
-            ticked.afterTick?()
+            try ticked.tick()
             return 0
         }
         state.register(in: module, name: "observe") { [unowned self] state in

@@ -1,0 +1,108 @@
+import FetchedResults
+import LuaBridge
+import ObjectGraph
+
+/// The Lua strings that every delivery to a Lua fetched-results delegate pushes — the callbacks' names and
+/// the change types — made once per engine and kept in the registry: pushing one is an array read, where a
+/// string pushed from Swift is hashed and looked up in Lua's string table at every push.
+final class LuaDelegateStrings {
+    let controllerWillChangeContent, didChangeSection, didChangeObject, controllerDidChangeContent: LuaRef
+    let insert, delete, move, update: LuaRef
+
+    init(state: LuaState) {
+        func ref(_ text: String) -> LuaRef {
+            state.push(text)
+            return state.ref()
+        }
+        controllerWillChangeContent = ref("controllerWillChangeContent")
+        didChangeSection = ref("didChangeSection")
+        didChangeObject = ref("didChangeObject")
+        controllerDidChangeContent = ref("controllerDidChangeContent")
+        insert = ref(FetchedResultsChangeType.insert.rawValue)
+        delete = ref(FetchedResultsChangeType.delete.rawValue)
+        move = ref(FetchedResultsChangeType.move.rawValue)
+        update = ref(FetchedResultsChangeType.update.rawValue)
+    }
+
+    /// The Lua string of a change type (`"insert"`, `"delete"`, `"move"`, `"update"`).
+    func changeType(_ type: FetchedResultsChangeType) -> LuaRef {
+        switch type {
+        case .insert: return insert
+        case .delete: return delete
+        case .move: return move
+        case .update: return update
+        }
+    }
+}
+
+extension LuaFetchedResultsDelegate {
+    /// Calls `table[name](controller, …)` for a change being delivered: the name is read through its
+    /// registry string (`key`), the engine (reached once by the caller) is passed in, and `pushArguments`
+    /// pushes the rest and returns their count. What is called, with what, and every error, are those of a lookup by name.
+    func deliver(_ engine: ScriptEngine, _ name: String, key: LuaRef, _ pushArguments: () -> Int32) throws {
+        let state = engine.state
+        guard let owner else { return }
+        state.push(table)
+        let pushed: Int32?
+        do {
+            pushed = try LuaMethodLookup.push(name, key: key, of: -1, in: state,
+                                              owner: "the delegate of <FetchedResultsController>")
+        } catch {
+            state.pop()
+            throw ScriptingError(error.message)
+        }
+        state.remove(at: -1 - (pushed ?? 0))
+        guard let pushed else { return }
+        state.push(object: owner, class: engine.classes.fetchedResultsController)
+        let count = pushArguments()
+        do { try state.pcall(arguments: pushed + count, results: 0) } catch { throw ScriptingError(error.message) }
+    }
+
+    /// `didChangeObject(controller, object, indexPath, type, newIndexPath)`: the object's own userdata, the
+    /// type as its interned string, and each index path as a new `IndexPath` made without the identity
+    /// cache (an index path is a value: nothing looks one up by identity).
+    func deliverObjectChange(_ object: ManagedObject, at indexPath: IndexPath?, for type: FetchedResultsChangeType,
+                             newIndexPath: IndexPath?) throws {
+        let engine = self.engine, strings = engine.delegateStrings
+        try deliver(engine, "didChangeObject", key: strings.didChangeObject) {
+            engine.push(object)
+            engine.pushValue(indexPath: indexPath)
+            engine.state.push(strings.changeType(type))
+            engine.pushValue(indexPath: newIndexPath)
+            return 4
+        }
+    }
+
+    /// `controllerWillChangeContent(controller)`.
+    func deliverWillChangeContent() throws {
+        let engine = self.engine
+        try deliver(engine, "controllerWillChangeContent", key: engine.delegateStrings.controllerWillChangeContent) { 0 }
+    }
+
+    /// `controllerDidChangeContent(controller)`.
+    func deliverDidChangeContent() throws {
+        let engine = self.engine
+        try deliver(engine, "controllerDidChangeContent", key: engine.delegateStrings.controllerDidChangeContent) { 0 }
+    }
+
+    /// `didChangeSection(controller, section, sectionIndex, type)`.
+    func deliverSectionChange(_ sectionInfo: FetchedResultsSectionInfo, atSectionIndex sectionIndex: Int,
+                              for type: FetchedResultsChangeType) throws {
+        let engine = self.engine, strings = engine.delegateStrings
+        try deliver(engine, "didChangeSection", key: strings.didChangeSection) {
+            engine.pushSection(sectionInfo)
+            engine.state.push(sectionIndex)
+            engine.state.push(strings.changeType(type))
+            return 3
+        }
+    }
+}
+
+extension ScriptEngine {
+    /// Pushes an index path (or nil) as a new `IndexPath` value, without entering it in the identity cache
+    /// (``push(indexPath:)`` makes the same value through the cache).
+    func pushValue(indexPath: IndexPath?) {
+        guard let indexPath else { state.pushNil(); return }
+        state.pushUnshared(object: IndexPathBox(indexPath), class: classes.indexPath)
+    }
+}
