@@ -1,4 +1,4 @@
-/// Shared member groups and open fields of class declarations.
+/// Shared member groups of class declarations.
 ///
 /// **Adopting a protocol.** Several bridged classes can offer the same methods — a view and the batch its
 /// `performBatchUpdates` block receives both have `insertItems`, `deleteSections`, … — declared once as a
@@ -15,9 +15,8 @@
 /// }
 /// ```
 ///
-/// **Open fields.** A class whose objects also carry the script's own keys (a cell's `text`) declares its
-/// fixed members as usual and gives the other keys to ``withOpenFields(type:_:get:set:)``: reads of an
-/// unknown key ask its getter, writes go to its setter, and the annotations add `---@field [string] type`.
+/// A class whose objects also carry the script's own keys (a cell's `text`, a view controller's callbacks)
+/// is a ``LuaOpenClassDeclaration`` made of its declaration and its ``LuaOpenFields``.
 extension LuaClassDeclaration {
     /// The same class adopting `declaration`: a method per member of the protocol, with the protocol's name,
     /// doc line, parameters and result, and the body `implementation` gives for it (the receiver is checked
@@ -39,22 +38,6 @@ extension LuaClassDeclaration {
         var result = LuaClassDeclaration(name, summary, properties: properties, methods: adopted + methods,
                                          describe: describe, metamethods: metamethods)
         result.adoptedProtocols = adoptedProtocols + [declaration]
-        result.openFields = openFields
-        return result
-    }
-
-    /// The same class with open fields: a read of a key that is not a member calls `get` (false: the key
-    /// is absent, which reads as `nil`), a write calls `set`.
-    /// - Parameters:
-    ///   - type: The annotation type of the open fields' values.
-    ///   - doc: What the open fields are, for the annotations.
-    ///   - get: Pushes the value of `key` and returns true, or returns false (nothing pushed).
-    ///   - set: Stores the value at the given stack index under `key`.
-    public func withOpenFields(type: String = "any", _ doc: String,
-                               get: @escaping (_ object: Object, _ key: String, _ state: LuaState) throws -> Bool,
-                               set: @escaping (_ object: Object, _ key: String, _ state: LuaState, _ valueIndex: Int32) throws -> Void) -> Self {
-        var result = self
-        result.openFields = LuaOpenKeys(type: type, doc: doc, get: get, set: set)
         return result
     }
 
@@ -62,38 +45,4 @@ extension LuaClassDeclaration {
     func isAdopted(_ method: String) -> Bool {
         adoptedProtocols.contains { $0.member(named: method) != nil }
     }
-
-    /// The `__index` fallback of open fields; a key they do not have reads through `unknownKey`, or as nil.
-    func openFieldsIndex(_ unknownKey: ((Object, String, Bool) -> String?)?) -> LuaClass.IndexFallback? {
-        guard let openFields else { return nil }
-        let get = openFields.get
-        return { object, key, state in
-            if try get(object as! Object, key, state) { return true }
-            guard let text = unknownKey?(object as! Object, key, false) else { return false }
-            throw LuaError(.runtime, text)
-        }
-    }
-
-    /// The `__newindex` fallback of open fields.
-    func openFieldsNewIndex() -> LuaClass.NewIndexFallback? {
-        guard let openFields else { return nil }
-        let set = openFields.set
-        return { object, key, state, value in
-            try set(object as! Object, key, state, value)
-            return true
-        }
-    }
-}
-
-/// The keys of a declared class's objects that are not its members but the script's
-/// (``LuaClassDeclaration/withOpenFields(type:_:get:set:)``).
-public struct LuaOpenKeys<Object: AnyObject> {
-    /// The annotation type of their values.
-    public let type: String
-    /// What they are.
-    public let doc: String
-    /// Pushes the value of a key and returns true, or returns false when the object has none.
-    let get: (Object, String, LuaState) throws -> Bool
-    /// Stores the value at a stack index under a key.
-    let set: (Object, String, LuaState, Int32) throws -> Void
 }

@@ -38,8 +38,6 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
     /// The protocols of bridged classes it adopts (``adopting(_:_:)``): their methods are among ``methods``
     /// and its annotations inherit them.
     public internal(set) var adoptedProtocols: [LuaProtocolDeclaration] = []
-    /// The keys other than its members, when they are the script's (``withOpenFields(type:_:get:set:)``).
-    public internal(set) var openFields: LuaOpenKeys<Object>?
 
     /// Declares a class.
     /// - Parameters:
@@ -85,11 +83,11 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
                 }
                 try set(target as! Object, state, valueIndex)
             },
-            index: openFieldsIndex(unknownKey) ?? unknownKey.map { message in { target, key, _ in
+            index: unknownKey.map { message in { target, key, _ in
                 guard let text = message(target as! Object, key, false) else { return false }
                 throw LuaError(.runtime, text)
             } },
-            newIndex: openFieldsNewIndex() ?? unknownKey.map { message in { target, key, _, _ in
+            newIndex: unknownKey.map { message in { target, key, _, _ in
                 guard let text = message(target as! Object, key, true) else { return false }
                 throw LuaError(.runtime, text)
             } },
@@ -129,7 +127,6 @@ public struct LuaClassDeclaration<Object: AnyObject>: LuaClassDescribing, @unche
                 : (property.doc.hasSuffix(".") ? String(property.doc.dropLast()) : property.doc) + " (read/write)."
             lines.append("---@field \(property.name) \(property.type)" + (doc.isEmpty ? "" : " " + doc))
         }
-        if let openFields { lines.append("---@field [string] \(openFields.type) \(openFields.doc)") }
         lines.append("local \(name) = {}")
         for method in methods where !isAdopted(method.name) {
             lines.append("")

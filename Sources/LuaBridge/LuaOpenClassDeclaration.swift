@@ -79,7 +79,8 @@ public struct LuaOpenClassDeclaration: LuaClassDescribing, @unchecked Sendable {
         self.write = { object, key, state, index in try write(object as! Object, key, state, index) }
         describe = declaration.describe.map { describe in { describe($0 as! Object) } } ?? parent?.describe
         metamethods = (parent?.metamethods ?? [:]).merging(declaration.metamethods) { _, own in own }
-        annotations = Self.annotations(of: declaration, parent: self.parent, conventions: openFields.conventions)
+        annotations = Self.annotations(of: declaration, parent: self.parent, conventions: openFields.conventions,
+                                       anyKey: openFields.anyKey)
         memberNames = declaration.memberNames
     }
 
@@ -136,10 +137,11 @@ public struct LuaOpenClassDeclaration: LuaClassDescribing, @unchecked Sendable {
         return cls
     }
 
-    /// The declaration's annotations with `parent` after the colon and the conventions as optional fields
-    /// after the properties.
+    /// The declaration's annotations with `parent` after the colon, the conventions as optional fields
+    /// after the properties, then the annotation of any other key.
     static func annotations<Object>(of declaration: LuaClassDeclaration<Object>, parent: String,
-                                    conventions: [LuaOpenFields<Object>.Convention]) -> String {
+                                    conventions: [LuaOpenFields<Object>.Convention],
+                                    anyKey: LuaOpenFields<Object>.AnyKey?) -> String {
         var lines = declaration.annotations.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if let header = lines.firstIndex(of: "---@class \(declaration.name) : userdata") {
             lines[header] = "---@class \(declaration.name) : \(parent)"
@@ -147,7 +149,7 @@ public struct LuaOpenClassDeclaration: LuaClassDescribing, @unchecked Sendable {
         if let local = lines.firstIndex(of: "local \(declaration.name) = {}") {
             lines.insert(contentsOf: conventions.map { convention in
                 "---@field \(convention.name)? \(convention.type)" + (convention.doc.isEmpty ? "" : " " + convention.doc)
-            }, at: local)
+            } + (anyKey.map { ["---@field [string] \($0.type) \($0.doc)"] } ?? []), at: local)
         }
         return lines.joined(separator: "\n")
     }

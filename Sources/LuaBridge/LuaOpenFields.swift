@@ -2,7 +2,9 @@
 /// to ``read`` and ``write`` instead of being refused, so that each object can carry its own Lua values (a view
 /// controller keeps `function vc:viewDidLoad() end` or `vc.count = 1`). The keys scripts set by convention
 /// (a callback the bindings call, a value other code reads) are listed as ``Convention``s: the annotations show
-/// them as optional fields (`---@field viewDidLoad? fun(self: ViewController)`), values the script provides.
+/// them as optional fields (`---@field viewDidLoad? fun(self: ViewController)`), values the script provides;
+/// a class whose other keys are free content (a cell's `text`) annotates them all with ``AnyKey``
+/// (`---@field [string] any The content …`).
 ///
 /// ```swift
 /// var values: [ObjectIdentifier: [String: String]] = [:]
@@ -31,8 +33,24 @@ public struct LuaOpenFields<Object: AnyObject>: @unchecked Sendable {
         }
     }
 
+    /// The annotation of every undeclared key, for a class whose keys are free content.
+    public struct AnyKey: Sendable, Equatable {
+        /// The annotation type of the keys' values.
+        public let type: String
+        /// One line: what the keys are.
+        public let doc: String
+
+        /// Declares the annotation of every undeclared key (`---@field [string] type doc`).
+        public init(type: String = "any", _ doc: String) {
+            self.type = type
+            self.doc = doc
+        }
+    }
+
     /// The conventional keys, in the order the annotations list them.
     public let conventions: [Convention]
+    /// The annotation of every other key, after the conventions; nil when the annotations list none.
+    public let anyKey: AnyKey?
     /// Pushes exactly one value (nil when the object has none) for a key that is neither a property nor a method.
     let read: (Object, String, LuaState) throws -> Void
     /// Stores the value at the given index under a key that is neither a property nor a method, or throws to
@@ -42,12 +60,14 @@ public struct LuaOpenFields<Object: AnyObject>: @unchecked Sendable {
     /// Declares the open keys of a class.
     /// - Parameters:
     ///   - conventions: The keys scripts set by convention.
+    ///   - anyKey: The annotation of every other key (`---@field [string] any …`), if the class shows one.
     ///   - read: Pushes the value of an undeclared key (exactly one value).
     ///   - write: Stores the value at the index under an undeclared key, or throws to refuse it.
-    public init(conventions: [Convention] = [],
+    public init(conventions: [Convention] = [], anyKey: AnyKey? = nil,
                 read: @escaping (_ object: Object, _ key: String, _ state: LuaState) throws -> Void,
                 write: @escaping (_ object: Object, _ key: String, _ state: LuaState, _ valueIndex: Int32) throws -> Void) {
         self.conventions = conventions
+        self.anyKey = anyKey
         self.read = read
         self.write = write
     }

@@ -8,7 +8,7 @@ final class Tally {
 }
 
 /// The generic extensions of declarations: a protocol several bridged classes adopt (shared member groups),
-/// open fields, and the typed members of a protocol a Lua object plays, with their annotations.
+/// open fields annotated as any key (``LuaOpenFields/AnyKey``), and the typed members of a protocol a Lua object plays, with their annotations.
 @Suite struct LuaDeclarationExtensionTests {
     static let counting = LuaProtocolDeclaration("Counting", "Things that count.", conformer: .bridgedClasses, [
         .required("add", "Adds `amount`.", [.init("amount", "integer")]),
@@ -32,17 +32,15 @@ final class Tally {
         }
     }
 
-    static let noted = LuaClassDeclaration<Tally>(
+    static let noted = LuaOpenClassDeclaration(LuaClassDeclaration<Tally>(
         "Noted", "A tally whose other keys are notes.",
         properties: [.property("total", "The total.", get: { $0.total })]
-    ).withOpenFields(type: "string", "Notes.", get: { tally, key, state in
-        guard let note = tally.notes[key] else { return false }
-        state.push(note)
-        return true
-    }, set: { tally, key, state, value in
+    ), openFields: LuaOpenFields<Tally>(anyKey: .init(type: "string", "Notes."), read: { tally, key, state in
+        if let note = tally.notes[key] { state.push(note) } else { state.pushNil() }
+    }, write: { tally, key, state, value in
         guard let note = String(lua: state, at: value) else { throw LuaError(.runtime, "notes are strings") }
         tally.notes[key] = note
-    })
+    }))
 
     func failure(_ state: LuaState, _ code: String) -> String {
         do {
@@ -92,7 +90,7 @@ final class Tally {
             """)
     }
 
-    @Test("open fields: members stay declared, other keys are the object's own, and annotated as such")
+    @Test("open fields of free content: members stay declared, other keys are the object's own, annotated as `[string]`")
     func openFields() throws {
         let tally = Tally()
         let state = try LuaState()

@@ -230,8 +230,8 @@ extension CollectionViewClasses {
 
     /// Cells and supplementary views: `reuseIdentifier`, `className`, `elementKind`, and any other key is
     /// the script's content (`cell.text = "Ann"`).
-    static func reusableViewDeclaration(_ owner: CollectionViewClassesReference) -> LuaClassDeclaration<CollectionReusableView> {
-        LuaClassDeclaration<CollectionReusableView>(
+    static func reusableViewDeclaration(_ owner: CollectionViewClassesReference) -> LuaOpenClassDeclaration {
+        LuaOpenClassDeclaration(LuaClassDeclaration<CollectionReusableView>(
             "CollectionReusableView", "A cell or supplementary view; prepare blocks set any other field on it (`cell.text = …`).",
             properties: [
                 .property("reuseIdentifier", "", get: { $0.reuseIdentifier }),
@@ -239,13 +239,14 @@ extension CollectionViewClasses {
                 .property("elementKind", "The supplementary kind, nil for a cell.", get: { $0.elementKind }),
             ],
             describe: { "\($0.reuseIdentifier) \($0)" }
-        ).withOpenFields("The content the prepare blocks set (`cell.text`).", get: { view, key, _ in
-            let value = view[key]
-            if value.isNull { return false }
-            try owner.get().engine.push(value)
-            return true
-        }, set: { view, key, _, value in
-            view[key] = try owner.get().engine.value(at: value)
-        })
+        ), openFields: LuaOpenFields<CollectionReusableView>(
+            anyKey: .init("The content the prepare blocks set (`cell.text`)."),
+            read: { view, key, state in
+                let value = view[key]
+                if value.isNull { state.pushNil() } else { try owner.get().engine.push(value) }
+            },
+            write: { view, key, _, value in
+                view[key] = try owner.get().engine.value(at: value)
+            }))
     }
 }
