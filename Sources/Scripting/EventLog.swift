@@ -29,9 +29,9 @@ public final class EventLog {
     /// Creates an empty log.
     public init() {}
 
-    /// Records a line handed as text (its groups are read from it when its JSON is asked).
-    public func record(_ line: String) {
-        record(TraceEvent(line: line))
+    /// Records a line of Ripple's own bindings (``TraceNote``).
+    func record(_ note: TraceNote) {
+        record(TraceEvent(note))
     }
 
     /// Records an event. Its text is written when someone is told of each event (``onLine``, ``onEvent``),

@@ -9,14 +9,16 @@ import ViewControllers
 ///
 /// Ripple's most frequent events (a context's notifications, a controller's callbacks) are recorded as their
 /// parts — names and numbers of objects, keys, index paths, as they were at the time — and their text is
-/// written only when the event is read (``text``); others are recorded with their text and groups; a line
-/// handed as text is read when its parts are asked (``init(line:)``).
+/// written only when the event is read (``text``); the lines of Ripple's own bindings (a user gesture, a view
+/// delegate's call, a warning) are recorded as a ``TraceNote``, their index paths and object names kept as
+/// values; the others are recorded with their text and parts. No event's parts are read back from its text.
 public struct TraceEvent {
     /// What was recorded: a line with its text, or the parts of an event whose text is written when read.
     enum Body {
-        /// A line (its object names may be kept as runs until it is read), with its parts; nil parts for a
-        /// line handed as text, read from it when asked (``parts``).
-        case line(TraceLine, Parts?)
+        /// A line (its object names may be kept as runs until it is read), with its parts.
+        case line(TraceLine, Parts)
+        /// A line of Ripple's own bindings, by its pieces.
+        case note(TraceNote)
         /// `[source] kind`: a callback without details (`willSave`, `controllerWillChangeContent`).
         case callback(TraceSource, kind: String)
         /// A context's `objectsDidChange` or `didSave`, by its objects' names and changed keys.
@@ -68,6 +70,8 @@ public struct TraceEvent {
         switch body {
         case .line(let line, _):
             return line.text
+        case .note(let note):
+            return note.text
         case .callback(let source, let kind):
             guard let name = source.text else { return kind }
             return "[" + name + "] " + kind
@@ -93,11 +97,13 @@ public struct TraceEvent {
     /// The event's kind: `objectsDidChange`, `didSave`, a controller callback, `dvc_updated`, …
     public var kind: String { parts.kind }
 
-    /// The event's parts: as recorded, or read from a line handed as text.
+    /// The event's parts, as recorded.
     var parts: Parts {
         switch body {
-        case .line(let line, let parts):
-            return parts ?? TraceEvent.read(line.text)
+        case .line(_, let parts):
+            return parts
+        case .note(let note):
+            return note.parts
         case .callback(let source, let kind):
             return Parts(source: source.text, kind: kind)
         case .changes(let context, let kind, let changes):
@@ -144,44 +150,9 @@ public struct TraceEvent {
         self.init(line: TraceLine(text), parts: Parts(source: source, kind: kind, groups: groups, indexPaths: indexPaths))
     }
 
-    /// A line handed as text (a user gesture, a view delegate's call, a warning); its parts are read from it
-    /// when asked (``read(_:)``).
-    public init(line text: String) {
-        body = .line(TraceLine(text), nil)
-    }
-
-    /// The parts of a line handed as text (a user gesture, a view delegate's call, a warning): its `[source]`
-    /// and first word, the object names it holds, and every `[s, i]` pair in it.
-    static func read(_ text: String) -> Parts {
-        var source: String?
-        var rest = Substring(text)
-        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
-            source = String(rest[rest.index(after: rest.startIndex)..<close])
-            rest = rest[rest.index(after: close)...].drop(while: { $0 == " " })
-        }
-        let kind = String(rest.prefix(while: { $0 != " " }))
-        let detail = rest.dropFirst(kind.count).drop(while: { $0 == " " })
-        var groups: [(name: String, group: Group)] = []
-        let named = EventLog.objectNames(in: detail)
-        if !named.isEmpty { groups = [("named", .names(.list(named)))] }
-        return Parts(source: source, kind: kind, groups: groups, indexPaths: TraceEvent.indexPaths(in: Substring(text)))
-    }
-
-    /// Every `[s, i]` pair of numbers in `text`, in order.
-    static func indexPaths(in text: Substring) -> [(Int, Int)] {
-        var pairs: [(Int, Int)] = []
-        var scan = text
-        while let open = scan.firstIndex(of: "[") {
-            let after = scan[scan.index(after: open)...]
-            guard let close = after.firstIndex(of: "]") else { break }
-            let numbers = after[..<close].split(separator: ",").map { $0.trimmingSpaces() }
-            if numbers.count == 2, numbers.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }),
-               let s = Int(numbers[0]), let i = Int(numbers[1]) {
-                pairs.append((s, i))
-            }
-            scan = after[after.index(after: close)...]
-        }
-        return pairs
+    /// A line of Ripple's own bindings (``TraceNote``): its text is written when read.
+    init(_ note: TraceNote) {
+        body = .note(note)
     }
 
     /// The JSON fields of the event after `step` and `file` and before `text`:

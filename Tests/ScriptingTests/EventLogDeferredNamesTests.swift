@@ -133,7 +133,7 @@ import Testing
         #expect(line.isDeferred)
         let event = TraceEvent(line: line, parts: .init(source: "c", kind: "objectsDidChange"))
         log.record(event)
-        log.record("plain")
+        log.record(TraceNote(source: nil, kind: "plain"))
         let first = log.lines
         #expect(first == ["[c] objectsDidChange inserted: " + EventLog.names(objects), "plain"])
         log.record(event)

@@ -108,18 +108,6 @@ import Testing
                 "\(json)")
     }
 
-    @Test("lines handed as text: their names under named, their index paths")
-    func textLines() {
-        func objects(_ line: String) -> Substring {
-            let json = EventLog.json(line, step: 1, file: "f.lua")
-            let start = json.firstRange(of: "\"objects\":")!.upperBound
-            let end = json.firstRange(of: ",\"indexPaths\"")!.lowerBound
-            return json[start..<end]
-        }
-        #expect(objects("[cv] scrollToItem Customer#3 at [0, 2]") == #"{"named":["Customer#3"]}"#)
-        #expect(objects("viewDidLoad Customers") == "{}")
-    }
-
     @Test("a notification's groups hold its objects and keys; a bulk insert's names stay runs until read")
     func notifications() throws {
         let engine = try ScriptEngine()

@@ -34,7 +34,8 @@ class LuaViewRole {
 
     /// Calls `name(view, …)` keeping one result on the stack; false (nothing pushed) when the method is
     /// missing. A Lua error becomes `name(arguments) failed: message`.
-    func call(_ name: String, _ view: CollectionView, describing arguments: String, _ pushArguments: () -> Int32) throws -> Bool {
+    func call(_ name: String, _ view: CollectionView, describing arguments: @autoclosure () -> String,
+              _ pushArguments: () -> Int32) throws -> Bool {
         state.push(object)
         let pushed: Int32?
         do { pushed = try LuaMethodLookup.push(name, of: -1, in: state, owner: owner) } catch {
@@ -48,17 +49,17 @@ class LuaViewRole {
         do {
             try state.pcall(arguments: pushed + count, results: 1)
         } catch {
-            throw ScriptingError("\(name)(\(arguments)) failed: \(error.message)")
+            throw ScriptingError("\(name)(\(arguments())) failed: \(error.message)")
         }
         return true
     }
 
     /// Calls a method whose result is ignored; true when it was implemented (traced before the call).
     @discardableResult
-    func notify(_ name: String, _ view: CollectionView, _ arguments: String, _ pushArguments: () -> Int32) throws -> Bool {
+    func notify(_ name: String, _ view: CollectionView, _ arguments: TraceDetail, _ pushArguments: () -> Int32) throws -> Bool {
         guard try implements(name) else { return false }
-        trace(view, "\(name) \(arguments)")
-        guard try call(name, view, describing: arguments, pushArguments) else { return false }
+        trace(view, name, arguments)
+        guard try call(name, view, describing: arguments.text, pushArguments) else { return false }
         state.pop()
         return true
     }
@@ -71,29 +72,30 @@ class LuaViewRole {
             throw ScriptingError("\(name)(\(indexPath)) must return a boolean, got \(state.typeName(at: -1))")
         }
         let answer = state.toBoolean(at: -1)
-        trace(view, "\(name) \(indexPath) -> \(answer)")
+        trace(view, name, "\(indexPath) -> \(answer)")
         return answer
     }
 
     /// Calls a method answering an index path or nil (`arguments` pushes everything after the view);
     /// `fallback` when it is missing. Traced with the answer.
-    func askIndexPath(_ name: String, _ view: CollectionView, _ described: String, fallback: IndexPath?,
+    func askIndexPath(_ name: String, _ view: CollectionView, _ described: TraceDetail, fallback: IndexPath?,
                       nilAllowed: Bool, _ pushArguments: () -> Int32) throws -> IndexPath? {
-        guard try call(name, view, describing: described, pushArguments) else { return fallback }
+        guard try call(name, view, describing: described.text, pushArguments) else { return fallback }
         defer { state.pop() }
         if state.type(at: -1) == .nil && nilAllowed {
-            trace(view, "\(name) \(described) -> nil")
+            trace(view, name, "\(described) -> nil")
             return nil
         }
         guard let box = state.object(at: -1, as: IndexPathBox.self) else {
-            throw ScriptingError("\(name)(\(described)) must return an IndexPath\(nilAllowed ? " or nil" : ""), got \(state.typeName(at: -1))")
+            throw ScriptingError("\(name)(\(described.text)) must return an IndexPath\(nilAllowed ? " or nil" : ""), got \(state.typeName(at: -1))")
         }
-        trace(view, "\(name) \(described) -> \(box.value)")
+        trace(view, name, "\(described) -> \(box.value)")
         return box.value
     }
 
-    func trace(_ view: CollectionView, _ text: String) {
-        engine.log.record("[\(view.name)] " + text)
+    /// Records the call `[view] name detail`, its index paths kept as values.
+    func trace(_ view: CollectionView, _ name: String, _ detail: TraceDetail) {
+        engine.log.record(TraceNote(source: view.name, kind: name, detail))
     }
 }
 
@@ -134,7 +136,7 @@ final class LuaPrefetchDataSource: LuaViewRole, CollectionViewDataSourcePrefetch
     }
 
     private func send(_ name: String, _ view: CollectionView, _ paths: [IndexPath]) throws {
-        try notify(name, view, paths.map(\.description).joined(separator: ", ")) {
+        try notify(name, view, TraceDetail(indexPaths: paths, separator: ", ")) {
             state.newTable(arrayCount: Int32(paths.count), recordCount: 0)
             for (i, p) in paths.enumerated() {
                 engine.push(indexPath: p)

@@ -48,7 +48,7 @@ extension CollectionViewClasses {
                 let warnings = try body(classes, &copy, state)
                 box.value = copy
                 box.fetchedNames = nil
-                for warning in warnings { classes.engine.log.record(warning) }
+                for warning in warnings { classes.engine.log.record(DiffableWarning.note(warning)) }
                 return 0
             }
         }

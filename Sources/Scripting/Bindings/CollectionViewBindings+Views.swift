@@ -168,7 +168,7 @@ extension CollectionViewClasses {
                                 throw ScriptingError("unknown profile '\(name)' (known profiles: " + names.joined(separator: ", ") + ")")
                             }
                             engine.platform.profile = profile
-                            engine.log.record("[uikit] profile = \(name)")
+                            engine.log.record(TraceNote(source: "uikit", kind: "profile", "= \(name)"))
                         }),
                 .custom("profiles", type: "string[]", "Every known profile.",
                         get: { _, _ in try owner.get().engine.push(strings: names) }),

@@ -23,8 +23,9 @@ final class LuaFetchedResultsController {
         guard predicateChangedSinceFetch else { return }
         predicateChangedSinceFetch = false
         let format = controller.fetchRequest.predicate?.predicateFormat ?? "nil"
-        engine.log.record("[frc \(controller.name)] warning: the predicate changed to \(format) after the last performFetch; "
-            + "fetchedObjects and sections still follow the previous fetch (call performFetch)")
+        engine.log.record(TraceNote(source: "frc " + controller.name, kind: "warning",
+                                    text: TraceDetail(text: "warning: the predicate changed to \(format) after the last performFetch; "
+                                        + "fetchedObjects and sections still follow the previous fetch (call performFetch)")))
     }
 }
 

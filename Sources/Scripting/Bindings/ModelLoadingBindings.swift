@@ -24,7 +24,7 @@ extension ScriptEngine {
                 }
             }
             let loaded = try XcodeModelReader.load(path: path, version: version)
-            for warning in loaded.warnings { self.log.record("[model] warning: " + warning) }
+            for warning in loaded.warnings { self.log.record(TraceNote(source: "model", kind: "warning", text: "warning: \(warning)")) }
             self.models.append(loaded.model)
             if let bundle = XcodeModelReader.bundlePath(ofContents: loaded.contentsPath) { self.modelBundles[ObjectIdentifier(loaded.model)] = bundle }
             state.push(object: loaded.model, class: self.classes.model)

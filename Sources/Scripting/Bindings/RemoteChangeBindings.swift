@@ -45,7 +45,7 @@ extension ScriptEngine {
         _ = coordinator.addRemoteChangeObserver { [weak self] change in
             let kind = change.store.type == .sqlite ? "SQLite" : "InMemory"
             let token = change.historyToken.map { ", historyToken \($0.value)" } ?? ""
-            self?.log.record("[coordinator] persistentStoreRemoteChange \(kind) store\(token)")
+            self?.log.record(TraceNote(source: "coordinator", kind: "persistentStoreRemoteChange", "\(kind) store\(token)"))
         }
     }
 }

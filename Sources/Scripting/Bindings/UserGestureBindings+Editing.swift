@@ -20,10 +20,10 @@ extension UserRowGestures {
         }
         try checkTouchable(view, "swipeToDelete")
         let row = try checkedIndexPath(view, 2, "swipeToDelete")
-        trace("swipeToDelete \(view.name) \(row)")
+        trace("swipeToDelete", "\(view.name) \(row)")
         let dataSource = dataSourceRole(of: view), delegate = delegate(of: view)
         if let dataSource, !(try dataSource.askBoolean("canEditRowAtIndexPath", view, row, fallback: true)) {
-            trace("(no swipe: canEditRowAtIndexPath is false)")
+            explain("(no swipe: canEditRowAtIndexPath is false)")
             return 0
         }
         var style = "delete"
@@ -33,12 +33,12 @@ extension UserRowGestures {
                 throw ScriptingError("editingStyleForRowAtIndexPath(\(row)) must return \"delete\", \"insert\" or \"none\", got \(state.type(at: -1) == .string ? "\"\(state.toString(at: -1) ?? "")\"" : state.typeName(at: -1))")
             }
             style = answer
-            delegate.trace(view, "editingStyleForRowAtIndexPath \(row) -> \(answer)")
+            delegate.trace(view, "editingStyleForRowAtIndexPath", "\(row) -> \(answer)")
         }
         let actions = try swipeActions(view, delegate, row)
         let commits = try dataSource?.implements("commitEditingStyle") ?? false
         guard actions != nil || (style == "delete" && commits) else {
-            trace("(no swipe: \(style != "delete" ? "the editing style is \(style)" : "the data source has no commitEditingStyle and the delegate no trailing swipe actions"))")
+            explain("(no swipe: \(style != "delete" ? "the editing style is \(style)" : "the data source has no commitEditingStyle and the delegate no trailing swipe actions"))")
             return 0
         }
         try delegate?.notify("willBeginEditingRowAtIndexPath", view, "\(row)") { push(row) }
@@ -67,7 +67,7 @@ extension UserRowGestures {
         switch state.type(at: -1) {
         case .nil:
             state.pop()
-            delegate.trace(view, "\(name) \(row) -> nil")
+            delegate.trace(view, name, "\(row) -> nil")
             return nil
         case .table:
             let table = state.absoluteIndex(-1)
@@ -77,7 +77,7 @@ extension UserRowGestures {
                     throw ScriptingError("\(name)(\(row)): unknown configuration key \(state.type(at: key) == .string ? "'\(state.toString(at: key) ?? "")'" : state.typeName(at: key)) (known keys: actions, performsFirstActionWithFullSwipe)")
                 }
             }
-            delegate.trace(view, "\(name) \(row) -> configuration")
+            delegate.trace(view, name, "\(row) -> configuration")
             return state.ref()
         default:
             let type = state.typeName(at: -1)
@@ -102,7 +102,7 @@ extension UserRowGestures {
             let performs = state.toBoolean(at: -1)
             state.pop()
             if !performs {
-                trace("(the swipe shows the actions; performsFirstActionWithFullSwipe is false, so no action runs)")
+                explain("(the swipe shows the actions; performsFirstActionWithFullSwipe is false, so no action runs)")
                 return
             }
         } else {
@@ -130,7 +130,7 @@ extension UserRowGestures {
             state.pop()
             throw ScriptingError("\(name): action 1 (\(title)) has no handler function")
         }
-        trace("full swipe performs \"\(title)\"")
+        trace(kind: "fullSwipe", text: "full swipe performs \"\(title)\"")
         state.pushValue(at: action)
         classes.push(view: view)
         state.pushFunction { _ in 0 }   // completion(actionPerformed)
@@ -156,17 +156,17 @@ extension UserRowGestures {
         try checkTouchable(view, gesture)
         let from = try checkedIndexPath(view, 2, gesture)
         let proposed = try engine.checkIndexPath(state, 3)
-        trace("\(gesture) \(view.name) \(from) -> \(proposed)")
+        trace(gesture, "\(view.name) \(from) -> \(proposed)")
         guard let dataSource = dataSourceRole(of: view), try dataSource.implements("move\(word)AtIndexPath") else {
-            trace("(no move: the data source has no move\(word)AtIndexPath, so \(view.name) shows no reorder control)")
+            explain("(no move: the data source has no move\(word)AtIndexPath, so \(view.name) shows no reorder control)")
             return 0
         }
         if isTable && !view.isEditing {
-            trace("(no move: \(view.name) is not editing, so it shows no reorder control; call setEditing(true) first)")
+            explain("(no move: \(view.name) is not editing, so it shows no reorder control; call setEditing(true) first)")
             return 0
         }
         if !(try dataSource.askBoolean("canMove\(word)AtIndexPath", view, from, fallback: true)) {
-            trace("(no move: canMove\(word)AtIndexPath is false)")
+            explain("(no move: canMove\(word)AtIndexPath is false)")
             return 0
         }
         var to = proposed
@@ -179,7 +179,7 @@ extension UserRowGestures {
             } ?? proposed
         }
         guard to != from else {
-            trace("(dropped where it started: nothing moves)")
+            explain("(dropped where it started: nothing moves)")
             return 0
         }
         let selection = view.indexPathsForSelectedItems
@@ -210,7 +210,7 @@ extension UserRowGestures {
         let view = try classes.checkView(state, 1)
         try checkTouchable(view, "scroll")
         let target = try checkedIndexPath(view, 2, "scroll")
-        trace("scroll \(view.name) \(target)")
+        trace("scroll", "\(view.name) \(target)")
         try view.scrollToItem(at: target)
         return 0
     }
@@ -233,7 +233,7 @@ extension UserRowGestures {
         guard let index = titles.firstIndex(of: title) else {
             throw ScriptingError("ripple.user.tapSectionIndex: \(view.name)'s section index has no title '\(title)' (titles: \(titles.joined(separator: ", ")))")
         }
-        trace("tapSectionIndex \(view.name) '\(title)'")
+        trace("tapSectionIndex", "\(view.name) '\(title)'")
         var section = index
         let role = LuaViewRole(classes: classes, object: source.object, owner: "the data source")
         if try role.call("sectionForSectionIndexTitle", view, describing: "'\(title)', \(index)", {
@@ -246,14 +246,14 @@ extension UserRowGestures {
                 throw ScriptingError("sectionForSectionIndexTitle('\(title)', \(index)) must return an integer, got \(state.typeName(at: -1))")
             }
             section = Int(n)
-            role.trace(view, "sectionForSectionIndexTitle '\(title)' \(index) -> \(section)")
+            role.trace(view, "sectionForSectionIndexTitle", "'\(title)' \(index) -> \(section)")
         }
         let sections = try view.numberOfSections()
         guard section >= 0 && section < sections else {
             throw ScriptingError("sectionForSectionIndexTitle('\(title)', \(index)) returned section \(section), but there \(sections == 1 ? "is 1 section" : "are \(sections) sections")")
         }
         guard try view.numberOfItems(inSection: section) > 0 else {
-            trace("(section \(section) has no rows: nothing to scroll to)")
+            explain("(section \(section) has no rows: nothing to scroll to)")
             return 0
         }
         try view.scrollToItem(at: IndexPath(section: section, item: 0))

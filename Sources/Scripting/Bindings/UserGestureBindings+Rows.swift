@@ -19,7 +19,12 @@ final class UserRowGestures {
     var engine: ScriptEngine { classes.engine }
     var state: LuaState { engine.state }
 
-    func trace(_ text: String) { engine.log.record("[user] " + text) }
+    /// Records the gesture `[user] kind detail`, its index paths kept as values.
+    func trace(_ kind: String, _ detail: TraceDetail) { engine.log.record(TraceNote(source: "user", kind: kind, detail)) }
+    /// Records `[user] text` of kind `kind` (the text does not start with it).
+    func trace(kind: String, text: TraceDetail) { engine.log.record(TraceNote(source: "user", kind: kind, text: text)) }
+    /// Records why a gesture did nothing or stopped: `[user] (no swipe: …)`, of kind `note`.
+    func explain(_ text: TraceDetail) { trace(kind: "note", text: text) }
 
     // MARK: Checks
 
@@ -100,7 +105,7 @@ final class UserRowGestures {
         let view = try classes.checkView(state, 1)
         try checkTouchable(view, "tap")
         let indexPath = try checkedIndexPath(view, 2, "tap")
-        trace("tap \(view.name) \(indexPath)")
+        trace("tap", "\(view.name) \(indexPath)")
         try undoingSelection(view) {
             if view is TableView { try tapRow(view, indexPath) } else { try tapItem(view, indexPath) }
         }
@@ -115,7 +120,7 @@ final class UserRowGestures {
     private func tapRow(_ view: CollectionView, _ tapped: IndexPath) throws {
         let delegate = delegate(of: view)
         if view.isEditing {
-            trace("(nothing selected: \(view.name) is editing, and a table view does not select while editing by default)")
+            explain("(nothing selected: \(view.name) is editing, and a table view does not select while editing by default)")
             return
         }
         if let delegate, !(try delegate.askBoolean("shouldHighlightRowAtIndexPath", view, tapped, fallback: true)) { return }
