@@ -32,12 +32,17 @@ extension ManagedObjectContext {
             (note, didSaveError) = try pushToParent(parent)
         } else {
             note = try write()
-            // The other root contexts over the coordinator learn of it only by merging it.
-            let changed = (note.updated + note.deleted).map(\.objectID.permanent)
-            if !unmergedStoreChanges.isEmpty { unmergedStoreChanges.subtract(changed) }  // its rows are its own again
-            if !changed.isEmpty {
-                for context in persistentStoreCoordinator.contexts where context !== self && context.parent == nil {
-                    context.unmergedStoreChanges.formUnion(changed)
+            // The other root contexts over the coordinator learn of it only by merging it. (The list of IDs
+            // is made only when this context has unmerged changes or another root context exists: a save
+            // with one context builds no array for it.)
+            let otherRoots = persistentStoreCoordinator.containsContext { $0 !== self && $0.parent == nil }
+            if otherRoots || !unmergedStoreChanges.isEmpty {
+                let changed = (note.updated + note.deleted).map(\.objectID.permanent)
+                if !unmergedStoreChanges.isEmpty { unmergedStoreChanges.subtract(changed) }  // its rows are its own again
+                if !changed.isEmpty && otherRoots {
+                    for context in persistentStoreCoordinator.contexts where context !== self && context.parent == nil {
+                        context.unmergedStoreChanges.formUnion(changed)
+                    }
                 }
             }
         }
@@ -54,6 +59,10 @@ extension ManagedObjectContext {
     /// The IDs of the save are only gathered when some context merges them (a bulk save with no such
     /// context builds no per-object ID list).
     private func scheduleAutomaticMerges(_ note: ContextDidSaveNotification) {
+        // (Most saves have no such context: then no list of the coordinator's contexts is made.)
+        guard persistentStoreCoordinator.containsContext(where: {
+            $0 !== self && $0.automaticallyMergesChangesFromParent && $0.parent === parent
+        }) else { return }
         var changes: SavedObjectIDs?
         for context in persistentStoreCoordinator.contexts
         where context !== self && context.automaticallyMergesChangesFromParent && context.parent === parent {

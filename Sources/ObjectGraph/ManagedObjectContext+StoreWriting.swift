@@ -121,8 +121,11 @@ extension ManagedObjectContext {
         // insert writes exactly one), then `writeOwners` in step with the rest. The dictionaries by ID are
         // built only when the uniqueness check or a renumbering needs them (a plain save hashes no ID, and a
         // bulk insert keeps no second list of its objects).
+        // `writeOwners` is kept only when an index can be asked for (uniqueness constraints, or a renumbered
+        // insert): a plain save of updated objects makes no list of them besides the versions.
+        let hasConstraints = model.entities.contains(where: { !$0.uniquenessConstraints.isEmpty })
+        var keepsOwners = hasConstraints
         var writeOwners: [ManagedObject?] = []
-        writeOwners.reserveCapacity(updates.count)
         outcome.versions.reserveCapacity(updates.count)
         var writeIndex: [ManagedObjectID: Int] = [:]
         var owners: [ManagedObjectID: ManagedObject] = [:]
@@ -141,7 +144,7 @@ extension ManagedObjectContext {
         var conflicts: [MergeConflict] = []
         func append(_ id: ManagedObjectID, _ row: StoreRow, for object: ManagedObject) {
             writes.append((id, row))
-            writeOwners.append(object)
+            if keepsOwners { writeOwners.append(object) }
             outcome.versions.append((object, row.version))
         }
 
@@ -183,6 +186,8 @@ extension ManagedObjectContext {
         }
 
         // Updated objects: optimistic locking against the row's version.
+        if !remap.isEmpty { keepsOwners = true }
+        if keepsOwners { writeOwners.reserveCapacity(updates.count) }
         for object in updates {
             let id = object.objectID.permanent
             let mineRow = storeRow(of: object)
@@ -248,7 +253,7 @@ extension ManagedObjectContext {
         }
         if !conflicts.isEmpty { throw ObjectGraphError.mergeConflicts(conflicts) }
 
-        if model.entities.contains(where: { !$0.uniquenessConstraints.isEmpty }) { buildIndex() }
+        if hasConstraints { buildIndex() }
         try checkUniqueness(writes: &writes, writeIndex: &writeIndex, owners: owners, inserts: inserts,
                             deleted: Set(deletedIDs), remap: &remap, session: session, outcome: &outcome)
 

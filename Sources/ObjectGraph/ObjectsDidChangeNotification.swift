@@ -58,6 +58,10 @@ public struct ObjectsDidChangeNotification {
         return changes[object]
     }
 
+    /// True when ``changedKeys`` was set as a dictionary: its lists are then the keys as given (not sorted
+    /// by ``PropertyChanges/keys(in:)``), and ``propertyChanges(of:)`` holds them by name.
+    public var changedKeysWereSet: Bool { keysSet != nil }
+
     /// Creates an empty notification for a context.
     public init(context: ManagedObjectContext) { self.context = context }
 
@@ -118,6 +122,10 @@ public struct ContextDidSaveNotification {
         if let keysSet { return keysSet[object].map { PropertyChanges(keys: $0, old: nil) } }
         return changes[object]
     }
+
+    /// True when ``changedKeys`` was set as a dictionary: its lists are then the keys as given (not sorted
+    /// by ``PropertyChanges/keys(in:)``), and ``propertyChanges(of:)`` holds them by name.
+    public var changedKeysWereSet: Bool { keysSet != nil }
 
     /// Removes an object's entry from every view (an update a merge policy dropped).
     mutating func removeChanges(of object: ManagedObject) {

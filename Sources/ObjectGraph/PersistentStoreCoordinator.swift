@@ -188,6 +188,12 @@ public final class PersistentStoreCoordinator {
         return live
     }
 
+    /// Whether a live context satisfies `predicate`, without making the array of ``contexts``.
+    func containsContext(where predicate: (ManagedObjectContext) -> Bool) -> Bool {
+        for box in contextBoxes { if let context = box.context, predicate(context) { return true } }
+        return false
+    }
+
     /// Registers a new context.
     func register(_ context: ManagedObjectContext) {
         contextBoxes.append(WeakContext(context))

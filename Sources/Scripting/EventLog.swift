@@ -62,9 +62,10 @@ public final class EventLog {
     static func describe(_ note: ObjectsDidChangeNotification) -> TraceEvent {
         var changes = TraceChanges()
         changes.append(.inserted, note.inserted)
-        if !note.updated.isEmpty { changes.append(.updated, note.updated, keys: note.changedKeys) }
+        let sorts = !note.changedKeysWereSet
+        if !note.updated.isEmpty { changes.append(.updated, note.updated, sortsKeys: sorts) { note.propertyChanges(of: $0) } }
         changes.append(.deleted, note.deleted)
-        if !note.refreshed.isEmpty { changes.append(.refreshed, note.refreshed, keys: note.changedKeys) }
+        if !note.refreshed.isEmpty { changes.append(.refreshed, note.refreshed, sortsKeys: sorts) { note.propertyChanges(of: $0) } }
         changes.append(.invalidated, note.invalidated)
         changes.invalidatedAll = note.invalidatedAll
         return TraceEvent(.changes(context: note.context.name, kind: .objectsDidChange, changes))
@@ -74,7 +75,9 @@ public final class EventLog {
     static func describe(_ note: ContextDidSaveNotification) -> TraceEvent {
         var changes = TraceChanges()
         changes.append(.inserted, note.inserted)
-        if !note.updated.isEmpty { changes.append(.updated, note.updated, keys: note.changedKeys) }
+        if !note.updated.isEmpty {
+            changes.append(.updated, note.updated, sortsKeys: !note.changedKeysWereSet) { note.propertyChanges(of: $0) }
+        }
         changes.append(.deleted, note.deleted)
         return TraceEvent(.changes(context: note.context.name, kind: .didSave, changes))
     }

@@ -35,7 +35,26 @@ struct TraceChanges {
         var name: String
         var first: Int
         var count: Int
-        var keys: [String]
+        /// The changed keys' slot numbers (`EntityDescription.slotNumber(_:)`, named through ``entity`` when
+        /// read), as the notification's record holds them: no key name is looked up when recording.
+        var keySlots: [Int] = []
+        /// Changed keys known by name (each once, none naming a slot of ``keySlots``).
+        var keyNames: [String] = []
+        /// Whether ``keys`` sorts the names (false for a dictionary set by hand, written as given).
+        var sortsKeys = true
+        /// The object's entity, which names ``keySlots``; nil when there are none.
+        var entity: EntityDescription?
+
+        /// The changed keys as the line writes them: sorted, each once (as `changedKeys` lists them).
+        var keys: [String] {
+            if keySlots.isEmpty && (!sortsKeys || keyNames.count < 2) { return keyNames }
+            var names: [String] = []
+            names.reserveCapacity(keySlots.count + keyNames.count)
+            if let entity { for n in keySlots { names.append(entity.propertyName(slotNumber: n)) } }
+            for key in keyNames where !names.contains(key) { names.append(key) }
+            if sortsKeys { names.sort() }
+            return names
+        }
     }
 
     /// The entries, grouped by label in the order of ``Label``.
@@ -61,7 +80,7 @@ struct TraceChanges {
                     continue
                 }
                 if let entity, count > 0 {
-                    entries.append(Entry(label: label, name: entity.name, first: first, count: count, keys: []))
+                    entries.append(Entry(label: label, name: entity.name, first: first, count: count))
                 }
                 entity = object.entity
                 first = number
@@ -69,14 +88,25 @@ struct TraceChanges {
                 count = 1
             }
         }
-        if let entity { entries.append(Entry(label: label, name: entity.name, first: first, count: count, keys: [])) }
+        if let entity { entries.append(Entry(label: label, name: entity.name, first: first, count: count)) }
     }
 
-    /// Appends `objects` to the group `label` with each object's changed keys (`keys[object]`, none when absent).
-    mutating func append(_ label: Label, _ objects: [ManagedObject], keys: [ManagedObject: [String]]) {
+    /// Appends `objects` to the group `label` with each object's changed keys as `changes(object)` records
+    /// them (none when nil): the record's slot numbers and named keys are kept, and the names written when
+    /// the event is read. `sortsKeys` is false when the keys are a dictionary set by hand (written as given).
+    mutating func append(_ label: Label, _ objects: [ManagedObject], sortsKeys: Bool = true,
+                         changes: (ManagedObject) -> PropertyChanges?) {
+        entries.reserveCapacity(entries.count + objects.count)
         for object in objects {
-            entries.append(Entry(label: label, name: object.entity.name, first: object.objectNumber, count: 1,
-                                 keys: keys[object] ?? []))
+            let entity = object.entity
+            var entry = Entry(label: label, name: entity.name, first: object.objectNumber, count: 1)
+            if let record = changes(object) {
+                entry.keySlots = record.slots
+                entry.keyNames = record.namedKeys
+                entry.sortsKeys = sortsKeys
+                if !record.slots.isEmpty { entry.entity = entity }
+            }
+            entries.append(entry)
         }
     }
 
