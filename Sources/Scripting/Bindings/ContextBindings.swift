@@ -50,9 +50,7 @@ extension BridgeClasses {
                 if let inserter, try inserter.insert(state) { return 1 }  // pushed the new object
                 try state.reserveStack()  // a record function's general path (see `pushRecordFunction`)
                 let engine = try owner.get()
-                guard let ctx = state.object(at: 1, as: ManagedObjectContext.self) else {
-                    throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
-                }
+                let ctx = try state.object(1, as: ManagedObjectContext.self, className: "ManagedObjectContext")
                 let entityName = try state.string(2)
                 var values: [(String, Value)] = []
                 if state.type(at: 3) == .table {

@@ -72,10 +72,9 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         engine.log.record(TraceEvent(.callback(.controller(controller?.name ?? "?"), kind: kind)))
     }
 
-    private func trace(_ kind: String, _ detail: String, groups: [(name: String, group: TraceEvent.Group)] = [],
-                       indexPaths: [IndexPath?] = []) {
-        engine.log.record(TraceEvent(source: "frc \(controller?.name ?? "?")", kind: kind, detail: detail, groups: groups,
-                                     indexPaths: indexPaths.compactMap { $0.map { ($0.section, $0.item) } }))
+    /// Traces a callback with details, by their parts (written when read).
+    private func trace(_ detail: ControllerTraceDetail) {
+        engine.log.record(TraceEvent(.controllerDetail(controller: controller?.name ?? "?", detail)))
     }
 
     /// Calls `table[name](controller, …)`; `pushArguments` pushes the rest and returns their count.
@@ -102,7 +101,7 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
 
     func controller(_ controller: FetchedResultsController, didChange sectionInfo: FetchedResultsSectionInfo,
                     atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) throws {
-        trace("didChangeSection", "\(sectionInfo.name.isEmpty ? "\"\"" : sectionInfo.name) \(type.rawValue) \(sectionIndex)")
+        trace(.section(name: sectionInfo.name, type: type, index: sectionIndex))
         try deliverSectionChange(sectionInfo, atSectionIndex: sectionIndex, for: type)
     }
 
@@ -119,12 +118,8 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
     }
 
     func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: FetchedResultsSnapshot) throws {
-        let reload = snapshot.reloadedItemIdentifiers.map(\.displayName).joined(separator: ", ")
-        var groups: [(name: String, group: TraceEvent.Group)] = [
-            ("sections", .sections(zip(snapshot.sectionIdentifiers, snapshot.sectionItems).map { ($0, $1.map(\.displayName)) })),
-        ]
-        if !reload.isEmpty { groups.append(("reloaded", .names(.list(snapshot.reloadedItemIdentifiers.map(\.displayName))))) }
-        trace("didChangeContentWithSnapshot", "\(snapshot)" + (reload.isEmpty ? "" : " reload: " + reload), groups: groups)
+        trace(.snapshot(sections: zip(snapshot.sectionIdentifiers, snapshot.sectionItems).map { ($0, $1.map(\.displayName)) },
+                        reloaded: snapshot.reloadedItemIdentifiers.map(\.displayName)))
         try call("didChangeContentWithSnapshot") {
             // A diffable snapshot (section names, object-ID URIs, reloads marked) that a diffable data
             // source can apply as is.
@@ -160,20 +155,12 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
 
     func controller(_ controller: FetchedResultsController,
                     didChangeContentWith difference: CollectionDifference<ManagedObjectID>) throws {
-        var parts: [String] = []
-        var removed: [(offset: Int, object: String)] = [], inserted: [(offset: Int, object: String)] = []
-        for change in difference {
+        trace(.difference(difference.map { change in
             switch change {
-            case .remove(let offset, let id, _):
-                parts.append("remove \(offset) \(id.displayName)")
-                removed.append((offset, id.displayName))
-            case .insert(let offset, let id, _):
-                parts.append("insert \(offset) \(id.displayName)")
-                inserted.append((offset, id.displayName))
+            case .remove(let offset, let id, _): return (false, offset, id.displayName)
+            case .insert(let offset, let id, _): return (true, offset, id.displayName)
             }
-        }
-        trace("didChangeContentWithDifference", parts.joined(separator: ", "),
-              groups: [("removed", .offsets(removed)), ("inserted", .offsets(inserted))])
+        }))
         try call("didChangeContentWithDifference") {
             let state = engine.state
             state.newTable()
@@ -273,9 +260,7 @@ extension ScriptEngine {
     }
 
     func checkIndexPath(_ state: LuaState, _ index: Int32) throws -> IndexPath {
-        guard let box = state.object(at: index, as: IndexPathBox.self) else {
-            throw LuaArgumentError(argument: index, message: "IndexPath expected, got \(state.typeName(at: index))")
-        }
+        let box = try state.object(index, as: IndexPathBox.self, className: "IndexPath")
         return box.value
     }
 }

@@ -150,9 +150,7 @@ extension ScriptEngine {
 
     /// The object ID argument at `index`.
     func checkObjectID(_ state: LuaState, _ index: Int32) throws -> ObjectIDBox {
-        guard let box = state.object(at: index, as: ObjectIDBox.self) else {
-            throw LuaArgumentError(argument: index, message: "ManagedObjectID expected, got \(state.typeName(at: index))")
-        }
+        let box = try state.object(index, as: ObjectIDBox.self, className: "ManagedObjectID")
         return box
     }
 
