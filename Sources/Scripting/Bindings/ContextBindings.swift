@@ -68,7 +68,7 @@ extension BridgeClasses {
                         }
                     }
                 } else if state.type(at: 3) != .nil && state.type(at: 3) != .none {
-                    throw LuaArgumentError(argument: 3, message: "table expected, got \(state.typeName(at: 3))")
+                    throw state.typeError(3, expected: "table")
                 }
                 let object = try ctx.insertObject(entityName: entityName, values: values)
                 object.noteInsertion { state.location() }  // kept only when the new object is invalid
