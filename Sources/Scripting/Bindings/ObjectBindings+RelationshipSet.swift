@@ -29,8 +29,12 @@ extension BridgeClasses {
     /// operations of `NSMutableSet` and `NSMutableOrderedSet` (0-based indexes, as in Cocoa).
     static func relationshipSetDeclaration(_ owner: ScriptEngineReference) -> LuaOpenClassDeclaration {
         let object = managedObjectParameter("object")
-        func argument(_ state: LuaState, _ index: Int32) -> ManagedObject {
-            state.object(at: index, as: ManagedObject.self)!  // checked by its declared parameter
+        // The managed object its declared parameter checked.
+        func argument(_ state: LuaState, _ index: Int32) throws -> ManagedObject {
+            guard let object = state.object(at: index, as: ManagedObject.self) else {
+                throw LuaArgumentError(argument: index, message: "managed object expected, got \(state.typeName(at: index))")
+            }
+            return object
         }
         let declaration = LuaClassDeclaration<RelationshipSet>(
             "RelationshipSet", "A live to-many relationship: `#set`, `set[i]` (1-based, in insertion order).",
@@ -39,15 +43,15 @@ extension BridgeClasses {
             ],
             methods: [
                 .checked("add", "Adds a member (the inverse is set too).", [object]) { set, state in
-                    try set.object.addObject(argument(state, 2), toRelationship: set.key)
+                    try set.object.addObject(try argument(state, 2), toRelationship: set.key)
                     return 0
                 },
                 .checked("remove", "Removes a member (the inverse is cleared too).", [object]) { set, state in
-                    try set.object.removeObject(argument(state, 2), fromRelationship: set.key)
+                    try set.object.removeObject(try argument(state, 2), fromRelationship: set.key)
                     return 0
                 },
                 .checked("contains", "Whether `object` is a member.", [object], returns: "boolean") { set, state in
-                    let member = argument(state, 2)
+                    let member = try argument(state, 2)
                     state.push(try set.members().contains(member))
                     return 1
                 },
@@ -57,7 +61,7 @@ extension BridgeClasses {
                 },
                 .checked("insertObject", "Ordered relationships: inserts `object` at the 0-based `index` (a member stays where it is).",
                          [object, .value("index", Int.self)]) { set, state in
-                    try set.object.insertObject(argument(state, 2), at: Int(state.toInteger(at: 3) ?? 0),
+                    try set.object.insertObject(try argument(state, 2), at: try state.argument(3, as: Int.self),
                                                 inOrderedRelationship: set.key)
                     return 0
                 },
@@ -67,7 +71,7 @@ extension BridgeClasses {
                 },
                 .checked("replaceObjectAtIndex", "Ordered relationships: `object` takes the place of the member at the 0-based `index`.",
                          [.value("index", Int.self), object]) { set, state in
-                    try set.object.replaceObject(at: Int(state.toInteger(at: 2) ?? 0), with: argument(state, 3),
+                    try set.object.replaceObject(at: try state.argument(2, as: Int.self), with: try argument(state, 3),
                                                  inOrderedRelationship: set.key)
                     return 0
                 },
@@ -83,13 +87,13 @@ extension BridgeClasses {
                         }
                         indexes.append(Int(n))
                     }
-                    try set.object.moveObjects(at: indexes, to: Int(state.toInteger(at: 3) ?? 0), inOrderedRelationship: set.key)
+                    try set.object.moveObjects(at: indexes, to: try state.argument(3, as: Int.self), inOrderedRelationship: set.key)
                     return 0
                 },
                 .checked("objectAtIndex", "Ordered relationships: the member at the 0-based `index`.",
                          [.value("index", Int.self)], returns: "ManagedObject") { set, state in
                     let members = try set.members()
-                    let index = Int(state.toInteger(at: 2) ?? 0)
+                    let index = try state.argument(2, as: Int.self)
                     guard index >= 0, index < members.count else {
                         throw ScriptingError("*** -[__NSOrderedSetM objectAtIndex:]: index \(index) beyond bounds "
                             + (members.isEmpty ? "for empty ordered set" : "[0 .. \(members.count - 1)]"))
@@ -99,7 +103,7 @@ extension BridgeClasses {
                 },
                 .checked("indexOfObject", "Ordered relationships: the 0-based index of `object`, or nil.", [object],
                          returns: "integer?") { set, state in
-                    let member = argument(state, 2)
+                    let member = try argument(state, 2)
                     if let index = try set.members().firstIndex(where: { $0 === member }) { state.push(index) } else { state.pushNil() }
                     return 1
                 },
@@ -108,7 +112,10 @@ extension BridgeClasses {
             metamethods: [
                 "__len": { state in
                     // The metatable's dispatch checked that argument 1 is a relationship set.
-                    state.push(try state.object(at: 1, as: RelationshipSet.self)!.members().count)
+                    guard let set = state.object(at: 1, as: RelationshipSet.self) else {
+                        throw LuaArgumentError(argument: 1, message: "RelationshipSet expected, got \(state.typeName(at: 1))")
+                    }
+                    state.push(try set.members().count)
                     return 1
                 },
             ])
