@@ -80,6 +80,9 @@ extension LuaClassDeclaration {
         let name = modelSlots.className
         let properties = self.properties
         let start = modelSlots.names.count
+        // The accessors alone: a read takes one closure from the array, not a whole declaration (whose names
+        // and closures a copy would retain).
+        let getters = properties.map(\.get)
         let cls = LuaClass(
             name: name,
             properties: modelSlots.names + properties.map(\.name),
@@ -88,7 +91,7 @@ extension LuaClassDeclaration {
             setter: modelSlots.set,
             fixedSlotStart: start,
             fixedGetter: { target, slot, state in
-                try properties[slot - start].get(unsafeDowncast(target, to: Object.self), state)
+                try getters[slot - start](unsafeDowncast(target, to: Object.self), state)
             },
             fixedSetter: { target, slot, state, valueIndex in
                 let property = properties[slot - start]
