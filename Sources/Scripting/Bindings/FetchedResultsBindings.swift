@@ -41,6 +41,10 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
     weak var controller: FetchedResultsController?
     let table: LuaRef
     let implementedCallbacks: FetchedResultsDelegateCallbacks
+    /// The identity of ``owner`` (compared, never dereferenced) and a weak slot holding its userdata, set by
+    /// the first delivery: the fast path of ``deliver(_:_:key:_:)`` (LuaFetchedResultsDelegate+Delivery.swift).
+    let ownerIdentity: ObjectIdentifier
+    @exclusivity(unchecked) var ownerSlot: LuaRef?
 
     static let names: [(String, FetchedResultsDelegateCallbacks)] = [
         ("controllerWillChangeContent", .willChangeContent), ("didChangeSection", .didChangeSection),
@@ -52,6 +56,7 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
     init(engine: ScriptEngine, owner: LuaFetchedResultsController, tableAt index: Int32) {
         self.engine = engine
         self.owner = owner
+        self.ownerIdentity = ObjectIdentifier(owner)
         self.controller = owner.controller
         let state = engine.state
         var callbacks: FetchedResultsDelegateCallbacks = []

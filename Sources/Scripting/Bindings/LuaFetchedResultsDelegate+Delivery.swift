@@ -24,6 +24,26 @@ final class LuaDelegateStrings {
         update = ref(FetchedResultsChangeType.update.rawValue)
     }
 
+    /// The `IndexPath` class and a reference to its metatable, taken at the first index path pushed.
+    @exclusivity(unchecked) private var indexPathClass: LuaClass?
+    @exclusivity(unchecked) private var indexPathMetatable: LuaRef?
+
+    /// Pushes an index path (or nil) as a new `IndexPath` value, as ``ScriptEngine/pushValue(indexPath:)``
+    /// does, the class's metatable read through its reference.
+    func push(_ indexPath: IndexPath?, _ engine: ScriptEngine) {
+        let state = engine.state
+        guard let indexPath else { state.pushNil(); return }
+        if let indexPathClass, let indexPathMetatable {
+            state.pushUnshared(object: IndexPathBox(indexPath), class: indexPathClass, metatable: indexPathMetatable)
+            return
+        }
+        let cls = engine.classes.indexPath
+        let metatable = state.metatableRef(for: cls)
+        indexPathClass = cls
+        indexPathMetatable = metatable
+        state.pushUnshared(object: IndexPathBox(indexPath), class: cls, metatable: metatable)
+    }
+
     /// The Lua string of a change type (`"insert"`, `"delete"`, `"move"`, `"update"`).
     func changeType(_ type: FetchedResultsChangeType) -> LuaRef {
         switch type {
@@ -39,8 +59,19 @@ extension LuaFetchedResultsDelegate {
     /// Calls `table[name](controller, …)` for a change being delivered: the name is read through its
     /// registry string (`key`), the engine (reached once by the caller) is passed in, and `pushArguments`
     /// pushes the rest and returns their count. What is called, with what, and every error, are those of a lookup by name.
+    ///
+    /// The fast path, one C call (``LuaState/pushCallback(_:of:receiverIn:object:)``): a function the table
+    /// holds itself, and the controller's userdata from the weak slot the first delivery filled. Anything
+    /// else — an inherited or callable-table callback, a missing one, no userdata in the slot — takes the
+    /// general path below, which looks the callback up by name (under `lua_pcall` when inherited) and
+    /// pushes the controller through the identity cache, then remembers its userdata in the slot.
     func deliver(_ engine: ScriptEngine, _ name: String, key: LuaRef, _ pushArguments: () -> Int32) throws {
         let state = engine.state
+        if let ownerSlot, state.pushCallback(key, of: table, receiverIn: ownerSlot, object: ownerIdentity) {
+            let count = pushArguments()
+            do { try state.pcallFunction(arguments: 1 + count, results: 0) } catch { throw ScriptingError(error.message) }
+            return
+        }
         guard let owner else { return }
         state.push(table)
         let pushed: Int32?
@@ -54,6 +85,11 @@ extension LuaFetchedResultsDelegate {
         state.remove(at: -1 - (pushed ?? 0))
         guard let pushed else { return }
         state.push(object: owner, class: engine.classes.fetchedResultsController)
+        if let ownerSlot {
+            state.setWeakSlot(ownerSlot, toValueAt: -1)
+        } else {
+            ownerSlot = state.weakSlot(holdingValueAt: -1)
+        }
         let count = pushArguments()
         do { try state.pcall(arguments: pushed + count, results: 0) } catch { throw ScriptingError(error.message) }
     }
@@ -66,9 +102,9 @@ extension LuaFetchedResultsDelegate {
         let engine = self.engine, strings = engine.delegateStrings
         try deliver(engine, "didChangeObject", key: strings.didChangeObject) {
             engine.push(object)
-            engine.pushValue(indexPath: indexPath)
+            strings.push(indexPath, engine)
             engine.state.push(strings.changeType(type))
-            engine.pushValue(indexPath: newIndexPath)
+            strings.push(newIndexPath, engine)
             return 4
         }
     }
@@ -102,7 +138,6 @@ extension ScriptEngine {
     /// Pushes an index path (or nil) as a new `IndexPath` value, without entering it in the identity cache
     /// (``push(indexPath:)`` makes the same value through the cache).
     func pushValue(indexPath: IndexPath?) {
-        guard let indexPath else { state.pushNil(); return }
-        state.pushUnshared(object: IndexPathBox(indexPath), class: classes.indexPath)
+        delegateStrings.push(indexPath, self)
     }
 }
