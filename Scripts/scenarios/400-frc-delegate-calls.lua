@@ -143,3 +143,55 @@ scenario("a controller the script dropped is no longer called once it is collect
   expect(calls):toBe(11)
   ctx:rollback()
 end)
+
+scenario("objects of two entities in turn: each pushed as itself, with its own class", function()
+  local people = ripple.model {
+    Person = { isAbstract = true, name = "string" },
+    Employee = { parentEntity = "Person", salary = "integer?" },
+    Contractor = { parentEntity = "Person", rate = "double?" },
+  }
+  local pctx = ripple.container(people).viewContext
+  local ann = pctx:insert("Employee", { name = "Ann", salary = 1 })
+  local bob = pctx:insert("Contractor", { name = "Bob", rate = 2.5 })
+  local cy = pctx:insert("Employee", { name = "Cy", salary = 3 })
+  pctx:save()
+  local frc = ripple.fetchedResultsController { context = pctx, entity = "Person", sortDescriptors = { "name" } }
+  frc:performFetch()
+  local seen = {}
+  frc.delegate = {
+    didChangeObject = function(c, o, from, kind, to)
+      local same = rawequal(o, ann) and "ann" or rawequal(o, bob) and "bob" or rawequal(o, cy) and "cy" or "?"
+      seen[#seen + 1] = string.format("%s %s %s", same, o.entityName, tostring(o.entityName == "Employee" and o.salary or o.rate))
+    end,
+  }
+  ann.salary = 10
+  pctx:processPendingChanges()
+  bob.rate = 20.5
+  pctx:processPendingChanges()
+  cy.salary = 30
+  bob.rate = 40.5
+  pctx:processPendingChanges()
+  expect(seen):toEqual({ "ann Employee 10", "bob Contractor 20.5", "bob Contractor 40.5", "cy Employee 30" })
+  -- Objects Lua no longer holds get a new userdata when delivered, of their own entity's class.
+  local function change(name, key, value)
+    for _, o in ipairs(pctx:fetch { entity = "Person" }) do
+      if o.name == name then o[key] = value end
+    end
+  end
+  ann, bob, cy = nil, nil, nil
+  seen = {}
+  frc.delegate = {
+    didChangeObject = function(c, o, from, kind, to)
+      seen[#seen + 1] = string.format("%s %s %s", o.name, o.entityName, tostring(o.entityName == "Employee" and o.salary or o.rate))
+    end,
+  }
+  change("Ann", "salary", 11)
+  collectgarbage()
+  collectgarbage()
+  pctx:processPendingChanges()
+  change("Bob", "rate", 21.5)
+  collectgarbage()
+  collectgarbage()
+  pctx:processPendingChanges()
+  expect(seen):toEqual({ "Ann Employee 11", "Bob Contractor 21.5" })
+end)

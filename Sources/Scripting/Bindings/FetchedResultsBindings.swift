@@ -72,11 +72,6 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         table = state.ref()
     }
 
-    /// Traces a callback without details (`[frc NAME] kind`), its text written when read.
-    private func trace(_ kind: String) {
-        engine.log.record(TraceEvent(.callback(.controller(controller?.name ?? "?"), kind: kind)))
-    }
-
     private func trace(_ kind: String, _ detail: String, groups: [(name: String, group: TraceEvent.Group)] = [],
                        indexPaths: [IndexPath?] = []) {
         engine.log.record(TraceEvent(source: "frc \(controller?.name ?? "?")", kind: kind, detail: detail, groups: groups,
@@ -100,9 +95,12 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         do { try state.pcall(arguments: pushed + count, results: 0) } catch { throw ScriptingError(error.message) }
     }
 
+    // The three callbacks of every change reach the engine once and name the controller they were given
+    // (the one this delegate was made for: ``controller`` is it) instead of loading the weak reference.
     func controllerWillChangeContent(_ controller: FetchedResultsController) throws {
-        trace("controllerWillChangeContent")
-        try deliverWillChangeContent()
+        let engine = self.engine
+        engine.log.record(TraceEvent(.callback(.controller(controller.name), kind: "controllerWillChangeContent")))
+        try deliverWillChangeContent(engine)
     }
 
     func controller(_ controller: FetchedResultsController, didChange sectionInfo: FetchedResultsSectionInfo,
@@ -113,14 +111,16 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
 
     func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
                     for type: FetchedResultsChangeType, newIndexPath: IndexPath?) throws {
-        engine.log.record(TraceEvent(.objectChange(controller: self.controller?.name ?? "?", entity: object.entity.name,
+        let engine = self.engine
+        engine.log.record(TraceEvent(.objectChange(controller: controller.name, entity: object.entity.name,
                                                    number: object.objectNumber, type: type, from: indexPath, to: newIndexPath)))
-        try deliverObjectChange(object, at: indexPath, for: type, newIndexPath: newIndexPath)
+        try deliverObjectChange(engine, object, at: indexPath, for: type, newIndexPath: newIndexPath)
     }
 
     func controllerDidChangeContent(_ controller: FetchedResultsController) throws {
-        trace("controllerDidChangeContent")
-        try deliverDidChangeContent()
+        let engine = self.engine
+        engine.log.record(TraceEvent(.callback(.controller(controller.name), kind: "controllerDidChangeContent")))
+        try deliverDidChangeContent(engine)
     }
 
     func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: FetchedResultsSnapshot) throws {

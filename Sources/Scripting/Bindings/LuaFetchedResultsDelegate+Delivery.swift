@@ -44,6 +44,25 @@ final class LuaDelegateStrings {
         state.pushUnshared(object: IndexPathBox(indexPath), class: cls, metatable: metatable)
     }
 
+    /// The entity of the last object pushed by `push(_ object:_:)` and its Lua class (the engine's
+    /// `entityClass(for:)` for it, which never changes for an entity): consecutive changes of one entity
+    /// skip the dictionary lookup.
+    @exclusivity(unchecked) private var lastEntity: EntityDescription?
+    @exclusivity(unchecked) private var lastEntityClass: LuaClass?
+
+    /// Pushes a managed object as `ScriptEngine.push(_ object:)` does.
+    func push(_ object: ManagedObject, _ engine: ScriptEngine) {
+        let entity = object.entity
+        if entity === lastEntity, let lastEntityClass {
+            engine.state.push(object: object, class: lastEntityClass)
+            return
+        }
+        let cls = engine.entityClass(for: entity)
+        lastEntity = entity
+        lastEntityClass = cls
+        engine.state.push(object: object, class: cls)
+    }
+
     /// The Lua string of a change type (`"insert"`, `"delete"`, `"move"`, `"update"`).
     func changeType(_ type: FetchedResultsChangeType) -> LuaRef {
         switch type {
@@ -97,11 +116,11 @@ extension LuaFetchedResultsDelegate {
     /// `didChangeObject(controller, object, indexPath, type, newIndexPath)`: the object's own userdata, the
     /// type as its interned string, and each index path as a new `IndexPath` made without the identity
     /// cache (an index path is a value: nothing looks one up by identity).
-    func deliverObjectChange(_ object: ManagedObject, at indexPath: IndexPath?, for type: FetchedResultsChangeType,
-                             newIndexPath: IndexPath?) throws {
-        let engine = self.engine, strings = engine.delegateStrings
+    func deliverObjectChange(_ engine: ScriptEngine, _ object: ManagedObject, at indexPath: IndexPath?,
+                             for type: FetchedResultsChangeType, newIndexPath: IndexPath?) throws {
+        let strings = engine.delegateStrings
         try deliver(engine, "didChangeObject", key: strings.didChangeObject) {
-            engine.push(object)
+            strings.push(object, engine)
             strings.push(indexPath, engine)
             engine.state.push(strings.changeType(type))
             strings.push(newIndexPath, engine)
@@ -110,14 +129,12 @@ extension LuaFetchedResultsDelegate {
     }
 
     /// `controllerWillChangeContent(controller)`.
-    func deliverWillChangeContent() throws {
-        let engine = self.engine
+    func deliverWillChangeContent(_ engine: ScriptEngine) throws {
         try deliver(engine, "controllerWillChangeContent", key: engine.delegateStrings.controllerWillChangeContent) { 0 }
     }
 
     /// `controllerDidChangeContent(controller)`.
-    func deliverDidChangeContent() throws {
-        let engine = self.engine
+    func deliverDidChangeContent(_ engine: ScriptEngine) throws {
         try deliver(engine, "controllerDidChangeContent", key: engine.delegateStrings.controllerDidChangeContent) { 0 }
     }
 
