@@ -28,8 +28,8 @@ final class LuaDelegateStrings {
     @exclusivity(unchecked) private var indexPathClass: LuaClass?
     @exclusivity(unchecked) private var indexPathMetatable: LuaRef?
 
-    /// Pushes an index path (or nil) as a new `IndexPath` value, as ``ScriptEngine/pushValue(indexPath:)``
-    /// does, the class's metatable read through its reference.
+    /// Pushes an index path (or nil) as a new `IndexPath` value outside the identity cache (what
+    /// ``ScriptEngine/pushValue(indexPath:)`` does), the class's metatable read through its reference.
     func push(_ indexPath: IndexPath?, _ engine: ScriptEngine) {
         let state = engine.state
         guard let indexPath else { state.pushNil(); return }
