@@ -45,6 +45,9 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
     /// the first delivery: the fast path of ``deliver(_:_:key:_:)`` (LuaFetchedResultsDelegate+Delivery.swift).
     let ownerIdentity: ObjectIdentifier
     @exclusivity(unchecked) var ownerSlot: LuaRef?
+    /// The engine's interned callback names and change types (``ScriptEngine/delegateStrings``), held here so
+    /// that a delivery does not go through the engine's lazy property.
+    let strings: LuaDelegateStrings
 
     static let names: [(String, FetchedResultsDelegateCallbacks)] = [
         ("controllerWillChangeContent", .willChangeContent), ("didChangeSection", .didChangeSection),
@@ -58,6 +61,7 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         self.owner = owner
         self.ownerIdentity = ObjectIdentifier(owner)
         self.controller = owner.controller
+        self.strings = engine.delegateStrings
         let state = engine.state
         var callbacks: FetchedResultsDelegateCallbacks = []
         let index = state.absoluteIndex(index)

@@ -118,7 +118,7 @@ extension LuaFetchedResultsDelegate {
     /// cache (an index path is a value: nothing looks one up by identity).
     func deliverObjectChange(_ engine: ScriptEngine, _ object: ManagedObject, at indexPath: IndexPath?,
                              for type: FetchedResultsChangeType, newIndexPath: IndexPath?) throws {
-        let strings = engine.delegateStrings
+        let strings = self.strings
         try deliver(engine, "didChangeObject", key: strings.didChangeObject) {
             strings.push(object, engine)
             strings.push(indexPath, engine)
@@ -130,12 +130,12 @@ extension LuaFetchedResultsDelegate {
 
     /// `controllerWillChangeContent(controller)`.
     func deliverWillChangeContent(_ engine: ScriptEngine) throws {
-        try deliver(engine, "controllerWillChangeContent", key: engine.delegateStrings.controllerWillChangeContent) { 0 }
+        try deliver(engine, "controllerWillChangeContent", key: strings.controllerWillChangeContent) { 0 }
     }
 
     /// `controllerDidChangeContent(controller)`.
     func deliverDidChangeContent(_ engine: ScriptEngine) throws {
-        try deliver(engine, "controllerDidChangeContent", key: engine.delegateStrings.controllerDidChangeContent) { 0 }
+        try deliver(engine, "controllerDidChangeContent", key: strings.controllerDidChangeContent) { 0 }
     }
 
     /// `didChangeSection(controller, section, sectionIndex, type)`.
