@@ -41,6 +41,13 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
     weak var controller: FetchedResultsController?
     let table: LuaRef
     let implementedCallbacks: FetchedResultsDelegateCallbacks
+    /// The identity of ``owner`` (compared, never dereferenced) and a weak slot holding its userdata, set by
+    /// the first delivery: the fast path of ``deliver(_:_:key:_:)`` (LuaFetchedResultsDelegate+Delivery.swift).
+    let ownerIdentity: ObjectIdentifier
+    @exclusivity(unchecked) var ownerSlot: LuaRef?
+    /// The engine's interned callback names and change types (``ScriptEngine/delegateStrings``), held here so
+    /// that a delivery does not go through the engine's lazy property.
+    let strings: LuaDelegateStrings
 
     static let names: [(String, FetchedResultsDelegateCallbacks)] = [
         ("controllerWillChangeContent", .willChangeContent), ("didChangeSection", .didChangeSection),
@@ -52,7 +59,9 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
     init(engine: ScriptEngine, owner: LuaFetchedResultsController, tableAt index: Int32) {
         self.engine = engine
         self.owner = owner
+        self.ownerIdentity = ObjectIdentifier(owner)
         self.controller = owner.controller
+        self.strings = engine.delegateStrings
         let state = engine.state
         var callbacks: FetchedResultsDelegateCallbacks = []
         let index = state.absoluteIndex(index)
@@ -94,9 +103,12 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         do { try state.pcall(arguments: pushed + count, results: 0) } catch { throw ScriptingError(error.message) }
     }
 
+    // The three callbacks of every change reach the engine once and name the controller they were given
+    // (the one this delegate was made for: ``controller`` is it) instead of loading the weak reference.
     func controllerWillChangeContent(_ controller: FetchedResultsController) throws {
-        trace("controllerWillChangeContent")
-        try deliverWillChangeContent()
+        let engine = self.engine
+        engine.log.record(TraceEvent(.callback(.controller(controller.name), kind: "controllerWillChangeContent")))
+        try deliverWillChangeContent(engine)
     }
 
     func controller(_ controller: FetchedResultsController, didChange sectionInfo: FetchedResultsSectionInfo,
@@ -107,14 +119,16 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
 
     func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
                     for type: FetchedResultsChangeType, newIndexPath: IndexPath?) throws {
-        engine.log.record(TraceEvent(.objectChange(controller: self.controller?.name ?? "?", entity: object.entity.name,
+        let engine = self.engine
+        engine.log.record(TraceEvent(.objectChange(controller: controller.name, entity: object.entity.name,
                                                    number: object.objectNumber, type: type, from: indexPath, to: newIndexPath)))
-        try deliverObjectChange(object, at: indexPath, for: type, newIndexPath: newIndexPath)
+        try deliverObjectChange(engine, object, at: indexPath, for: type, newIndexPath: newIndexPath)
     }
 
     func controllerDidChangeContent(_ controller: FetchedResultsController) throws {
-        trace("controllerDidChangeContent")
-        try deliverDidChangeContent()
+        let engine = self.engine
+        engine.log.record(TraceEvent(.callback(.controller(controller.name), kind: "controllerDidChangeContent")))
+        try deliverDidChangeContent(engine)
     }
 
     func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: FetchedResultsSnapshot) throws {
