@@ -173,6 +173,9 @@ struct EntryOrder: TreeOrder {
 
     @inline(never)
     func boxed(_ a: EntryRef, _ b: EntryRef, from start: Int) -> Bool {
-        FetchedResultsController.compareBoxed(a.entry, b.entry, from: start, comparators, ascending, plain)
+        // An entry against itself (a walk that finds an element: `rank(of:)`, `remove(_:)`) is equal, without
+        // reading its keys: the unboxed keys are equal whenever two strings share their first 16 bytes.
+        if a.entry === b.entry { return false }
+        return FetchedResultsController.compareBoxed(a.entry, b.entry, from: start, comparators, ascending, plain)
     }
 }
