@@ -50,17 +50,26 @@ extension FetchedResultsController {
         return fetches
     }
 
-    /// The sort keys an update names, read again: `first` is the index of the first key whose value
-    /// differs from the entry's (-1: none), `value` its new value, and `all` the whole new key list when
-    /// several differ (nil otherwise: the entry's keys with `first` set to `value`).
+    /// The sort keys an update names, as bits by sort-descriptor index (a change that names no key by name
+    /// and no section key: ``WatchedSlots/keepsSectionAndMembership(_:)``; at most 64 sort descriptors:
+    /// ``WatchedSlots/fitsUpdatePaths``).
+    static func namedSortKeys(_ changes: PropertyChanges, _ watched: WatchedSlots) -> UInt64 {
+        var mask: UInt64 = 0
+        for (k, n) in watched.sortNumbers.enumerated() where changes.contains(slot: n) { mask |= 1 << UInt64(k) }
+        return mask
+    }
+
+    /// The sort keys an update names (`named`, ``namedSortKeys(_:_:)``), read again: `first` is the index of
+    /// the first key whose value differs from the entry's (-1: none), `value` its new value, and `all` the
+    /// whole new key list when several differ (nil otherwise: the entry's keys with `first` set to `value`).
     /// - Throws: the read's error, wrapped; nothing is changed.
-    func changedSortKeys(of object: ManagedObject, entry: ResultEntry, changes: PropertyChanges,
+    func changedSortKeys(of object: ManagedObject, entry: ResultEntry, named: UInt64,
                          watched: WatchedSlots) throws -> (first: Int, value: Value, all: [Value]?) {
         var first = -1
         var firstValue = Value.null
         var all: [Value]?
         do {
-            for (k, n) in watched.sortNumbers.enumerated() where changes.contains(slot: n) {
+            for k in watched.sortSlots.indices where named & (1 << UInt64(k)) != 0 {
                 let value = try object.value(for: watched.sortSlots[k])
                 if value == entry.keys[k] { continue }
                 if first < 0 {
@@ -80,12 +89,6 @@ extension FetchedResultsController {
         return (first, firstValue, all)
     }
 
-    /// Whether an update sets a sort key (even to the value it had): such an update is a key change
-    /// (`isKeyChange(_:)`'s rule, for a change that names no section key and no key by name).
-    static func setsSortKey(_ changes: PropertyChanges, _ watched: WatchedSlots) -> Bool {
-        watched.sortNumbers.contains { changes.contains(slot: $0) }
-    }
-
     /// Processes a batch whose only change is `object`'s update (``singleUpdateCandidate(_:)``) and delivers
     /// it. Returns false, having changed nothing, when the update needs the general path after all.
     ///
@@ -94,7 +97,8 @@ extension FetchedResultsController {
     ///   results are dropped), `.invariantViolation`, and `.delegate`.
     func applySingleUpdate(_ object: ManagedObject, in note: ObjectsDidChangeNotification) throws -> Bool {
         guard let tree, let entry = entries[ObjectIdentifier(object)], let changes = note.propertyChanges(of: object),
-              let watched = watchedSlots(for: object.entity), watched.keepsSectionAndMembership(changes),
+              let watched = watchedSlots(for: object.entity), watched.fitsUpdatePaths,
+              watched.keepsSectionAndMembership(changes),
               managedObjectContext.isFetchCandidate(object, for: activeRequest) else { return false }
         changeBatchCount += 1
         updatePathBatchCount += 1
@@ -102,7 +106,9 @@ extension FetchedResultsController {
         // 1. Read the sort keys the change names (nothing is changed yet, so an error leaves the results as
         //    they were).
         let keys: (first: Int, value: Value, all: [Value]?)
-        do { keys = try changedSortKeys(of: object, entry: entry, changes: changes, watched: watched) } catch {
+        do {
+            keys = try changedSortKeys(of: object, entry: entry, named: Self.namedSortKeys(changes, watched), watched: watched)
+        } catch {
             isStale = true
             throw error
         }
@@ -118,11 +124,6 @@ extension FetchedResultsController {
             if let all = keys.all { entry.keys = all } else { entry.keys[keys.first] = keys.value }
             newRank = tree.insert(EntryRef(entry))
             cachedObjects = nil
-            if sectionNameKeyPath != nil,
-               layout.names[layout.indexPath(forVisibleRank: newRank).section] != entry.sectionName {
-                clear()
-                throw FetchedResultsError.outOfOrderSection(index: newRank, name: entry.sectionName)
-            }
         } else {
             guard let rank = tree.rank(of: EntryRef(entry)) else {
                 preconditionFailure("an entry of the results is not in the tree")
@@ -130,10 +131,15 @@ extension FetchedResultsController {
             oldRank = rank
             newRank = rank
         }
+        let oldPath = layout.indexPath(forVisibleRank: oldRank)
+        let newPath = oldRank == newRank ? oldPath : layout.indexPath(forVisibleRank: newRank)
+        if sectionNameKeyPath != nil, oldRank != newRank, layout.names[newPath.section] != entry.sectionName {
+            clear()
+            throw FetchedResultsError.outOfOrderSection(index: newRank, name: entry.sectionName)
+        }
         // 3. One record: a move when the object left its rank, otherwise an update (decision 5).
-        let change = FetchedResultsObjectChange(object: object, indexPath: layout.indexPath(forVisibleRank: oldRank),
-                                                type: oldRank == newRank ? .update : .move,
-                                                newIndexPath: layout.indexPath(forVisibleRank: newRank))
+        let change = FetchedResultsObjectChange(object: object, indexPath: oldPath, type: oldRank == newRank ? .update : .move,
+                                                newIndexPath: newPath)
         if let old { try checkInvariants(old: old, changes: FetchedResultsChangeSet(objectChanges: [change])) }
         try deliver(objectChanges: CollectionOfOne(change), sectionChanges: [])
         return true
@@ -143,20 +149,26 @@ extension FetchedResultsController {
 /// One object of a several-updates batch.
 struct UpdatedEntry {
     let entry: ResultEntry
-    let changes: PropertyChanges
     /// The entry as the tree holds it before the batch (its old keys).
     let ref: EntryRef
-    /// The changed sort keys (``FetchedResultsController/changedSortKeys(of:entry:changes:watched:)``).
+    /// The sort keys the update names (``FetchedResultsController/namedSortKeys(_:_:)``): when any, the
+    /// update is a key change even if the values are the same (`isKeyChange(_:)`'s rule).
+    let named: UInt64
+    /// The changed sort keys (``FetchedResultsController/changedSortKeys(of:entry:named:watched:)``).
     var first = -1
     var value = Value.null
     var all: [Value]?
-    /// A sort key was set, even to the value it had.
-    var setsSortKey = false
     var oldRank = 0
     /// The rank the insertion returned (moved entries).
     var insertionRank = 0
     /// The rank after the batch.
     var newRank = 0
+
+    init(entry: ResultEntry, named: UInt64) {
+        self.entry = entry
+        self.ref = EntryRef(entry)
+        self.named = named
+    }
 
     /// Whether the entry's keys differ: it leaves its rank and is inserted again.
     var moves: Bool { first >= 0 }
@@ -176,24 +188,34 @@ extension FetchedResultsController {
         guard let tree else { return false }
         var items: [UpdatedEntry] = []
         items.reserveCapacity(count)
+        let request = activeRequest
+        // (The watched slots of the entity met last, kept here: one copy for a batch of one entity.)
+        var watched: WatchedSlots?
+        var watchedEntity: ObjectIdentifier?
         for object in note.updated where fetchesEntity(object.entity) {
-            guard let entry = entries[ObjectIdentifier(object)], let changes = note.propertyChanges(of: object),
-                  let watched = watchedSlots(for: object.entity), watched.keepsSectionAndMembership(changes),
-                  managedObjectContext.isFetchCandidate(object, for: activeRequest),
+            if watchedEntity != ObjectIdentifier(object.entity) {
+                watched = watchedSlots(for: object.entity)
+                watchedEntity = ObjectIdentifier(object.entity)
+            }
+            guard let watched, watched.fitsUpdatePaths, let entry = entries[ObjectIdentifier(object)],
+                  let changes = note.propertyChanges(of: object), watched.keepsSectionAndMembership(changes),
+                  managedObjectContext.isFetchCandidate(object, for: request),
                   !items.contains(where: { $0.entry === entry }) else { return false }
-            items.append(UpdatedEntry(entry: entry, changes: changes, ref: EntryRef(entry)))
+            items.append(UpdatedEntry(entry: entry, named: Self.namedSortKeys(changes, watched)))
         }
         changeBatchCount += 1
         updatePathBatchCount += 1
         let old = checksInvariants ? snapshot() : nil
         // 1. Read the changed sort keys (nothing is changed yet, so an error leaves the results as they were).
         do {
-            for i in items.indices {
+            for i in items.indices where items[i].named != 0 {
                 let entry = items[i].entry
-                let watched = watchedSlots(for: entry.object.entity)!
-                let keys = try changedSortKeys(of: entry.object, entry: entry, changes: items[i].changes, watched: watched)
-                (items[i].first, items[i].value, items[i].all) = keys
-                items[i].setsSortKey = Self.setsSortKey(items[i].changes, watched)
+                if watchedEntity != ObjectIdentifier(entry.object.entity) {
+                    watched = watchedSlots(for: entry.object.entity)
+                    watchedEntity = ObjectIdentifier(entry.object.entity)
+                }
+                (items[i].first, items[i].value, items[i].all)
+                    = try changedSortKeys(of: entry.object, entry: entry, named: items[i].named, watched: watched!)
             }
         } catch {
             isStale = true
@@ -201,6 +223,7 @@ extension FetchedResultsController {
         }
         // 2. The ranks of the entries that stay; the others leave, each removal giving its rank among the
         //    entries still there (the old rank less the entries removed before it that precede it).
+        let order = tree.order
         var anyMoves = false
         for i in items.indices where !items[i].moves {
             items[i].oldRank = tree.rank(of: items[i].ref)!
@@ -208,30 +231,32 @@ extension FetchedResultsController {
         for i in items.indices where items[i].moves {
             anyMoves = true
             var rank = tree.remove(items[i].ref)!
-            for j in 0..<i where items[j].moves && tree.order.areInIncreasingOrder(items[j].ref, items[i].ref) {
-                rank += 1
-            }
+            for j in 0..<i where items[j].moves && order.areInIncreasingOrder(items[j].ref, items[i].ref) { rank += 1 }
             items[i].oldRank = rank
         }
         // 3. New keys, then the insertions in order; a later insertion at or before an earlier one's rank
         //    pushes it one further.
         for i in items.indices where items[i].moves {
             let entry = items[i].entry
-            if let all = items[i].all { entry.keys = all } else { entry.keys[items[i].first] = items[i].value }
-            items[i].all = nil
+            if let all = items[i].all {
+                entry.keys = all
+                items[i].all = nil
+            } else {
+                entry.keys[items[i].first] = items[i].value
+            }
             items[i].insertionRank = tree.insert(EntryRef(entry))
         }
         for i in items.indices {
+            var rank: Int
             if items[i].moves {
-                var rank = items[i].insertionRank
+                rank = items[i].insertionRank
                 for j in (i + 1)..<items.count where items[j].moves && items[j].insertionRank <= rank { rank += 1 }
-                items[i].newRank = rank
             } else {
-                var rank = items[i].oldRank
-                for gone in items where gone.moves && gone.oldRank < items[i].oldRank { rank -= 1 }
-                for inserted in items where inserted.moves && inserted.insertionRank <= rank { rank += 1 }
-                items[i].newRank = rank
+                rank = items[i].oldRank
+                for j in items.indices where items[j].moves && items[j].oldRank < items[i].oldRank { rank -= 1 }
+                for j in items.indices where items[j].moves && items[j].insertionRank <= rank { rank += 1 }
             }
+            items[i].newRank = rank
         }
         // (Debug builds, the test suite, check every derived rank against a walk of the tree.)
         assert(items.allSatisfy { tree.rank(of: EntryRef($0.entry)) == $0.newRank }, "a derived rank differs from the tree's")
@@ -241,22 +266,24 @@ extension FetchedResultsController {
         if anyMoves {
             cachedObjects = nil
             if sectionNameKeyPath != nil {
-                var misplaced: UpdatedEntry?
-                for item in items where layout.names[layout.indexPath(forVisibleRank: item.newRank).section] != item.entry.sectionName {
-                    if misplaced == nil || item.newRank < misplaced!.newRank { misplaced = item }
+                var misplaced = -1
+                for i in items.indices where layout.names[layout.indexPath(forVisibleRank: items[i].newRank).section] != items[i].entry.sectionName
+                    && (misplaced < 0 || items[i].newRank < items[misplaced].newRank) {
+                    misplaced = i
                 }
-                if let misplaced {
+                if misplaced >= 0 {
+                    let (rank, name) = (items[misplaced].newRank, items[misplaced].entry.sectionName)
                     clear()
-                    throw FetchedResultsError.outOfOrderSection(index: misplaced.newRank, name: misplaced.entry.sectionName)
+                    throw FetchedResultsError.outOfOrderSection(index: rank, name: name)
                 }
             }
         }
         // 5. The records, classified as the general path classifies them.
         var records: [ChangeRecord] = []
         records.reserveCapacity(items.count)
-        for item in items {
-            records.append(ChangeRecord(object: item.entry.object, oldPos: item.oldRank, newPos: item.newRank, changed: true,
-                                        keyChanged: item.moves || item.setsSortKey))
+        for i in items.indices {
+            records.append(ChangeRecord(object: items[i].entry.object, oldPos: items[i].oldRank, newPos: items[i].newRank,
+                                        changed: true, keyChanged: items[i].moves || items[i].named != 0))
         }
         let changes = classify(records, oldLayout: layout, newLayout: layout)
         if let old { try checkInvariants(old: old, changes: changes) }
