@@ -8,8 +8,9 @@ import ObjectGraph
 final class ResultEntry {
     let object: ManagedObject
     let number: Int
-    /// The sort-key values, in sort-descriptor order. Setting them repacks the unboxed keys.
-    var keys: [Value] {
+    /// The sort-key values, in sort-descriptor order. Setting them (or one of them, in place) repacks the
+    /// unboxed keys.
+    @exclusivity(unchecked) var keys: [Value] {
         didSet { pack() }
     }
     @exclusivity(unchecked) var sectionName: String
