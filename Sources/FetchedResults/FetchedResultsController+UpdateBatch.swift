@@ -89,7 +89,7 @@ extension FetchedResultsController {
         return (first, firstValue, all)
     }
 
-    /// Processes a batch whose only change is `object`'s update (``singleUpdateCandidate(_:)``) and delivers
+    /// Processes a batch whose only change is `object`'s update (``updateOnlyBatch(_:)``, one object) and delivers
     /// it. Returns false, having changed nothing, when the update needs the general path after all.
     ///
     /// - Throws: what the general path throws in the same case: a key read's error (the next batch then
@@ -144,34 +144,6 @@ extension FetchedResultsController {
         try deliver(objectChanges: CollectionOfOne(change), sectionChanges: [])
         return true
     }
-}
-
-/// One object of a several-updates batch.
-struct UpdatedEntry {
-    let entry: ResultEntry
-    /// The entry as the tree holds it before the batch (its old keys).
-    let ref: EntryRef
-    /// The sort keys the update names (``FetchedResultsController/namedSortKeys(_:_:)``): when any, the
-    /// update is a key change even if the values are the same (`isKeyChange(_:)`'s rule).
-    let named: UInt64
-    /// The changed sort keys (``FetchedResultsController/changedSortKeys(of:entry:named:watched:)``).
-    var first = -1
-    var value = Value.null
-    var all: [Value]?
-    var oldRank = 0
-    /// The rank the insertion returned (moved entries).
-    var insertionRank = 0
-    /// The rank after the batch.
-    var newRank = 0
-
-    init(entry: ResultEntry, named: UInt64) {
-        self.entry = entry
-        self.ref = EntryRef(entry)
-        self.named = named
-    }
-
-    /// Whether the entry's keys differ: it leaves its rank and is inserted again.
-    var moves: Bool { first >= 0 }
 }
 
 extension FetchedResultsController {
