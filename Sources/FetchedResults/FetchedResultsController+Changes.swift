@@ -49,6 +49,8 @@ extension FetchedResultsController: ContextObserver {
             if touches(note) { isStale = true }
             return
         }
+        // Updated objects that stay in their sections and in the results: no per-batch touch lists.
+        if try applyUpdateOnlyBatch(note) { return }
         guard isStale || touches(note) else { return }
         changeBatchCount += 1
         let old = checksInvariants ? snapshot() : nil

@@ -130,19 +130,26 @@ extension FetchedResultsController {
 
     /// Delivers a batch to the delegate in the documented order.
     func deliver(_ changes: FetchedResultsChangeSet) throws {
-        guard !changes.isEmpty, let delegate else { return }
+        try deliver(objectChanges: changes.objectChanges, sectionChanges: changes.sectionChanges)
+    }
+
+    /// Delivers a batch given as its two lists (one object change needs no array: `CollectionOfOne`).
+    func deliver<Changes: Collection<FetchedResultsObjectChange>>(
+        objectChanges: Changes, sectionChanges: [FetchedResultsSectionChange]) throws {
+        guard !objectChanges.isEmpty || !sectionChanges.isEmpty, let delegate else { return }
         var selector = ""
         do {
             if callbacks.contains(.snapshot) {
                 selector = "controller:didChangeContentWithSnapshot:"
                 var snapshot = self.snapshot()
-                snapshot.reloadedItemIdentifiers = changes.objectChanges
+                snapshot.reloadedItemIdentifiers = objectChanges
                     .filter { $0.type == .update || $0.type == .move }.map(\.object.objectID)
                 try delegate.controller(self, didChangeContentWith: snapshot)
                 return
             }
             if callbacks.contains(.difference) && sectionNameKeyPath == nil {
                 selector = "controller:didChangeContentWithDifference:"
+                let changes = FetchedResultsChangeSet(sectionChanges: sectionChanges, objectChanges: Array(objectChanges))
                 try delegate.controller(self, didChangeContentWith: FetchedResultsController.difference(of: changes))
                 return
             }
@@ -152,13 +159,13 @@ extension FetchedResultsController {
             }
             if callbacks.contains(.didChangeSection) {
                 selector = "controller:didChangeSection:atIndex:forChangeType:"
-                for c in changes.sectionChanges {
+                for c in sectionChanges {
                     try delegate.controller(self, didChange: c.sectionInfo, atSectionIndex: c.sectionIndex, for: c.type)
                 }
             }
             if callbacks.contains(.didChangeObject) {
                 selector = "controller:didChangeObject:atIndexPath:forChangeType:newIndexPath:"
-                for c in changes.objectChanges {
+                for c in objectChanges {
                     try delegate.controller(self, didChange: c.object, at: c.indexPath, for: c.type,
                                             newIndexPath: c.newIndexPath)
                     // iOS 9 quirk (OpenRadar 22380191; docs/table-views.md, profiles): the update of an object that stayed

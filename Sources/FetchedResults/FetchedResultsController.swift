@@ -63,8 +63,15 @@ public final class FetchedResultsController {
     @exclusivity(unchecked) var sectionsByName: [String: SectionRecord] = [:]
     /// The request as it was at the last successful `performFetch()`.
     var activeRequest: FetchRequest {
-        didSet { keySlots = nil; watchedSlotsCache = nil }
+        didSet { keySlots = nil; watchedSlotsCache = nil; fetchedEntityCache = nil }
     }
+    /// Whether batches of updates only may take the update paths (`applyUpdateOnlyBatch(_:)`); the tests
+    /// turn it off to compare them with the general path.
+    @exclusivity(unchecked) var usesUpdatePaths = true
+    /// The number of batches the update paths processed (for the tests).
+    @exclusivity(unchecked) var updatePathBatchCount = 0
+    /// Whether the active request fetches the entity asked last (see `fetchesEntity(_:)`).
+    @exclusivity(unchecked) var fetchedEntityCache: (entity: ObjectIdentifier, fetches: Bool)?
     /// The attributes the controller sorts, sections and filters on for the entity last asked, or nil
     /// inside when it cannot tell (see `watchedSlots(for:)`).
     @exclusivity(unchecked) var watchedSlotsCache: (entity: ObjectIdentifier, slots: WatchedSlots?)?

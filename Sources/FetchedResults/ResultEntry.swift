@@ -8,8 +8,9 @@ import ObjectGraph
 final class ResultEntry {
     let object: ManagedObject
     let number: Int
-    /// The sort-key values, in sort-descriptor order. Setting them repacks the unboxed keys.
-    var keys: [Value] {
+    /// The sort-key values, in sort-descriptor order. Setting them (or one of them, in place) repacks the
+    /// unboxed keys.
+    @exclusivity(unchecked) var keys: [Value] {
         didSet { pack() }
     }
     @exclusivity(unchecked) var sectionName: String
@@ -173,6 +174,9 @@ struct EntryOrder: TreeOrder {
 
     @inline(never)
     func boxed(_ a: EntryRef, _ b: EntryRef, from start: Int) -> Bool {
-        FetchedResultsController.compareBoxed(a.entry, b.entry, from: start, comparators, ascending, plain)
+        // An entry against itself (a walk that finds an element: `rank(of:)`, `remove(_:)`) is equal, without
+        // reading its keys: the unboxed keys are equal whenever two strings share their first 16 bytes.
+        if a.entry === b.entry { return false }
+        return FetchedResultsController.compareBoxed(a.entry, b.entry, from: start, comparators, ascending, plain)
     }
 }

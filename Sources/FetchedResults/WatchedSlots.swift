@@ -50,6 +50,10 @@ struct WatchedSlots {
         self.predicateNumbers = predicateNumbers
     }
 
+    /// Whether the update paths can take this controller's updates: at most 64 sort keys (they are
+    /// named by a 64-bit mask).
+    var fitsUpdatePaths: Bool { sortNumbers.count <= 64 }
+
     /// Whether a change leaves the object's section and its place in or out of the results as they were,
     /// so that only the sort keys it changed need reading: no section or predicate key changed, and every
     /// key is known by slot.
