@@ -132,7 +132,7 @@ extension ManagedObjectContext {
         isPosting = true
         defer { isPosting = false }
         var firstError: Error?
-        for observer in liveObservers {
+        forEachLiveObserver { observer in
             do { try observer.contextObjectsDidChange(note) } catch { if firstError == nil { firstError = error } }
         }
         if let firstError { throw firstError }

@@ -12,7 +12,7 @@ extension ManagedObjectContext {
         try processUntilQuiet()
         guard hasChanges else { return }
         var firstError: Error?
-        for observer in liveObservers {
+        forEachLiveObserver { observer in
             do { try observer.contextWillSave(self) } catch { if firstError == nil { firstError = error } }
         }
         if let firstError { throw firstError }
@@ -47,7 +47,7 @@ extension ManagedObjectContext {
             }
         }
         if let error = runDidSaveCallbacks(note), didSaveError == nil { didSaveError = error }
-        for observer in liveObservers {
+        forEachLiveObserver { observer in
             do { try observer.contextDidSave(note) } catch { if didSaveError == nil { didSaveError = error } }
         }
         scheduleAutomaticMerges(note)

@@ -117,6 +117,11 @@ public final class ManagedObjectContext {
     /// The first error of a managed-object class's callback that ran where nothing could throw (a fault
     /// firing, a delete rule, a refresh), rethrown by the public call that caused it.
     @exclusivity(unchecked) var callbackError: Error?
+    /// Whether a save of updated objects only may write their rows in place (``writeUpdatesInPlace(to:)``);
+    /// tests turn it off to compare the general path's results with it.
+    @exclusivity(unchecked) var writesUpdatesInPlace = true
+    /// How many saves of this context wrote their rows in place (tests check which path a save took).
+    @exclusivity(unchecked) var savesWrittenInPlace = 0
 
     /// Creates a root context over a coordinator.
     public init(coordinator: PersistentStoreCoordinator, concurrencyType: ConcurrencyType = .mainQueue,
@@ -171,6 +176,25 @@ public final class ManagedObjectContext {
         let live = observers.compactMap(\.observer)
         if live.count != observers.count { observers.removeAll { $0.observer == nil } }
         return live
+    }
+
+    /// Calls `body` with each of ``liveObservers`` in turn: every observer alive when the call starts, held
+    /// until the call ends, as the array held them — but in stack space (the array was an allocation per
+    /// notification, three per save).
+    func forEachLiveObserver(_ body: (ContextObserver) -> Void) {
+        let count = observers.count
+        guard count > 0 else { return }
+        withUnsafeTemporaryAllocation(of: ContextObserver.self, capacity: count) { buffer in
+            var live = 0
+            for box in observers {
+                guard let observer = box.observer else { continue }
+                buffer.initializeElement(at: live, to: observer)
+                live += 1
+            }
+            defer { _ = buffer[..<live].deinitialize() }
+            if live != count { observers.removeAll { $0.observer == nil } }
+            for i in 0..<live { body(buffer[i]) }
+        }
     }
 
     // MARK: - State
