@@ -91,8 +91,13 @@ extension ManagedObjectContext {
         }
         // The slot records move into the notification as they are; their names and dictionaries are made
         // only when read.
-        note.changes.reserveCapacity(note.updated.count + note.refreshed.count)
-        for object in note.updated { note.changes.append(object, object.state.takePendingChanges()) }
+        if note.refreshed.isEmpty {
+            // (The records share the list of updated objects: one array for both.)
+            note.changes = ObjectChangeRecords(objects: note.updated, records: note.updated.map { $0.state.takePendingChanges() })
+        } else {
+            note.changes.reserveCapacity(note.updated.count + note.refreshed.count)
+            for object in note.updated { note.changes.append(object, object.state.takePendingChanges()) }
+        }
         // An object both updated and refreshed in one event gets the union of the keys.
         for object in note.refreshed {
             let keys = external.refreshedKeys[object] ?? []
@@ -132,7 +137,8 @@ extension ManagedObjectContext {
         isPosting = true
         defer { isPosting = false }
         var firstError: Error?
-        forEachLiveObserver { observer in
+        var live = liveObserverList
+        while let observer = live.next() {
             do { try observer.contextObjectsDidChange(note) } catch { if firstError == nil { firstError = error } }
         }
         if let firstError { throw firstError }

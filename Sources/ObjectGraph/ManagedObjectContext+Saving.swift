@@ -12,7 +12,8 @@ extension ManagedObjectContext {
         try processUntilQuiet()
         guard hasChanges else { return }
         var firstError: Error?
-        forEachLiveObserver { observer in
+        var live = liveObserverList
+        while let observer = live.next() {
             do { try observer.contextWillSave(self) } catch { if firstError == nil { firstError = error } }
         }
         if let firstError { throw firstError }
@@ -47,7 +48,8 @@ extension ManagedObjectContext {
             }
         }
         if let error = runDidSaveCallbacks(note), didSaveError == nil { didSaveError = error }
-        forEachLiveObserver { observer in
+        var saved = liveObserverList
+        while let observer = saved.next() {
             do { try observer.contextDidSave(note) } catch { if didSaveError == nil { didSaveError = error } }
         }
         scheduleAutomaticMerges(note)

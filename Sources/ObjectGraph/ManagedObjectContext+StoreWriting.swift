@@ -352,8 +352,8 @@ extension ManagedObjectContext {
         note.inserted = inserted.objectsInObjectOrder()
         note.updated = updated.sortedInObjectOrder()
         note.deleted = deleted.sortedInObjectOrder()
-        note.changes.reserveCapacity(note.updated.count)
-        for object in note.updated { note.changes.append(object, Self.savedChangeRecord(of: object)) }
+        // (The records share the list of updated objects: one array for both.)
+        note.changes = ObjectChangeRecords(objects: note.updated, records: note.updated.map(Self.savedChangeRecord(of:)))
         return note
     }
 

@@ -21,29 +21,37 @@ extension ManagedObjectContext {
               persistentStoreCoordinator.persistentStores.count == 1,
               !model.uniquenessConstraintsPresent, !model.transformablesPresent else { return nil }
         let objects = updated.sortedInObjectOrder()
-        // Every row first, so that nothing is written when one of them conflicts.
-        for object in objects {
-            guard let version = store.withSavedRow(of: object, { $0.version }),
-                  version == object.state.snapshotVersion, version < Int.max else { return nil }
+        // Every row is checked before any is written, so that nothing is written when one conflicts. (One
+        // object is checked as it is written, which changes nothing when it fails.)
+        if objects.count > 1 {
+            for object in objects {
+                guard let version = store.withSavedRow(of: object, { $0.version }),
+                      version == object.state.snapshotVersion, version < Int.max else { return nil }
+            }
         }
-        // The notification records the committed values before anything is committed (as `write()` does).
-        var note = ContextDidSaveNotification(context: self)
-        note.updated = objects
-        note.changes.reserveCapacity(objects.count)
-        for object in objects { note.changes.append(object, Self.savedChangeRecord(of: object)) }
+        // The notification's records read the committed values, which the store's rows do not change.
+        let records = objects.map(Self.savedChangeRecord(of:))
         for object in objects {
             let written = storeRow(of: object)
-            let version = store.withSavedRow(of: object) { row in
+            let loaded = object.state.snapshotVersion
+            let version = store.withSavedRow(of: object) { row -> Int? in
+                guard row.version == loaded, row.version < Int.max else { return nil }
                 row.attributes = written.attributes
                 row.toOne = written.toOne
                 row.toMany = written.toMany
                 row.version += 1
                 return row.version
             }
-            object.state.snapshotVersion = version ?? 0
+            guard let version = version ?? nil else {
+                assert(objects.count == 1, "writeUpdatesInPlace: a row changed between its check and its write")
+                return nil
+            }
+            object.state.snapshotVersion = version
         }
         RemoteChangeCenter.storeDidCommit(store)
         savesWrittenInPlace += 1
+        let note = ContextDidSaveNotification(context: self, updated: objects,
+                                              changes: ObjectChangeRecords(objects: objects, records: records))
         commitSaved(note)
         try performMutation {}   // (what the general path's merge step settles, with nothing to merge)
         return note

@@ -178,23 +178,15 @@ public final class ManagedObjectContext {
         return live
     }
 
-    /// Calls `body` with each of ``liveObservers`` in turn: every observer alive when the call starts, held
-    /// until the call ends, as the array held them — but in stack space (the array was an allocation per
-    /// notification, three per save).
-    func forEachLiveObserver(_ body: (ContextObserver) -> Void) {
-        let count = observers.count
-        guard count > 0 else { return }
-        withUnsafeTemporaryAllocation(of: ContextObserver.self, capacity: count) { buffer in
-            var live = 0
-            for box in observers {
-                guard let observer = box.observer else { continue }
-                buffer.initializeElement(at: live, to: observer)
-                live += 1
-            }
-            defer { _ = buffer[..<live].deinitialize() }
-            if live != count { observers.removeAll { $0.observer == nil } }
-            for i in 0..<live { body(buffer[i]) }
+    /// ``liveObservers`` without an array (one allocation per notification, three per save, before): up to
+    /// four held in place, the rest in an array. Each observer alive now is held until the list is dropped.
+    var liveObserverList: LiveObserverList {
+        var list = LiveObserverList()
+        for box in observers {
+            if let observer = box.observer { list.append(observer) }
         }
+        if list.count != observers.count { observers.removeAll { $0.observer == nil } }
+        return list
     }
 
     // MARK: - State
@@ -405,6 +397,40 @@ public final class ManagedObjectContext {
 }
 
 /// A weak reference to an observer.
+/// The live observers of one notification, held strongly while it is delivered (see
+/// `ManagedObjectContext.liveObserverList`): read them with `next()` on a `var`, in registration order.
+struct LiveObserverList {
+    private var first: (ContextObserver?, ContextObserver?, ContextObserver?, ContextObserver?) = (nil, nil, nil, nil)
+    private var more: [ContextObserver] = []
+    /// The number of observers held.
+    private(set) var count = 0
+    private var position = 0
+
+    mutating func append(_ observer: ContextObserver) {
+        switch count {
+        case 0: first.0 = observer
+        case 1: first.1 = observer
+        case 2: first.2 = observer
+        case 3: first.3 = observer
+        default: more.append(observer)
+        }
+        count += 1
+    }
+
+    /// The next observer, or nil after the last.
+    mutating func next() -> ContextObserver? {
+        guard position < count else { return nil }
+        defer { position += 1 }
+        switch position {
+        case 0: return first.0
+        case 1: return first.1
+        case 2: return first.2
+        case 3: return first.3
+        default: return more[position - 4]
+        }
+    }
+}
+
 final class WeakObserver {
     weak var observer: ContextObserver?
     init(_ observer: ContextObserver) { self.observer = observer }

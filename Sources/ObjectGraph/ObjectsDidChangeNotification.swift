@@ -127,6 +127,13 @@ public struct ContextDidSaveNotification {
     /// by ``PropertyChanges/keys(in:)``), and ``propertyChanges(of:)`` holds them by name.
     public var changedKeysWereSet: Bool { keysSet != nil }
 
+    /// A notification of updated objects only, with their records.
+    init(context: ManagedObjectContext, updated: [ManagedObject], changes: ObjectChangeRecords) {
+        self.context = context
+        self.updated = updated
+        self.changes = changes
+    }
+
     /// Removes an object's entry from every view (an update a merge policy dropped).
     mutating func removeChanges(of object: ManagedObject) {
         changes[object] = nil

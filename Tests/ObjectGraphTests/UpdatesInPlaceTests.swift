@@ -261,6 +261,26 @@ import Testing
         if policy == .error { #expect(a.first == "error 133020") }
     }
 
+    @Test("several edits, the last row changed elsewhere: nothing is written in place, the error policy refuses all")
+    func notWhenOneOfSeveralConflicts() throws {
+        let world = try World(inPlace: true)
+        let (first, last) = (world.customers[0], world.customers[3])
+        try world.other.performAndWait {
+            try world.other.existingObject(with: last.objectID).setValue(.integer(99), forKey: "age")
+            try world.other.save()
+        }
+        try first.setValue(.string("first"), forKey: "name")
+        try last.setValue(.string("last"), forKey: "name")
+        let error = try #require(throws: ObjectGraphError.self) { try world.view.save() }
+        #expect(error.code == 133020)
+        #expect(world.view.savesWrittenInPlace == 0)
+        let coordinator = world.container.persistentStoreCoordinator
+        #expect(coordinator.row(for: first.objectID)?.version == 1)
+        #expect(coordinator.row(for: first.objectID)?.attributes[0] == .string("c0"))
+        #expect(coordinator.row(for: last.objectID)?.version == 2)
+        #expect(first.state.snapshotVersion == 1 && world.view.hasChanges)
+    }
+
     @Test("not taken when the row was deleted since it was loaded")
     func notWhenRowDeleted() throws {
         let world = try World(inPlace: true)
