@@ -145,6 +145,7 @@ extension Set {
     /// Empties the set; a small table is kept for the next event (one edit and save then allocates no
     /// table), a large one is freed.
     mutating func removeAllKeepingSmallCapacity() {
+        if isEmpty && capacity <= 128 { return }   // (an empty small set stays as it is: no walk over its table)
         removeAll(keepingCapacity: capacity <= 128)
     }
 }

@@ -54,6 +54,6 @@ extension ManagedObjectContext {
                                               changes: ObjectChangeRecords(objects: objects, records: records))
         commitSaved(note)
         try performMutation {}   // (what the general path's merge step settles, with nothing to merge)
-        return note
+        return consume note
     }
 }

@@ -65,6 +65,13 @@ public struct ObjectsDidChangeNotification {
     /// Creates an empty notification for a context.
     public init(context: ManagedObjectContext) { self.context = context }
 
+    /// A notification of updated objects only, with their records.
+    init(context: ManagedObjectContext, updated: [ManagedObject], changes: ObjectChangeRecords) {
+        self.context = context
+        self.updated = updated
+        self.changes = changes
+    }
+
     /// True when the notification carries nothing.
     public var isEmpty: Bool {
         inserted.isEmpty && updated.isEmpty && deleted.isEmpty && refreshed.isEmpty && invalidated.isEmpty
