@@ -66,6 +66,7 @@ public struct ObjectsDidChangeNotification {
     public init(context: ManagedObjectContext) { self.context = context }
 
     /// A notification of updated objects only, with their records.
+    @inline(__always)
     init(context: ManagedObjectContext, updated: [ManagedObject], changes: ObjectChangeRecords) {
         self.context = context
         self.updated = updated
@@ -135,6 +136,7 @@ public struct ContextDidSaveNotification {
     public var changedKeysWereSet: Bool { keysSet != nil }
 
     /// A notification of updated objects only, with their records.
+    @inline(__always)
     init(context: ManagedObjectContext, updated: [ManagedObject], changes: ObjectChangeRecords) {
         self.context = context
         self.updated = updated
