@@ -269,7 +269,7 @@ function ManagedObject:changedValues() end
 function ManagedObject:changedValuesForCurrentEvent() end
 
 ---The last saved values of `keys` (all keys when nil).
----@param keys? string[]
+---@param keys string[]?
 ---@return table<string, any>
 function ManagedObject:committedValues(keys) end
 

@@ -239,17 +239,17 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
     // MARK: - Items
 
     /// Removes identifiers the snapshot already has (UIKit iOS 15+ moves them) and returns UIKit's warning.
-    mutating func takeExisting(_ identifiers: [DiffableIdentifier]) throws -> [String] {
+    mutating func takeExisting(_ identifiers: [DiffableIdentifier]) throws -> [DiffableSnapshotWarning] {
         let dups = Self.duplicates(identifiers)
         if !dups.isEmpty {
             throw Self.error("Fatal: supplied item identifiers are not unique. Duplicate identifiers: \(Self.list(dups))")
         }
         Self.count(identifiers.count)
-        var warnings: [String] = []
+        var warnings: [DiffableSnapshotWarning] = []
         var existing: [DiffableIdentifier] = []
         for id in identifiers where sectionOfItem[id] != nil {
             existing.append(id)
-            warnings.append("[UIDiffableDataSource] Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive. For best performance, inserted item identifiers should always be unique. Item identifier that already exists: \(id)")
+            warnings.append(DiffableSnapshotWarning(.existingItemIdentifier, identifier: id))
         }
         if !existing.isEmpty { removeItems(existing) }
         return warnings
@@ -266,7 +266,7 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
     /// - Throws: UIKit's errors: no section at all, an unknown section, an identifier supplied twice.
     @discardableResult
     public mutating func appendItems(_ identifiers: [DiffableIdentifier], toSection section: DiffableIdentifier? = nil)
-        throws -> [String] {
+        throws -> [DiffableSnapshotWarning] {
         guard !sectionIdentifiers.isEmpty else {
             throw Self.error("There are currently no sections in the data source. Please add a section first.")
         }
@@ -282,7 +282,7 @@ public struct DiffableDataSourceSnapshot: Equatable, CustomStringConvertible {
     /// - Throws: for an unknown item or an identifier supplied twice.
     @discardableResult
     public mutating func insertItems(_ identifiers: [DiffableIdentifier], relativeTo other: DiffableIdentifier,
-                                     after: Bool) throws -> [String] {
+                                     after: Bool) throws -> [DiffableSnapshotWarning] {
         _ = try checkedItem(other)
         if identifiers.contains(other) {
             throw Self.error("Invalid parameter not satisfying: the item \(other) cannot be inserted relative to itself")

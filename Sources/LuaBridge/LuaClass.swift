@@ -54,6 +54,12 @@ public final class LuaClass {
     public let methods: [String: LuaState.Body]
     let getter: Getter
     let setter: Setter
+    /// The first slot of the declared fixed properties of a class made by
+    /// ``LuaClassDeclaration/makeClass(modelSlots:)``: slots below it go to ``getter``/``setter`` (the model's),
+    /// the others to ``fixedGetter``/``fixedSetter``. `Int.max` for every other class.
+    let fixedSlotStart: Int
+    let fixedGetter: Getter
+    let fixedSetter: Setter
     let index: IndexFallback?
     let newIndex: NewIndexFallback?
     let tostring: ((AnyObject) -> String)?
@@ -106,6 +112,32 @@ public final class LuaClass {
             throw LuaError(.runtime, "attempt to set read-only property '\(properties[slot])' of \(name)")
         }
         self.setter = setter ?? readOnly
+        self.fixedSlotStart = Int.max
+        self.fixedGetter = self.getter
+        self.fixedSetter = self.setter
+        self.index = index
+        self.newIndex = newIndex
+        self.tostring = tostring
+        self.scalarGetter = scalarGetter
+        self.scalarSetter = scalarSetter
+        self.readCache = readCache
+    }
+
+    /// A class whose first `fixedSlotStart` property slots are its model's (``getter``/``setter`` and the fast
+    /// paths serve them) and whose further slots are fixed properties (``fixedGetter``/``fixedSetter``, called
+    /// with the slot itself): see ``LuaClassDeclaration/makeClass(modelSlots:)``.
+    init(name: String, properties: [String], methods: [String: LuaState.Body], getter: @escaping Getter,
+         setter: @escaping Setter, fixedSlotStart: Int, fixedGetter: @escaping Getter, fixedSetter: @escaping Setter,
+         index: IndexFallback?, newIndex: NewIndexFallback?, tostring: ((AnyObject) -> String)?,
+         scalarGetter: ScalarGetter?, scalarSetter: ScalarSetter?, readCache: ReadCache?) {
+        self.name = name
+        self.properties = properties
+        self.methods = methods
+        self.getter = getter
+        self.setter = setter
+        self.fixedSlotStart = fixedSlotStart
+        self.fixedGetter = fixedGetter
+        self.fixedSetter = fixedSetter
         self.index = index
         self.newIndex = newIndex
         self.tostring = tostring
@@ -118,11 +150,11 @@ public final class LuaClass {
     @inline(__always)
     func access(_ object: AnyObject, op: Int32, slot: Int, state: LuaState) throws -> Int32 {
         if op == SIMLUA_OP_GET {
-            try getter(object, slot, state)
+            if slot < fixedSlotStart { try getter(object, slot, state) } else { try fixedGetter(object, slot, state) }
             return 1
         }
         if op == SIMLUA_OP_SET {
-            try setter(object, slot, state, 3)
+            if slot < fixedSlotStart { try setter(object, slot, state, 3) } else { try fixedSetter(object, slot, state, 3) }
             return 0
         }
         if op == SIMLUA_OP_INDEX {

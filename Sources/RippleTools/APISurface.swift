@@ -100,7 +100,7 @@ extension ScriptEngine {
             guard let cls = state.luaClass(at: v), seenClasses.insert(ObjectIdentifier(cls)).inserted else { continue }
             let isEntity = entityClassIDs.contains(ObjectIdentifier(cls))
             let owner = isEntity ? "ManagedObject" : cls.name
-            let fields = Set(ObjectField.allCases.map(\.rawValue))
+            let fields = Set(BridgeClasses.managedObjectPropertyNames)
             for method in cls.methods.keys { names.insert(owner + ":" + method) }
             for property in cls.properties where !isEntity || fields.contains(property) {
                 names.insert(owner + "." + property)

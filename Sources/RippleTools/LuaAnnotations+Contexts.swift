@@ -1,3 +1,5 @@
+import Scripting
+
 extension LuaAnnotations {
     static let contexts = #"""
 
@@ -57,95 +59,9 @@ extension LuaAnnotations {
 
 """#
 
-    static let objects = #"""
----A managed object. Its entity's attributes and relationships are read and written by key; declare
----`---@class Customer : ManagedObject` with `---@field name string` in your scripts for completion on them.
----@class ManagedObject : userdata
----@field isInserted boolean
----@field isUpdated boolean
----@field isDeleted boolean
----@field hasChanges boolean
----@field isFault boolean Whether its values are not loaded yet.
----@field objectID ManagedObjectID Temporary (`x-coredata:///Customer/t52495050-4C45-4000-8000-0000000000001`) until saved, then permanent (`x-coredata://52495050-4C45-4000-8000-000000000001/Customer/p1`).
----@field entityName string
----@field managedObjectContext ManagedObjectContext?
----@field hasPersistentChangedValues boolean Whether a persistent attribute or relationship differs from its last saved value.
-local ManagedObject = {}
-
----Persistent keys that differ from the last save, with their current values.
----@return table<string, any>
-function ManagedObject:changedValues() end
-
----Persistent keys changed since the last `objectsDidChange`, with their values before this event.
----@return table<string, any>
-function ManagedObject:changedValuesForCurrentEvent() end
-
----The last saved values of `keys` (all keys when nil).
----@param keys? string[]
----@return table<string, any>
-function ManagedObject:committedValues(keys) end
-
----How many times the derived property `key` was recomputed.
----@param key string
----@return integer
-function ManagedObject:recomputationCount(key) end
-
----The ordered to-many relationship `key` as a live set taking `NSMutableOrderedSet`'s operations
----(`mutableOrderedSetValue(forKey:)`).
----@param key string
----@return RelationshipSet
-function ManagedObject:mutableOrderedSetValueForKey(key) end
-
----A live to-many relationship: `#set`, `set[i]` (1-based, in insertion order).
----@class RelationshipSet : userdata
----@field count integer The number of members.
-local RelationshipSet = {}
-
----Adds a member (the inverse is set too).
----@param object ManagedObject
-function RelationshipSet:add(object) end
-
----Removes a member (the inverse is cleared too).
----@param object ManagedObject
-function RelationshipSet:remove(object) end
-
----Whether `object` is a member.
----@param object ManagedObject
----@return boolean
-function RelationshipSet:contains(object) end
-
----The members as an array.
----@return ManagedObject[]
-function RelationshipSet:toArray() end
-
----Ordered relationships: inserts `object` at the 0-based `index` (a member stays where it is).
----@param object ManagedObject
----@param index integer
-function RelationshipSet:insertObject(object, index) end
-
----Ordered relationships: removes the member at the 0-based `index`.
----@param index integer
-function RelationshipSet:removeObjectAtIndex(index) end
-
----Ordered relationships: `object` takes the place of the member at the 0-based `index`.
----@param index integer
----@param object ManagedObject
-function RelationshipSet:replaceObjectAtIndex(index, object) end
-
----Ordered relationships: the members at the 0-based `indexes` move, in order, to `toIndex` of what remains.
----@param indexes integer[]
----@param toIndex integer
-function RelationshipSet:moveObjectsAtIndexes(indexes, toIndex) end
-
----Ordered relationships: the member at the 0-based `index`.
----@param index integer
----@return ManagedObject
-function RelationshipSet:objectAtIndex(index) end
-
----Ordered relationships: the 0-based index of `object`, or nil.
----@param object ManagedObject
----@return integer?
-function RelationshipSet:indexOfObject(object) end
-
-"""#
+    /// The classes of managed objects and relationship sets, generated from their declarations
+    /// (``DeclaredAPI/objectClasses``).
+    static var objects: String {
+        DeclaredAPI.objectClasses.map(\.annotations).joined(separator: "\n")
+    }
 }

@@ -8,6 +8,10 @@ package enum DeclaredAPI {
         BridgeClasses.declarations + BridgeClasses.laterDeclarations + BridgeClasses.stackDeclarations
     }
 
+    /// The classes of managed objects (the members every object has; each entity's class adds its attributes
+    /// and relationships) and of their to-many relationship sets.
+    package static var objectClasses: [any LuaClassDescribing] { BridgeClasses.objectDeclarations }
+
     /// The collection-view classes (views, batches, cells and `ripple.uikit`).
     package static var collectionViewClasses: [any LuaClassDescribing] { BridgeClasses.collectionViewDeclarations }
 

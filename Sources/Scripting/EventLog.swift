@@ -36,9 +36,10 @@ public final class EventLog {
 
     /// Records an event. Its text is written when someone is told of each event (``onLine``, ``onEvent``),
     /// otherwise when ``lines`` is read.
-    public func record(_ event: TraceEvent) {
-        storage.append(event)
-        if onLine == nil && onEvent == nil { return }
+    public func record(_ event: consuming TraceEvent) {
+        // Without a listener the event moves into the log (no copy of its parts).
+        if onLine == nil && onEvent == nil { storage.append(event); return }
+        storage.append(copy event)
         let text = event.text
         if rendered.count == storage.count - 1 { rendered.append(text) }
         onLine?(text)

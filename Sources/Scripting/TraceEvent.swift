@@ -11,7 +11,8 @@ import ViewControllers
 /// parts — names and numbers of objects, keys, index paths, as they were at the time — and their text is
 /// written only when the event is read (``text``); the lines of Ripple's own bindings (a user gesture, a view
 /// delegate's call, a warning) are recorded as a ``TraceNote``, their index paths and object names kept as
-/// values; the others are recorded with their text and parts. No event's parts are read back from its text.
+/// values; a controller's detailed callbacks, a detail view controller's `dvc_` events and a diffable data
+/// source's warnings by their own parts. No event's parts are read back from its text.
 public struct TraceEvent {
     /// What was recorded: a line with its text, or the parts of an event whose text is written when read.
     enum Body {
@@ -30,6 +31,13 @@ public struct TraceEvent {
         case view(CollectionViewEvent)
         /// An event of a window (a transition, a lifecycle callback, a warning): no objects, no index paths.
         case window(WindowEvent)
+        /// A controller's delegate call with details (`didChangeSection`, `didChangeContentWithSnapshot`,
+        /// `didChangeContentWithDifference`), by its names and numbers.
+        case controllerDetail(controller: String, ControllerTraceDetail)
+        /// A detail view controller's `dvc_updated` or `dvc_deleted`.
+        case dependency(DependencyTraceEvent)
+        /// A diffable data source's warning, by its kind and the identifier it quotes.
+        case diffableWarning(DiffableSnapshotWarning)
     }
 
     /// The kinds of context events recorded by their objects.
@@ -88,6 +96,12 @@ public struct TraceEvent {
             return event.description
         case .window(let event):
             return event.description
+        case .controllerDetail(let controller, let detail):
+            return detail.text(controller: controller)
+        case .dependency(let event):
+            return event.text
+        case .diffableWarning(let warning):
+            return warning.description
         }
     }
 
@@ -128,6 +142,15 @@ public struct TraceEvent {
                          indexPaths: event.indexPaths.map { ($0.section, $0.item) })
         case .window(let event):
             return Parts(source: nil, kind: event.name)
+        case .controllerDetail(let controller, let detail):
+            return Parts(source: "frc " + controller, kind: detail.kind, groups: detail.groups)
+        case .dependency(let event):
+            return Parts(source: nil, kind: event.kind, groups: event.groups)
+        case .diffableWarning(let warning):
+            // The identifier it quotes, as the line writes it (an identifier of the script's, or an object
+            // ID's URI for a controller's snapshot): not an object name.
+            return Parts(source: DiffableSnapshotWarning.source, kind: "warning",
+                         groups: [("identifiers", .names(.list([warning.identifier.description])))])
         }
     }
 
@@ -139,15 +162,6 @@ public struct TraceEvent {
     /// An event recorded by its parts (its text is written when read).
     init(_ body: Body) {
         self.body = body
-    }
-
-    /// An event of a context or a controller: `[source] kind detail` (no detail: `[source] kind`).
-    init(source: String?, kind: String, detail: String = "", groups: [(name: String, group: Group)] = [],
-         indexPaths: [(Int, Int)] = []) {
-        var text = source.map { "[" + $0 + "] " } ?? ""
-        text += kind
-        if !detail.isEmpty { text += " " + detail }
-        self.init(line: TraceLine(text), parts: Parts(source: source, kind: kind, groups: groups, indexPaths: indexPaths))
     }
 
     /// A line of Ripple's own bindings (``TraceNote``): its text is written when read.

@@ -150,17 +150,3 @@ struct TraceDetail: ExpressibleByStringInterpolation {
         }
     }
 }
-
-/// The trace event of a snapshot's warning (UIKit's own text, `[UIDiffableDataSource] Diffable data source
-/// detected …`): source `UIDiffableDataSource`, kind `warning`.
-enum DiffableWarning {
-    /// The source UIKit writes before its diffable data source's warnings.
-    static let source = "UIDiffableDataSource"
-
-    /// The event of `warning`, as the snapshot returned it (its source between brackets, then its text).
-    static func note(_ warning: String) -> TraceNote {
-        let prefix = "[" + source + "] "
-        guard warning.hasPrefix(prefix) else { return TraceNote(source: nil, kind: "warning", text: TraceDetail(text: warning)) }
-        return TraceNote(source: source, kind: "warning", text: TraceDetail(text: String(warning.dropFirst(prefix.count))))
-    }
-}

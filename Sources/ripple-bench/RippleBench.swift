@@ -72,6 +72,10 @@ struct RippleBench {
             try LuaRenameBenchmark.runSteps(Array(arguments.dropFirst()))
             return
         }
+        if arguments.first == LuaReadBenchmark.flag {
+            try LuaReadBenchmark.runSteps(Array(arguments.dropFirst()))
+            return
+        }
         if arguments.first == FetchedResultsBenchmarks.t2aInstructionsFlag {
             FetchedResultsBenchmarks.runT2aInstructions()
             return

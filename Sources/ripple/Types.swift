@@ -7,7 +7,8 @@ import Glibc
 #endif
 
 extension Ripple {
-    /// `ripple types [--output FILE]`: writes the LuaLS annotation file of the whole API.
+    /// `ripple types [--markdown] [--output FILE]`: writes the LuaLS annotation file of the whole API (or its
+    /// generated reference page).
     struct Types: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "types",  // explicit: deriving it from the type name costs ~1M instructions at start-up
@@ -22,6 +23,9 @@ extension Ripple {
                 completion: .file(extensions: ["lua"]))
         var output: String?
 
+        @Flag(help: "Write the API reference page (docs/lua-reference.md) instead: each class's members as a table.")
+        var markdown = false
+
         @Flag(help: """
             Compare the annotations with the bindings of a fresh engine instead: list bound names without \
             an annotation (with LuaLS stubs to complete) and annotated names that are not bound; exit 1 when \
@@ -31,7 +35,7 @@ extension Ripple {
 
         func run() throws {
             if check { return try runCheck() }
-            let text = LuaAnnotations.source
+            let text = markdown ? APIReference.shared.markdown : LuaAnnotations.source
             guard let output else {
                 print(text, terminator: "")
                 return

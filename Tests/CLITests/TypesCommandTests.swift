@@ -37,4 +37,18 @@ private func contents(of path: String) -> String? {
         #expect(bad.status == 64)
         #expect(bad.output.contains("cannot write /nonexistent-dir/ripple.lua: No such file or directory"))
     }
+
+    @Test("ripple types --markdown prints the shipped docs/lua-reference.md; --output writes it")
+    func markdown() {
+        let shipped = contents(of: packageRoot + "/docs/lua-reference.md")
+        let printed = runRipple(["types", "--markdown"])
+        #expect(printed.status == 0)
+        #expect(printed.output == shipped)
+        #expect(printed.output.hasPrefix("# Lua API reference (generated)\n"))
+        let path = "/tmp/ripple-reference-\(getpid()).md"
+        let written = runRipple(["types", "--markdown", "--output", path])
+        #expect(written.status == 0 && written.output == "")
+        #expect(contents(of: path) == shipped)
+        unlink(path)
+    }
 }

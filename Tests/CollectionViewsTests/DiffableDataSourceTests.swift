@@ -54,6 +54,20 @@ import SeededRandom
         #expect(view.batchUpdateCount > 100)
     }
 
+    @Test("an item the snapshot already has is moved, with UIKit's warning by its parts: the identifier it quotes")
+    func existingItemWarning() throws {
+        var snapshot = DiffableDataSourceSnapshot()
+        try snapshot.appendSections(["a", "b"])
+        try snapshot.appendItems([1, 2], toSection: "a")
+        let warnings = try snapshot.appendItems([3, 1], toSection: "b")
+        #expect(warnings == [DiffableSnapshotWarning(.existingItemIdentifier, identifier: 1)])
+        #expect(warnings.first?.description == "[UIDiffableDataSource] Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive. For best performance, inserted item identifiers should always be unique. Item identifier that already exists: 1")
+        #expect(try snapshot.itemIdentifiers(inSection: "a") == [2] && snapshot.itemIdentifiers(inSection: "b") == [3, 1])
+        #expect(try snapshot.insertItems(["x"], relativeTo: 2, after: true).isEmpty)
+        #expect(try snapshot.insertItems(["x"], relativeTo: 3, after: false).map(\.identifier) == ["x"])
+        #expect(try snapshot.itemIdentifiers(inSection: "b") == ["x", 3, 1])
+    }
+
     @Test("a failing cell provider leaves the data source and the view as they were")
     func failingProvider() throws {
         let view = CollectionView()

@@ -29,9 +29,15 @@ private func contents(of path: String) -> String? {
 
 private func split(_ name: String) -> (owner: String, separator: String, member: String) { APIReference.split(name) }
 
+/// The docs/*.md files written by hand and the README (not docs/lua-reference.md, which is generated from the
+/// declarations and so names every member).
+private let documentationFiles: [String] =
+    ((try? ScenarioFiles.markdownFiles(in: packageRoot + "/docs")) ?? []).filter { !$0.hasSuffix("/lua-reference.md") }
+    + [packageRoot + "/README.md"]
+
 /// The inline code spans (`…`) of every docs/*.md file and the README.
 private let documentationSpans: [String] = {
-    let files = ((try? ScenarioFiles.markdownFiles(in: packageRoot + "/docs")) ?? []) + [packageRoot + "/README.md"]
+    let files = documentationFiles
     var spans: [String] = []
     for file in files {
         guard let text = contents(of: file) else { continue }
@@ -167,4 +173,70 @@ func isDocumented(_ name: String) -> Bool {
         ])
         #expect(ReplHelp.text(for: "frobnicate") == ["no help for 'frobnicate' (try :help)"])
     }
+
+    @Test("docs/lua-reference.md is the reference page generated from the declarations")
+    func referencePageIsCurrent() throws {
+        let shipped = contents(of: packageRoot + "/docs/lua-reference.md")
+        #expect(shipped == reference.markdown,
+                "docs/lua-reference.md is stale: run `swift run ripple types --markdown --output docs/lua-reference.md`")
+    }
+
+    @Test("every member the docs' tables name through a receiver (`ctx:save()`, `frc.sections`) is declared on its class")
+    func documentationTablesMatchTheDeclarations() throws {
+        // The docs' placeholders for a model's own attributes and relationships (`obj.key`, `obj.orders`).
+        let modelKeys: Set<String> = ["ManagedObject.key", "ManagedObject.orders"]
+        var checked = 0
+        var unknown: [String] = []
+        for file in documentationFiles {
+            guard let text = contents(of: file) else { continue }
+            var inFence = false
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if line.hasPrefix("```") { inFence.toggle(); continue }
+                guard !inFence, line.hasPrefix("|") else { continue }
+                // The first column of a table row: what the row documents.
+                let cell = line.split(separator: "|", omittingEmptySubsequences: false)[1]
+                let spans = cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }
+                for (_, span) in spans {
+                    for (receiver, separator, member) in receiverMembers(in: String(span)) {
+                        let owner = receiver == "ripple" ? "ripple" : ReplHelp.aliases[receiver]
+                        guard let owner else { continue }
+                        let owners = owner == "ripple" ? ["ripple"] : reference.lineage(of: owner)
+                        checked += 1
+                        if modelKeys.contains(owner + "." + member) { continue }
+                        if !reference.entries.contains(where: { owners.contains($0.owner) && $0.member == member }) {
+                            let name = String(file.dropFirst(packageRoot.count + 1))
+                            unknown.append("\(name):\(number + 1): \(receiver)\(separator)\(member) (no member \(member) of \(owner))")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 100, "only \(checked) members found in the docs' tables")
+        #expect(unknown.isEmpty, """
+            the docs' tables name members the declarations do not have (fix the table, or declare the member):
+            \(unknown.map { "  " + $0 }.joined(separator: "\n"))
+            """)
+    }
+}
+
+/// `receiver:member` and `receiver.member` in a code span (`ctx:save()` → `("ctx", ":", "save")`), the receiver
+/// not itself a member of something else.
+private func receiverMembers(in span: String) -> [(String, Character, String)] {
+    let characters = Array(span)
+    var result: [(String, Character, String)] = []
+    var i = 0
+    while i < characters.count {
+        guard isIdentifierCharacter(characters[i]), i == 0 || !(isIdentifierCharacter(characters[i - 1])
+            || characters[i - 1] == "." || characters[i - 1] == ":") else { i += 1; continue }
+        var end = i
+        while end < characters.count, isIdentifierCharacter(characters[end]) { end += 1 }
+        if end + 1 < characters.count, characters[end] == ":" || characters[end] == ".",
+           isIdentifierCharacter(characters[end + 1]) {
+            var memberEnd = end + 1
+            while memberEnd < characters.count, isIdentifierCharacter(characters[memberEnd]) { memberEnd += 1 }
+            result.append((String(characters[i..<end]), characters[end], String(characters[(end + 1)..<memberEnd])))
+        }
+        i = end
+    }
+    return result
 }

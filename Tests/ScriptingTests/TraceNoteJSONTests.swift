@@ -85,7 +85,7 @@ import Testing
         ], "\(got)")
     }
 
-    @Test("warnings: of kind warning, the names in their text are not read as objects")
+    @Test("warnings: of kind warning, the names in their text are not read as objects; a snapshot's lists its identifier")
     func warnings() throws {
         let got = try events("""
             local ctx = ripple.container(ripple.model { C = { name = "string" } }).viewContext
@@ -98,7 +98,7 @@ import Testing
             """, sources: ["frc F", "UIDiffableDataSource"])
         #expect(got == [
             #""source":"frc F","kind":"warning","objects":{},"indexPaths":[],"text":"[frc F] warning: the predicate changed to name == \"C#4\" after the last performFetch; fetchedObjects and sections still follow the previous fetch (call performFetch)""#,
-            #""source":"UIDiffableDataSource","kind":"warning","objects":{},"indexPaths":[],"text":"[UIDiffableDataSource] Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive. For best performance, inserted item identifiers should always be unique. Item identifier that already exists: C#7""#,
+            #""source":"UIDiffableDataSource","kind":"warning","objects":{"identifiers":["C#7"]},"indexPaths":[],"text":"[UIDiffableDataSource] Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive. For best performance, inserted item identifiers should always be unique. Item identifier that already exists: C#7""#,
         ], "\(got)")
     }
 

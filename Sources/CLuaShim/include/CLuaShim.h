@@ -159,6 +159,11 @@ void simlua_freecacheword (uint64_t *word);
 uint64_t *simlua_nocacheword (void);
 void simlua_protectmetatable (lua_State *L, int idx);
 
+/* Callbacks.c: the fast path of a Lua callback Swift calls on every change. */
+void simlua_newweakslot (lua_State *L, int idx);
+int  simlua_pushcallback (lua_State *L, int tableref, int keyref, int slotref, const void *object);
+int  simlua_pushunsharedwith (lua_State *L, void *object, void *cls, int mtref);
+
 /* Record.c: the record fast path (see Record.c). */
 #define SIMLUA_RECORDMAX 32
 typedef struct simlua_Value {

@@ -279,7 +279,7 @@ extension BridgeClasses {
                     return 1
                 }
                 guard let box = state.object(at: 2, as: BatchRequestBox.self) else {
-                    throw LuaArgumentError(argument: 2, message: "BatchRequest or PersistentHistoryChangeRequest expected, got \(state.typeName(at: 2))")
+                    throw state.typeError(2, expected: "BatchRequest or PersistentHistoryChangeRequest")
                 }
                 let result = try ctx.execute(box.request)
                 state.newTable(arrayCount: 0, recordCount: 1)

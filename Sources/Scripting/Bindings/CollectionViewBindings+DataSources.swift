@@ -98,7 +98,7 @@ extension CollectionViewClasses {
                     return state.toBoolean(at: -1)
                 }
             default:
-                throw LuaArgumentError(argument: predicateIndex, message: "predicate (string or function) expected, got \(state.typeName(at: predicateIndex))")
+                throw state.typeError(predicateIndex, expected: "predicate (string or function)")
             }
         }
         source.register(className: className, isNib: isNib, reuseIdentifier: identifier, predicate: predicate,
@@ -179,7 +179,7 @@ extension CollectionViewClasses {
                 behavior = make(name)
             }
         default:
-            throw LuaArgumentError(argument: 3, message: "table expected, got \(state.typeName(at: 3))")
+            throw state.typeError(3, expected: "table")
         }
         try source.reload(with: request, sectionBehavior: behavior)
         return 0

@@ -157,9 +157,7 @@ extension CollectionViewClasses {
     }
 
     func checkSnapshot(_ state: LuaState, _ index: Int32) throws -> SnapshotBox {
-        guard let box = state.object(at: index, as: SnapshotBox.self) else {
-            throw LuaArgumentError(argument: index, message: "Snapshot expected, got \(state.typeName(at: index))")
-        }
+        let box = try state.object(index, as: SnapshotBox.self, className: "Snapshot")
         return box
     }
 

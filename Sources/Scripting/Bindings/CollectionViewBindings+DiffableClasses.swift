@@ -38,7 +38,7 @@ extension CollectionViewClasses {
 
     /// `ripple.snapshot()`'s values (`NSDiffableDataSourceSnapshot`).
     static func snapshotDeclaration(_ owner: CollectionViewClassesReference) -> LuaClassDeclaration<SnapshotBox> {
-        typealias Mutation = (CollectionViewClasses, inout DiffableDataSourceSnapshot, LuaState) throws -> [String]
+        typealias Mutation = (CollectionViewClasses, inout DiffableDataSourceSnapshot, LuaState) throws -> [DiffableSnapshotWarning]
         /// A method that changes the snapshot in place and records UIKit's warnings in the trace.
         func mutating(_ name: String, _ doc: String, _ parameters: [LuaParameterDeclaration],
                       _ body: @escaping Mutation) -> LuaMethodDeclaration<SnapshotBox> {
@@ -48,7 +48,7 @@ extension CollectionViewClasses {
                 let warnings = try body(classes, &copy, state)
                 box.value = copy
                 box.fetchedNames = nil
-                for warning in warnings { classes.engine.log.record(DiffableWarning.note(warning)) }
+                for warning in warnings { classes.engine.log.record(TraceEvent(.diffableWarning(warning))) }
                 return 0
             }
         }

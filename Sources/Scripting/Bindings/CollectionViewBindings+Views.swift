@@ -136,7 +136,7 @@ extension CollectionViewClasses {
             }
             return result
         default:
-            throw LuaArgumentError(argument: index, message: "function or table expected, got \(state.typeName(at: index))")
+            throw state.typeError(index, expected: "function or table")
         }
     }
 

@@ -49,9 +49,7 @@ extension ScriptEngine {
         }
         state.register(in: module, name: "fetchedCollectionViewDataSource") { [unowned self] state in
             let view = try classes.checkView(state, 1)
-            guard let context = state.object(at: 2, as: ManagedObjectContext.self) else {
-                throw LuaArgumentError(argument: 2, message: "ManagedObjectContext expected, got \(state.typeName(at: 2))")
-            }
+            let context = try state.object(2, as: ManagedObjectContext.self, className: "ManagedObjectContext")
             let source = FetchedCollectionViewDataSource(collectionView: view, managedObjectContext: context)
             source.checksInvariants = self.checksInvariants
             state.push(object: source, class: classes.dataSource)
@@ -62,9 +60,7 @@ extension ScriptEngine {
 
 extension CollectionViewClasses {
     func checkView(_ state: LuaState, _ index: Int32) throws -> CollectionView {
-        guard let view = state.object(at: index, as: CollectionView.self) else {
-            throw LuaArgumentError(argument: index, message: "CollectionView expected, got \(state.typeName(at: index))")
-        }
+        let view = try state.object(index, as: CollectionView.self, className: "CollectionView")
         return view
     }
 

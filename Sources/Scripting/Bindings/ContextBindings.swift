@@ -50,9 +50,7 @@ extension BridgeClasses {
                 if let inserter, try inserter.insert(state) { return 1 }  // pushed the new object
                 try state.reserveStack()  // a record function's general path (see `pushRecordFunction`)
                 let engine = try owner.get()
-                guard let ctx = state.object(at: 1, as: ManagedObjectContext.self) else {
-                    throw LuaArgumentError(argument: 1, message: "ManagedObjectContext expected, got \(state.typeName(at: 1))")
-                }
+                let ctx = try state.object(1, as: ManagedObjectContext.self, className: "ManagedObjectContext")
                 let entityName = try state.string(2)
                 var values: [(String, Value)] = []
                 if state.type(at: 3) == .table {
@@ -70,7 +68,7 @@ extension BridgeClasses {
                         }
                     }
                 } else if state.type(at: 3) != .nil && state.type(at: 3) != .none {
-                    throw LuaArgumentError(argument: 3, message: "table expected, got \(state.typeName(at: 3))")
+                    throw state.typeError(3, expected: "table")
                 }
                 let object = try ctx.insertObject(entityName: entityName, values: values)
                 object.noteInsertion { state.location() }  // kept only when the new object is invalid

@@ -40,7 +40,7 @@ extension BridgeClasses {
                     state.pop()
                 }
                 guard let box else {
-                    throw LuaArgumentError(argument: 2, message: "didSave notification expected, got \(state.typeName(at: 2))")
+                    throw state.typeError(2, expected: "didSave notification")
                 }
                 try ctx.mergeChanges(fromContextDidSave: box.changes)
                 return 0
@@ -75,7 +75,7 @@ extension ScriptEngine {
     func readStore(at index: Int32, model: ManagedObjectModel, migratesByDefault: Bool = true) throws -> PersistentStore {
         guard state.type(at: index) == .table else {
             if state.type(at: index) == .nil || state.type(at: index) == .none { return PersistentStore() }
-            throw LuaArgumentError(argument: index, message: "options table expected, got \(state.typeName(at: index))")
+            throw state.typeError(index, expected: "options table")
         }
         try checkOptionKeys(ofTableAt: index, known: ["store", "path", "busyTimeout", "persistentHistoryTracking",
                                                       "remoteChangeNotificationPost"] + Self.migrationOptionKeys,

@@ -79,9 +79,7 @@ extension BridgeClasses {
         let store = LuaCheckedParameter.object("store", "PersistentStore", as: PersistentStore.self)
         /// The store argument at `index` (the declaration has checked it).
         func storeArgument(_ state: LuaState, _ index: Int32) throws -> PersistentStore {
-            guard let store = state.object(at: index, as: PersistentStore.self) else {
-                throw LuaArgumentError(argument: index, message: "PersistentStore expected, got \(state.typeName(at: index))")
-            }
+            let store = try state.object(index, as: PersistentStore.self, className: "PersistentStore")
             return store
         }
         return LuaClassDeclaration<PersistentStoreCoordinator>(

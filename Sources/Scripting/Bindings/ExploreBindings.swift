@@ -41,9 +41,7 @@ extension ScriptEngine {
             return 1
         }
         state.register(in: module, name: "_exploreModel") { [unowned self] state in
-            guard let model = state.object(at: 1, as: ManagedObjectModel.self) else {
-                throw LuaArgumentError(argument: 1, message: "ManagedObjectModel expected, got \(state.typeName(at: 1))")
-            }
+            let model = try state.object(1, as: ManagedObjectModel.self, className: "ManagedObjectModel")
             self.pushShape(of: model)
             return 1
         }

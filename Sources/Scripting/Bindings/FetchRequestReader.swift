@@ -26,9 +26,7 @@ struct FetchRequestReader {
 
     /// Reads the fetch request table at `index`; `extraKeys` are the other keys the caller reads from it.
     func read(at index: Int32, extraKeys: [String] = [], what: String = "a fetch request") throws -> FetchRequest {
-        guard state.type(at: index) == .table else {
-            throw LuaArgumentError(argument: index, message: "table expected, got \(state.typeName(at: index))")
-        }
+        try state.table(index)
         let table = state.absoluteIndex(index)
         try engine.checkOptionKeys(ofTableAt: table, known: Self.keys + extraKeys, what: what,
                                    notImplemented: Self.notImplemented)

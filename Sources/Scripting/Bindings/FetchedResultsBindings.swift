@@ -41,6 +41,13 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
     weak var controller: FetchedResultsController?
     let table: LuaRef
     let implementedCallbacks: FetchedResultsDelegateCallbacks
+    /// The identity of ``owner`` (compared, never dereferenced) and a weak slot holding its userdata, set by
+    /// the first delivery: the fast path of ``deliver(_:_:key:_:)`` (LuaFetchedResultsDelegate+Delivery.swift).
+    let ownerIdentity: ObjectIdentifier
+    @exclusivity(unchecked) var ownerSlot: LuaRef?
+    /// The engine's interned callback names and change types (``ScriptEngine/delegateStrings``), held here so
+    /// that a delivery does not go through the engine's lazy property.
+    let strings: LuaDelegateStrings
 
     static let names: [(String, FetchedResultsDelegateCallbacks)] = [
         ("controllerWillChangeContent", .willChangeContent), ("didChangeSection", .didChangeSection),
@@ -52,7 +59,9 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
     init(engine: ScriptEngine, owner: LuaFetchedResultsController, tableAt index: Int32) {
         self.engine = engine
         self.owner = owner
+        self.ownerIdentity = ObjectIdentifier(owner)
         self.controller = owner.controller
+        self.strings = engine.delegateStrings
         let state = engine.state
         var callbacks: FetchedResultsDelegateCallbacks = []
         let index = state.absoluteIndex(index)
@@ -72,10 +81,9 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         engine.log.record(TraceEvent(.callback(.controller(controller?.name ?? "?"), kind: kind)))
     }
 
-    private func trace(_ kind: String, _ detail: String, groups: [(name: String, group: TraceEvent.Group)] = [],
-                       indexPaths: [IndexPath?] = []) {
-        engine.log.record(TraceEvent(source: "frc \(controller?.name ?? "?")", kind: kind, detail: detail, groups: groups,
-                                     indexPaths: indexPaths.compactMap { $0.map { ($0.section, $0.item) } }))
+    /// Traces a callback with details, by their parts (written when read).
+    private func trace(_ detail: ControllerTraceDetail) {
+        engine.log.record(TraceEvent(.controllerDetail(controller: controller?.name ?? "?", detail)))
     }
 
     /// Calls `table[name](controller, …)`; `pushArguments` pushes the rest and returns their count.
@@ -95,36 +103,37 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
         do { try state.pcall(arguments: pushed + count, results: 0) } catch { throw ScriptingError(error.message) }
     }
 
+    // The three callbacks of every change reach the engine once and name the controller they were given
+    // (the one this delegate was made for: ``controller`` is it) instead of loading the weak reference.
     func controllerWillChangeContent(_ controller: FetchedResultsController) throws {
-        trace("controllerWillChangeContent")
-        try deliverWillChangeContent()
+        let engine = self.engine
+        engine.log.record(TraceEvent(.callback(.controller(controller.name), kind: "controllerWillChangeContent")))
+        try deliverWillChangeContent(engine)
     }
 
     func controller(_ controller: FetchedResultsController, didChange sectionInfo: FetchedResultsSectionInfo,
                     atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) throws {
-        trace("didChangeSection", "\(sectionInfo.name.isEmpty ? "\"\"" : sectionInfo.name) \(type.rawValue) \(sectionIndex)")
+        trace(.section(name: sectionInfo.name, type: type, index: sectionIndex))
         try deliverSectionChange(sectionInfo, atSectionIndex: sectionIndex, for: type)
     }
 
     func controller(_ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
                     for type: FetchedResultsChangeType, newIndexPath: IndexPath?) throws {
-        engine.log.record(TraceEvent(.objectChange(controller: self.controller?.name ?? "?", entity: object.entity.name,
+        let engine = self.engine
+        engine.log.record(TraceEvent(.objectChange(controller: controller.name, entity: object.entity.name,
                                                    number: object.objectNumber, type: type, from: indexPath, to: newIndexPath)))
-        try deliverObjectChange(object, at: indexPath, for: type, newIndexPath: newIndexPath)
+        try deliverObjectChange(engine, object, at: indexPath, for: type, newIndexPath: newIndexPath)
     }
 
     func controllerDidChangeContent(_ controller: FetchedResultsController) throws {
-        trace("controllerDidChangeContent")
-        try deliverDidChangeContent()
+        let engine = self.engine
+        engine.log.record(TraceEvent(.callback(.controller(controller.name), kind: "controllerDidChangeContent")))
+        try deliverDidChangeContent(engine)
     }
 
     func controller(_ controller: FetchedResultsController, didChangeContentWith snapshot: FetchedResultsSnapshot) throws {
-        let reload = snapshot.reloadedItemIdentifiers.map(\.displayName).joined(separator: ", ")
-        var groups: [(name: String, group: TraceEvent.Group)] = [
-            ("sections", .sections(zip(snapshot.sectionIdentifiers, snapshot.sectionItems).map { ($0, $1.map(\.displayName)) })),
-        ]
-        if !reload.isEmpty { groups.append(("reloaded", .names(.list(snapshot.reloadedItemIdentifiers.map(\.displayName))))) }
-        trace("didChangeContentWithSnapshot", "\(snapshot)" + (reload.isEmpty ? "" : " reload: " + reload), groups: groups)
+        trace(.snapshot(sections: zip(snapshot.sectionIdentifiers, snapshot.sectionItems).map { ($0, $1.map(\.displayName)) },
+                        reloaded: snapshot.reloadedItemIdentifiers.map(\.displayName)))
         try call("didChangeContentWithSnapshot") {
             // A diffable snapshot (section names, object-ID URIs, reloads marked) that a diffable data
             // source can apply as is.
@@ -160,20 +169,12 @@ final class LuaFetchedResultsDelegate: FetchedResultsControllerDelegate {
 
     func controller(_ controller: FetchedResultsController,
                     didChangeContentWith difference: CollectionDifference<ManagedObjectID>) throws {
-        var parts: [String] = []
-        var removed: [(offset: Int, object: String)] = [], inserted: [(offset: Int, object: String)] = []
-        for change in difference {
+        trace(.difference(difference.map { change in
             switch change {
-            case .remove(let offset, let id, _):
-                parts.append("remove \(offset) \(id.displayName)")
-                removed.append((offset, id.displayName))
-            case .insert(let offset, let id, _):
-                parts.append("insert \(offset) \(id.displayName)")
-                inserted.append((offset, id.displayName))
+            case .remove(let offset, let id, _): return (false, offset, id.displayName)
+            case .insert(let offset, let id, _): return (true, offset, id.displayName)
             }
-        }
-        trace("didChangeContentWithDifference", parts.joined(separator: ", "),
-              groups: [("removed", .offsets(removed)), ("inserted", .offsets(inserted))])
+        }))
         try call("didChangeContentWithDifference") {
             let state = engine.state
             state.newTable()
@@ -273,9 +274,7 @@ extension ScriptEngine {
     }
 
     func checkIndexPath(_ state: LuaState, _ index: Int32) throws -> IndexPath {
-        guard let box = state.object(at: index, as: IndexPathBox.self) else {
-            throw LuaArgumentError(argument: index, message: "IndexPath expected, got \(state.typeName(at: index))")
-        }
+        let box = try state.object(index, as: IndexPathBox.self, className: "IndexPath")
         return box.value
     }
 }

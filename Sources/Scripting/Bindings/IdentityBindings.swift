@@ -102,7 +102,7 @@ extension BridgeClasses {
                 (nothing changes then); objects already saved are left alone.
                 """, parameters: [.init("objects", "ManagedObject[]")]) { ctx, state in
                 guard state.type(at: 2) == .table else {
-                    throw LuaArgumentError(argument: 2, message: "list of managed objects expected, got \(state.typeName(at: 2))")
+                    throw state.typeError(2, expected: "list of managed objects")
                 }
                 var objects: [ManagedObject] = []
                 for i in 0..<state.rawLength(at: 2) {
@@ -150,9 +150,7 @@ extension ScriptEngine {
 
     /// The object ID argument at `index`.
     func checkObjectID(_ state: LuaState, _ index: Int32) throws -> ObjectIDBox {
-        guard let box = state.object(at: index, as: ObjectIDBox.self) else {
-            throw LuaArgumentError(argument: index, message: "ManagedObjectID expected, got \(state.typeName(at: index))")
-        }
+        let box = try state.object(index, as: ObjectIDBox.self, className: "ManagedObjectID")
         return box
     }
 

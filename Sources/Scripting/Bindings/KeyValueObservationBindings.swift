@@ -86,7 +86,7 @@ extension ScriptEngine {
                     if state.toBoolean(at: -1) { options.insert(option) } else { options.remove(option) }
                 }
             default:
-                throw LuaArgumentError(argument: index, message: "table or string expected, got \(state.typeName(at: index))")
+                throw state.typeError(index, expected: "table or string")
             }
             index += 1
         }

@@ -84,8 +84,7 @@ extension ScriptEngine {
     private func readObjectClass(ofTableAt table: Int32, entity: EntityDescription) throws -> ManagedObjectClassDefinition {
         let definition = ManagedObjectClassDefinition(entityName: entity.name)
         let what = "model:class(\"\(entity.name)\")"
-        let builtIn = Set(entity.propertyNames + ObjectField.allCases.map(\.rawValue)
-                          + ["changedValues", "committedValues", "recomputationCount"])
+        let builtIn = Set(entity.propertyNames).union(BridgeClasses.managedObjectMemberNames)
         func checkHides(_ name: String) throws {
             guard builtIn.contains(name) else { return }
             let hidden = entity.slots[name] != nil ? "the property \(entity.name).\(name)" : "the built-in member \(name) of managed objects"

@@ -13,9 +13,7 @@ extension ScriptEngine {
         state.register(in: module, name: "inferredMappingModel") { [unowned self] state in
             var models: [ManagedObjectModel] = []
             for argument in Int32(1)...2 {
-                guard let model = state.object(at: argument, as: ManagedObjectModel.self) else {
-                    throw LuaArgumentError(argument: argument, message: "ManagedObjectModel expected, got \(state.typeName(at: argument))")
-                }
+                let model = try state.object(argument, as: ManagedObjectModel.self, className: "ManagedObjectModel")
                 models.append(model)
             }
             self.push(mappingModel: try MappingModel.inferred(source: models[0], destination: models[1]))

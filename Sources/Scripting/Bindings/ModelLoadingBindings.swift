@@ -10,9 +10,7 @@ extension ScriptEngine {
             let path = try state.string(1)
             var version: String?
             if state.type(at: 2) != .nil && state.type(at: 2) != .none {
-                guard state.type(at: 2) == .table else {
-                    throw LuaArgumentError(argument: 2, message: "table expected, got \(state.typeName(at: 2))")
-                }
+                try state.table(2)
                 try self.checkOptionKeys(ofTableAt: 2, known: ["version"], what: "the options of ripple.loadModel")
                 let type = state.rawGet(tableAt: 2, key: "version")
                 defer { state.pop() }

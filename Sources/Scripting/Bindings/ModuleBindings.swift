@@ -13,9 +13,7 @@ extension ScriptEngine {
             return 1
         }
         state.register(in: module, name: "container") { [unowned self] state in
-            guard let model = state.object(at: 1, as: ManagedObjectModel.self) else {
-                throw LuaArgumentError(argument: 1, message: "ManagedObjectModel expected, got \(state.typeName(at: 1))")
-            }
+            let model = try state.object(1, as: ManagedObjectModel.self, className: "ManagedObjectModel")
             let store = try self.readStore(at: 2, model: model)
             let container = PersistentContainer(model: model, store: store)
             self.traceRemoteChanges(of: container.persistentStoreCoordinator, store: store)

@@ -44,7 +44,7 @@ extension ScriptEngine {
         if state.object(at: 1, as: ManagedObject.self) != nil { return try observeObject(state) }
         if let coordinator = state.object(at: 1, as: PersistentStoreCoordinator.self) { return try observeCoordinator(state, coordinator) }
         guard let context = state.object(at: 1, as: ManagedObjectContext.self) else {
-            throw LuaArgumentError(argument: 1, message: "ManagedObjectContext, managed object or PersistentStoreCoordinator expected, got \(state.typeName(at: 1))")
+            throw state.typeError(1, expected: "ManagedObjectContext, managed object or PersistentStoreCoordinator")
         }
         let name = try state.string(2)
         guard let kind = LuaContextObserver.Kind(rawValue: name) else {

@@ -179,9 +179,8 @@ final class ScriptedControllers {
         controller.dvc_autoDismiss = defaultAutoDismiss
         controller.dvc_updatedHandler = { [weak self] vc, object, keys in
             guard let self, let engine = self.engine else { return }
-            engine.log.record(TraceEvent(source: nil, kind: "dvc_updated",
-                                         detail: "\(vc.displayName) \(object.displayName) {\(keys.joined(separator: ", "))}",
-                                         groups: [("updated", .changes([(object.displayName, keys)]))]))
+            engine.log.record(TraceEvent(.dependency(DependencyTraceEvent(controller: vc.displayName, object: object.displayName,
+                                                                          changedKeys: keys))))
             try self.callMethod("dvc_updated", of: vc) {
                 engine.push(object)
                 engine.push(strings: keys)
@@ -190,8 +189,8 @@ final class ScriptedControllers {
         }
         controller.dvc_deletedHandler = { [weak self] vc, object in
             guard let self, let engine = self.engine else { return }
-            engine.log.record(TraceEvent(source: nil, kind: "dvc_deleted", detail: "\(vc.displayName) \(object.displayName)",
-                                         groups: [("deleted", .names(.list([object.displayName])))]))
+            engine.log.record(TraceEvent(.dependency(DependencyTraceEvent(controller: vc.displayName, object: object.displayName,
+                                                                          changedKeys: nil))))
             try self.callMethod("dvc_deleted", of: vc) {
                 engine.push(object)
                 return 1
