@@ -75,6 +75,15 @@ struct DenseNumberTable<Element> {
         }
     }
 
+    /// Runs `body` on the element numbered `number` where it is kept (no copy of it is made), or returns nil
+    /// when there is none.
+    @inline(__always)
+    mutating func modify<R>(at number: Int, _ body: (inout Element) throws -> R) rethrows -> R? {
+        if number >= 1 && number <= dense.count && dense[number - 1] != nil { return try body(&dense[number - 1]!) }
+        if overflow.isEmpty || overflow[number] == nil { return nil }
+        return try body(&overflow[number]!)
+    }
+
     /// Removes the element numbered `number`, if any.
     mutating func remove(at number: Int) {
         if number >= 1 && number <= dense.count && dense[number - 1] != nil {

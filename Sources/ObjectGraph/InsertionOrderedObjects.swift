@@ -84,7 +84,7 @@ struct InsertionOrderedObjects: Sequence {
     mutating func removeAll() {
         let clear = ~(memberBit | listedBit)
         for object in entries { object.state.insertionListBits &= clear }
-        entries.removeAll(keepingCapacity: entries.capacity <= 128)
+        if !entries.isEmpty { entries.removeAll(keepingCapacity: entries.capacity <= 128) }
         count = 0
         isInObjectOrder = true
         lastEntity = -1

@@ -63,36 +63,46 @@ extension ManagedObjectContext {
 
     /// Builds the notification for the pending changes and clears them.
     func takePendingNotification() -> ObjectsDidChangeNotification {
-        var note = ObjectsDidChangeNotification(context: self)
         // Only updates (the usual edit): the set algebra below reduces to the updated objects.
         let onlyUpdates = pendingInserted.isEmpty && pendingDeleted.isEmpty && fetchedPendingInserts.isEmpty
             && external.isEmpty && external.refreshedOldValues.isEmpty
+        if onlyUpdates {
+            // The note is made at the end from its two lists (nothing refreshed: no merge is pending), and the
+            // records share the list of updated objects.
+            let updated = pendingUpdated.sortedInObjectOrder()
+            let records = updated.map { $0.state.takePendingChanges() }
+            clearPendingLists()
+            return ObjectsDidChangeNotification(context: self, updated: updated,
+                                                changes: ObjectChangeRecords(objects: updated, records: records))
+        }
+        var note = ObjectsDidChangeNotification(context: self)
         // Inserted and deleted in the same event: nobody heard of it, nobody hears of it — unless a fetch
         // returned it meanwhile (a fetched-results controller that fetched it must take it out again).
         // (`pendingInserted` is a list with membership in each object: the intersection walks the deletions.)
         let transient: Set<ManagedObject> = pendingInserted.isEmpty
             ? [] : pendingDeleted.filter { pendingInserted.contains($0) }
-        if onlyUpdates {
-            note.updated = pendingUpdated.sortedInObjectOrder()
-        } else {
-            let seen = transient.intersection(fetchedPendingInserts)
-            fetchedPendingInserts.removeAll()
-            // The transient objects leave the list (it is emptied below); a bulk insert's list is already in
-            // object order and becomes the note's list as it is, without a sort or a set.
-            for object in transient { pendingInserted.remove(object) }
-            note.inserted = external.inserted.isEmpty ? pendingInserted.objectsInObjectOrder()
-                : Set(pendingInserted).union(external.inserted).sortedInObjectOrder()
-            note.deleted = pendingDeleted.subtracting(transient).union(seen).union(external.deleted).sortedInObjectOrder()
-            note.invalidated = external.invalidated.sortedInObjectOrder()
-            note.invalidatedAll = external.invalidatedAll
-            note.refreshed = external.refreshedKeys.keys.sortedInObjectOrder()
-            let updatedNow = pendingUpdated.filter { !pendingInserted.contains($0) && !pendingDeleted.contains($0) }
-            note.updated = updatedNow.sortedInObjectOrder()
-        }
+        let seen = transient.intersection(fetchedPendingInserts)
+        fetchedPendingInserts.removeAll()
+        // The transient objects leave the list (it is emptied below); a bulk insert's list is already in
+        // object order and becomes the note's list as it is, without a sort or a set.
+        for object in transient { pendingInserted.remove(object) }
+        note.inserted = external.inserted.isEmpty ? pendingInserted.objectsInObjectOrder()
+            : Set(pendingInserted).union(external.inserted).sortedInObjectOrder()
+        note.deleted = pendingDeleted.subtracting(transient).union(seen).union(external.deleted).sortedInObjectOrder()
+        note.invalidated = external.invalidated.sortedInObjectOrder()
+        note.invalidatedAll = external.invalidatedAll
+        note.refreshed = external.refreshedKeys.keys.sortedInObjectOrder()
+        let updatedNow = pendingUpdated.filter { !pendingInserted.contains($0) && !pendingDeleted.contains($0) }
+        note.updated = updatedNow.sortedInObjectOrder()
         // The slot records move into the notification as they are; their names and dictionaries are made
         // only when read.
-        note.changes.reserveCapacity(note.updated.count + note.refreshed.count)
-        for object in note.updated { note.changes.append(object, object.state.takePendingChanges()) }
+        if note.refreshed.isEmpty {
+            // (The records share the list of updated objects: one array for both.)
+            note.changes = ObjectChangeRecords(objects: note.updated, records: note.updated.map { $0.state.takePendingChanges() })
+        } else {
+            note.changes.reserveCapacity(note.updated.count + note.refreshed.count)
+            for object in note.updated { note.changes.append(object, object.state.takePendingChanges()) }
+        }
         // An object both updated and refreshed in one event gets the union of the keys.
         for object in note.refreshed {
             let keys = external.refreshedKeys[object] ?? []
@@ -103,16 +113,21 @@ extension ManagedObjectContext {
                 for (key, value) in olds where !keys.contains(key) { record.add(oldValue: value, forKey: key) }
             }
         }
-        if !onlyUpdates { external = ExternalChanges() }
+        external = ExternalChanges()
+        for object in transient { forget(object) }
+        clearPendingLists()
+        return note
+    }
+
+    /// Empties the pending lists once their notification was made (the updated objects' records were taken).
+    private func clearPendingLists() {
         for object in pendingUpdated {
             object.state.clearPendingChanges()
             object.state.releaseEmptyChangeRecords()
         }
-        for object in transient { forget(object) }
         pendingInserted.removeAll()
         pendingDeleted.removeAll()
         pendingUpdated.removeAllKeepingSmallCapacity()
-        return note
     }
 
     /// Unregisters an object that never reached the store: it keeps its values but no context.
@@ -132,7 +147,8 @@ extension ManagedObjectContext {
         isPosting = true
         defer { isPosting = false }
         var firstError: Error?
-        for observer in liveObservers {
+        var live = liveObserverList
+        while let observer = live.next() {
             do { try observer.contextObjectsDidChange(note) } catch { if firstError == nil { firstError = error } }
         }
         if let firstError { throw firstError }

@@ -12,7 +12,8 @@ extension ManagedObjectContext {
         try processUntilQuiet()
         guard hasChanges else { return }
         var firstError: Error?
-        for observer in liveObservers {
+        var live = liveObserverList
+        while let observer = live.next() {
             do { try observer.contextWillSave(self) } catch { if firstError == nil { firstError = error } }
         }
         if let firstError { throw firstError }
@@ -47,7 +48,8 @@ extension ManagedObjectContext {
             }
         }
         if let error = runDidSaveCallbacks(note), didSaveError == nil { didSaveError = error }
-        for observer in liveObservers {
+        var saved = liveObserverList
+        while let observer = saved.next() {
             do { try observer.contextDidSave(note) } catch { if didSaveError == nil { didSaveError = error } }
         }
         scheduleAutomaticMerges(note)
@@ -143,6 +145,7 @@ extension Set {
     /// Empties the set; a small table is kept for the next event (one edit and save then allocates no
     /// table), a large one is freed.
     mutating func removeAllKeepingSmallCapacity() {
+        if isEmpty && capacity <= 128 { return }   // (an empty small set stays as it is: no walk over its table)
         removeAll(keepingCapacity: capacity <= 128)
     }
 }

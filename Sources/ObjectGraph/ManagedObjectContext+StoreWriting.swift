@@ -23,6 +23,8 @@ extension ManagedObjectContext {
             throw ObjectGraphError(.store, code: 134020,
                 "This NSPersistentStoreCoordinator has no persistent stores. It cannot perform a save operation.")
         }
+        // An edit saved to a single in-memory store writes its rows in place.
+        if coordinator.persistentStores.count == 1, let note = try writeUpdatesInPlace(to: defaultStore) { return note }
         var note = didSaveNotificationOfPendingChanges()
         var outcome = SaveOutcome()
         for store in coordinator.persistentStores {
@@ -123,7 +125,7 @@ extension ManagedObjectContext {
         // bulk insert keeps no second list of its objects).
         // `writeOwners` is kept only when an index can be asked for (uniqueness constraints, or a renumbered
         // insert): a plain save of updated objects makes no list of them besides the versions.
-        let hasConstraints = model.entities.contains(where: { !$0.uniquenessConstraints.isEmpty })
+        let hasConstraints = model.uniquenessConstraintsPresent
         var keepsOwners = hasConstraints
         var writeOwners: [ManagedObject?] = []
         outcome.versions.reserveCapacity(updates.count)
@@ -350,8 +352,8 @@ extension ManagedObjectContext {
         note.inserted = inserted.objectsInObjectOrder()
         note.updated = updated.sortedInObjectOrder()
         note.deleted = deleted.sortedInObjectOrder()
-        note.changes.reserveCapacity(note.updated.count)
-        for object in note.updated { note.changes.append(object, Self.savedChangeRecord(of: object)) }
+        // (The records share the list of updated objects: one array for both.)
+        note.changes = ObjectChangeRecords(objects: note.updated, records: note.updated.map(Self.savedChangeRecord(of:)))
         return note
     }
 

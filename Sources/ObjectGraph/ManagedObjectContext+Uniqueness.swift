@@ -7,6 +7,7 @@ extension ManagedObjectContext {
                          owners: [ManagedObjectID: ManagedObject], inserts: [ManagedObject], deleted: Set<ManagedObjectID>,
                          remap: inout [ManagedObjectID: ManagedObjectID], session: StoreSaveSession,
                          outcome: inout SaveOutcome) throws {
+        guard model.uniquenessConstraintsPresent else { return }   // (no array of entities made per save)
         let constrained = model.entities.filter { !$0.uniquenessConstraints.isEmpty }
         guard !constrained.isEmpty else { return }
         let inserted = Set(inserts.map { ObjectIdentifier($0) })

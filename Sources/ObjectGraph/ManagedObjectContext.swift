@@ -117,6 +117,11 @@ public final class ManagedObjectContext {
     /// The first error of a managed-object class's callback that ran where nothing could throw (a fault
     /// firing, a delete rule, a refresh), rethrown by the public call that caused it.
     @exclusivity(unchecked) var callbackError: Error?
+    /// Whether a save of updated objects only may write their rows in place (``writeUpdatesInPlace(to:)``);
+    /// tests turn it off to compare the general path's results with it.
+    @exclusivity(unchecked) var writesUpdatesInPlace = true
+    /// How many saves of this context wrote their rows in place (tests check which path a save took).
+    @exclusivity(unchecked) var savesWrittenInPlace = 0
 
     /// Creates a root context over a coordinator.
     public init(coordinator: PersistentStoreCoordinator, concurrencyType: ConcurrencyType = .mainQueue,
@@ -171,6 +176,17 @@ public final class ManagedObjectContext {
         let live = observers.compactMap(\.observer)
         if live.count != observers.count { observers.removeAll { $0.observer == nil } }
         return live
+    }
+
+    /// ``liveObservers`` without an array (one allocation per notification, three per save, before): up to
+    /// four held in place, the rest in an array. Each observer alive now is held until the list is dropped.
+    var liveObserverList: LiveObserverList {
+        var list = LiveObserverList()
+        for box in observers {
+            if let observer = box.observer { list.append(observer) }
+        }
+        if list.count != observers.count { observers.removeAll { $0.observer == nil } }
+        return list
     }
 
     // MARK: - State
@@ -381,6 +397,40 @@ public final class ManagedObjectContext {
 }
 
 /// A weak reference to an observer.
+/// The live observers of one notification, held strongly while it is delivered (see
+/// `ManagedObjectContext.liveObserverList`): read them with `next()` on a `var`, in registration order.
+struct LiveObserverList {
+    private var first: (ContextObserver?, ContextObserver?, ContextObserver?, ContextObserver?) = (nil, nil, nil, nil)
+    private var more: [ContextObserver] = []
+    /// The number of observers held.
+    private(set) var count = 0
+    private var position = 0
+
+    mutating func append(_ observer: ContextObserver) {
+        switch count {
+        case 0: first.0 = observer
+        case 1: first.1 = observer
+        case 2: first.2 = observer
+        case 3: first.3 = observer
+        default: more.append(observer)
+        }
+        count += 1
+    }
+
+    /// The next observer, or nil after the last.
+    mutating func next() -> ContextObserver? {
+        guard position < count else { return nil }
+        defer { position += 1 }
+        switch position {
+        case 0: return first.0
+        case 1: return first.1
+        case 2: return first.2
+        case 3: return first.3
+        default: return more[position - 4]
+        }
+    }
+}
+
 final class WeakObserver {
     weak var observer: ContextObserver?
     init(_ observer: ContextObserver) { self.observer = observer }

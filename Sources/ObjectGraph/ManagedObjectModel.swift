@@ -23,6 +23,8 @@ public final class ManagedObjectModel: @unchecked Sendable {
     @exclusivity(unchecked) public var versionIdentifier: String?
     /// Whether any entity has a persistent transformable attribute (whose values a save transforms).
     let transformablesPresent: Bool
+    /// Whether any entity has a uniqueness constraint (whose keys a save checks against the store's rows).
+    @exclusivity(unchecked) private(set) var uniquenessConstraintsPresent = false
 
     /// Builds and checks a model.
     /// - Throws: ``ObjectGraphError`` of kind `.invalidModel` naming the entity and key at fault.
@@ -74,6 +76,7 @@ public final class ManagedObjectModel: @unchecked Sendable {
         try StoreDerivedAttribute.compile(sorted)
         try FetchedPropertyDescription.compile(sorted)
         hasStoreDerivedAttributes = sorted.contains { !$0.storeDerivedAttributes.isEmpty }
+        uniquenessConstraintsPresent = sorted.contains { !$0.uniquenessConstraints.isEmpty }
     }
 
     /// Whether an entity has a derived attribute computed when the store saves (``EntityDescription/isStoreDerivedAttribute(at:)``).

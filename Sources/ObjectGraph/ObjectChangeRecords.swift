@@ -13,6 +13,15 @@ public struct ObjectChangeRecords {
     /// No records.
     public init() {}
 
+    /// The records of `objects`, parallel to it (each object once). The array is kept as given, so a
+    /// notification's list of updated objects and its records share one buffer.
+    init(objects: [ManagedObject], records: [PropertyChanges]) {
+        precondition(objects.count == records.count, "ObjectChangeRecords: one record per object")
+        self.objects = objects
+        self.records = records
+        if objects.count > Self.scanLimit { reindex() }
+    }
+
     /// The number of objects with a record.
     public var count: Int { objects.count }
     /// True when no object has a record.

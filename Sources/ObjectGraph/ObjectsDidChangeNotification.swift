@@ -65,6 +65,14 @@ public struct ObjectsDidChangeNotification {
     /// Creates an empty notification for a context.
     public init(context: ManagedObjectContext) { self.context = context }
 
+    /// A notification of updated objects only, with their records.
+    @inline(__always)
+    init(context: ManagedObjectContext, updated: [ManagedObject], changes: ObjectChangeRecords) {
+        self.context = context
+        self.updated = updated
+        self.changes = changes
+    }
+
     /// True when the notification carries nothing.
     public var isEmpty: Bool {
         inserted.isEmpty && updated.isEmpty && deleted.isEmpty && refreshed.isEmpty && invalidated.isEmpty
@@ -126,6 +134,14 @@ public struct ContextDidSaveNotification {
     /// True when ``changedKeys`` was set as a dictionary: its lists are then the keys as given (not sorted
     /// by ``PropertyChanges/keys(in:)``), and ``propertyChanges(of:)`` holds them by name.
     public var changedKeysWereSet: Bool { keysSet != nil }
+
+    /// A notification of updated objects only, with their records.
+    @inline(__always)
+    init(context: ManagedObjectContext, updated: [ManagedObject], changes: ObjectChangeRecords) {
+        self.context = context
+        self.updated = updated
+        self.changes = changes
+    }
 
     /// Removes an object's entry from every view (an update a merge policy dropped).
     mutating func removeChanges(of object: ManagedObject) {

@@ -86,6 +86,14 @@ extension PersistentStore {
         }
     }
 
+    /// Runs `body` on an object's saved row where the store keeps it (no copy), or returns nil when the
+    /// object has no row. For ``ManagedObjectContext/writeUpdatesInPlace(to:)``.
+    func withSavedRow<R>(of object: ManagedObject, _ body: (inout StoreRow) -> R) -> R? {
+        // (Through the values' index: the dictionary's optional subscript took the table out and put it back.)
+        guard let i = rows.index(forKey: object.entity.name) else { return nil }
+        return rows.values[i].modify(at: object.number, body)
+    }
+
     /// Brings the rows of some objects up to date from the file (a SQLite store only).
     func reload(_ ids: [ManagedObjectID]) throws {
         guard let file = openFile else { return }

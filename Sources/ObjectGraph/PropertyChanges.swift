@@ -16,10 +16,13 @@ public struct PropertyChanges {
     /// Whether ``slots`` holds a slot number of 64 or more (``mask`` does not show it).
     public private(set) var hasHighSlots = false
     /// Changed keys known by name only, in the order given (each once, none naming a slot of ``slots``).
-    public private(set) var namedKeys: [String] = []
+    public var namedKeys: [String] { named?.keys ?? [] }
     /// Old values of keys known by name (for some of ``namedKeys``, or for keys not changed at all when
     /// they were given that way).
-    public private(set) var namedOldValues: [String: Value] = [:]
+    public var namedOldValues: [String: Value] { named?.oldValues ?? [:] }
+    /// The two above, boxed: nil for a record kept by slot only (nearly all of them), so that a copy of a
+    /// record retains its two slot arrays and nothing else.
+    private var named: NamedChanges?
 
     /// An empty record.
     public init() {}
@@ -34,7 +37,22 @@ public struct PropertyChanges {
     }
 
     /// True when nothing is recorded.
-    public var isEmpty: Bool { slots.isEmpty && namedKeys.isEmpty }
+    public var isEmpty: Bool { slots.isEmpty && (named?.keys.isEmpty ?? true) }
+
+    /// The box of named changes, made (or made this record's own) before it changes.
+    private mutating func namedForWriting() -> NamedChanges {
+        guard let box = named else {
+            let box = NamedChanges()
+            named = box
+            return box
+        }
+        if isKnownUniquelyReferenced(&named) { return box }
+        let copy = NamedChanges()
+        copy.keys = box.keys
+        copy.oldValues = box.oldValues
+        named = copy
+        return copy
+    }
 
     /// Whether a slot is recorded.
     public func contains(slot n: Int) -> Bool {
@@ -55,13 +73,15 @@ public struct PropertyChanges {
         if let n = entity.slotNumber(named: key) {
             if contains(slot: n) { return }
         }
-        if !namedKeys.contains(key) { namedKeys.append(key) }
-        if let old, namedOldValues[key] == nil { namedOldValues[key] = old }
+        let box = namedForWriting()
+        if !box.keys.contains(key) { box.keys.append(key) }
+        if let old, box.oldValues[key] == nil { box.oldValues[key] = old }
     }
 
     /// Records an old value by name without marking its key as changed (when it has none yet).
     mutating func add(oldValue: Value, forKey key: String) {
-        if namedOldValues[key] == nil { namedOldValues[key] = oldValue }
+        if named?.oldValues[key] != nil { return }
+        namedForWriting().oldValues[key] = oldValue
     }
 
     /// Whether a key is among the changed ones (`entity` is the object's entity).
@@ -111,7 +131,17 @@ public struct PropertyChanges {
 
     /// A record of keys and old values given as a list and a dictionary (names only).
     init(keys: [String]?, old: [String: Value]?) {
-        namedKeys = keys ?? []
-        namedOldValues = old ?? [:]
+        guard keys?.isEmpty == false || old?.isEmpty == false else { return }
+        let box = NamedChanges()
+        box.keys = keys ?? []
+        box.oldValues = old ?? [:]
+        named = box
     }
+}
+
+/// The changes of a ``PropertyChanges`` known by name (see `PropertyChanges.named`); shared by the
+/// record's copies until one of them changes.
+final class NamedChanges {
+    @exclusivity(unchecked) var keys: [String] = []
+    @exclusivity(unchecked) var oldValues: [String: Value] = [:]
 }
