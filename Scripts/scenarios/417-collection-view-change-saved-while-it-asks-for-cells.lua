@@ -61,3 +61,29 @@ scenario("a batch refused inside cellForItemAt leaves the outer batch and the vi
   ctx:rollback()
   expect(shown()):toEqual({ "Ann Cy", "Bob" })
 end)
+
+scenario("the same inside reconfigureItems: the reconfiguration ends and the view loads at its next question", function()
+  nestedError = nil
+  local armed = true
+  ds:registerClass("Cell", function(cell, indexPath, dataSource)
+    cell.text = dataSource:itemAtIndexPath(indexPath).name
+    if armed then
+      armed = false
+      other:insert("Person", { name = "Flo", age = 60 })
+      local ok, err = pcall(function() other:processPendingChanges() end)
+      nestedError = ok and "no error" or tostring(err):gsub("^.-%-cells%.lua:", "")
+    end
+  end)
+  armed = false
+  ds:reload()
+  expect(shown()):toEqual({ "Ann Cy", "Bob" })
+  armed = true
+  cv:reconfigureItems({ ripple.indexPath(0, 0) })
+  expect(nestedError):toBe("73: CoreData: error: Serious application error.  An exception was caught from the delegate of NSFetchedResultsController during a call to -controllerDidChangeContent:.  attempted to call a batch update on the collection view while it was asking its data source for its content, which is not allowed with userInfo (null)")
+  expect(cv:numberOfSections()):toBe(2)
+  expect(shown()):toEqual({ "Ann Cy", "Bob" })
+  ctx:insert("Person", { name = "Al", age = 40 })
+  ctx:processPendingChanges()
+  expect(shown()):toEqual({ "Ann Cy", "Al Bob" })
+  ctx:rollback()
+end)
