@@ -68,8 +68,11 @@ extension CollectionView {
             for p in missing { made.append((p, try makeCell(at: p))) }
         }
 
+        // A data source method called above may have made the view forget its content (a change it saved
+        // inside `cellForItemAt` whose batch was refused: ``FetchedCollectionViewDataSource`` then leaves the
+        // view to load at its next question). The view stays so.
+        guard var old = displayed else { return }
         // Nothing below throws. The view's content is taken out so each section's slots are edited in place.
-        var old = displayed!
         displayed = nil
         var movedCells: [IndexPath: CollectionReusableView?] = [:]
         for edit in editOfOld.values {

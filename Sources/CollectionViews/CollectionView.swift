@@ -336,7 +336,8 @@ public class CollectionView {
             }
         }
         let wasComplete = displayedIsComplete
-        var sections = displayed!
+        // Forgotten by a data source method meanwhile (see `applyInPlace`): the view loads at its next question.
+        guard var sections = displayed else { return }
         displayed = nil
         for (p, cell) in made { sections[p.section].slots[p.item] = cell }
         displayed = sections

@@ -97,7 +97,11 @@ extension FetchedCollectionViewDataSource {
         do {
             try collectionView.reloadData()
         } catch {
-            if let displayed = collectionView.displayed { collectionView.enqueueAll(displayed) }
+            // While the view asks its data source (this change was saved from inside `cellForItemAt`), the
+            // operation running holds the shown cells and puts them back itself.
+            if !collectionView.isAskingDataSource, let displayed = collectionView.displayed {
+                collectionView.enqueueAll(displayed)
+            }
             collectionView.displayed = nil
         }
     }

@@ -16,6 +16,26 @@ final class RelationshipSet {
         guard case .collection(let items) = try object.value(forKey: key) else { return [] }
         return items.compactMap(\.objectValue)
     }
+
+    /// The members, for an `NSMutableOrderedSet` read (`selector`): an unordered relationship has no index,
+    /// and is refused in the words its writes use (``ManagedObject/insertObject(_:at:inOrderedRelationship:)``).
+    func orderedMembers(_ selector: String) throws -> [ManagedObject] {
+        if case .relationship(let i)? = object.entity.slots[key], !object.entity.relationships[i].isOrdered {
+            throw ScriptingError("'\(key)' of \(object.entity.name) is not an ordered relationship: "
+                + "-[\(object.entity.name) \(selector)] needs one (declare it with ordered = true).")
+        }
+        return try members()
+    }
+}
+
+/// The 1-based index that the key `set[key]` names, from its text: an integer (`"2"`), or a float with an
+/// integral value (`"2.0"`, `"1e+15"`), which Lua takes as the same key as that integer (0 when it is beyond
+/// `Int`: no member). Nil for any other key (not a number, or a fraction).
+func relationshipSetIndex(_ key: String) -> Int? {
+    if let i = Int(key) { return i }
+    guard key.utf8.allSatisfy({ (48...57).contains($0) || $0 == 43 || $0 == 45 || $0 == 46 || $0 == 101 || $0 == 69 }),
+          let value = Double(key), value == value.rounded(.towardZero) else { return nil }
+    return Int(exactly: value) ?? 0
 }
 
 extension BridgeClasses {
@@ -92,7 +112,7 @@ extension BridgeClasses {
                 },
                 .checked("objectAtIndex", "Ordered relationships: the member at the 0-based `index`.",
                          [.value("index", Int.self)], returns: "ManagedObject") { set, state in
-                    let members = try set.members()
+                    let members = try set.orderedMembers("objectAtIndex:")
                     let index = try state.argument(2, as: Int.self)
                     guard index >= 0, index < members.count else {
                         throw ScriptingError("*** -[__NSOrderedSetM objectAtIndex:]: index \(index) beyond bounds "
@@ -104,7 +124,7 @@ extension BridgeClasses {
                 .checked("indexOfObject", "Ordered relationships: the 0-based index of `object`, or nil.", [object],
                          returns: "integer?") { set, state in
                     let member = try argument(state, 2)
-                    if let index = try set.members().firstIndex(where: { $0 === member }) { state.push(index) } else { state.pushNil() }
+                    if let index = try set.orderedMembers("indexOfObject:").firstIndex(where: { $0 === member }) { state.push(index) } else { state.pushNil() }
                     return 1
                 },
             ],
@@ -119,10 +139,11 @@ extension BridgeClasses {
                     return 1
                 },
             ])
-        // `set[i]`: numeric keys arrive as their text; members are 1-based, nil beyond the count.
+        // `set[i]`: numeric keys arrive as their text (2.0 as "2.0", the key 2 in Lua); members are 1-based,
+        // nil beyond the count.
         let members = LuaOpenFields<RelationshipSet>(
             read: { set, key, state in
-                guard let i = Int(key) else { throw ScriptingError(undefinedKeyMessage(key, of: "RelationshipSet")) }
+                guard let i = relationshipSetIndex(key) else { throw ScriptingError(undefinedKeyMessage(key, of: "RelationshipSet")) }
                 let members = try set.members()
                 guard i >= 1 && i <= members.count else { state.pushNil(); return }
                 try owner.get().push(members[i - 1])
