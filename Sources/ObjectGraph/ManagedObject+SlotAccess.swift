@@ -55,9 +55,10 @@ extension ManagedObject {
             // Derived values and key-value observers need the general path's settling step.
             return false
         }
-        let attributes = entity.attributes
-        guard let converted = ManagedObjectContext.convert(value, to: attributes[i].type) else { return false }
-        context.willChange(self, slot: .attribute(i), key: attributes[i].name, oldValue: attributeValues[i])
+        // The type and the name read alone: no copy of the attribute's description.
+        let entity = self.entity
+        guard let converted = ManagedObjectContext.convert(value, to: entity.attributeTypes[i]) else { return false }
+        context.willChange(self, slot: .attribute(i), key: entity.attributes[i].name, oldValue: attributeValues[i])
         attributeValues[i] = converted
         if bit != 0 {
             if state.trackedEpoch != context.trackingEpoch {

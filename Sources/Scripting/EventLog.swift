@@ -15,14 +15,19 @@ public final class EventLog {
         return rendered
     }
     /// Every event recorded so far, in order.
-    public var events: [TraceEvent] { storage }
+    public var events: [TraceEvent] { chunks.count == 1 ? chunks[0] : Array(chunks.joined()) }
     /// Called with each line as it is recorded (`ripple run --trace` prints them).
     @exclusivity(unchecked) public var onLine: ((String) -> Void)?
     /// Called with each event as it is recorded (the JSON trace renders it).
     @exclusivity(unchecked) public var onEvent: ((TraceEvent) -> Void)?
 
-    /// The events, as recorded: most of them by their parts, their text not yet written.
-    @exclusivity(unchecked) private var storage: [TraceEvent] = []
+    /// The events, as recorded: most of them by their parts, their text not yet written. They are kept in
+    /// chunks, each allocated once at its full capacity (as many events as came before it, from 16 up to
+    /// 4096), so that an event is never moved after it was recorded: one growing array moved every event at
+    /// each doubling of its capacity.
+    @exclusivity(unchecked) private var chunks: [[TraceEvent]] = []
+    /// How many events ``chunks`` holds.
+    @exclusivity(unchecked) private var count = 0
     /// The text of the first `rendered.count` events, written when they were read or printed.
     @exclusivity(unchecked) private var rendered: [String] = []
 
@@ -38,35 +43,63 @@ public final class EventLog {
     /// otherwise when ``lines`` is read.
     public func record(_ event: consuming TraceEvent) {
         // Without a listener the event moves into the log (no copy of its parts).
-        if onLine == nil && onEvent == nil { storage.append(event); return }
-        storage.append(copy event)
+        if onLine == nil && onEvent == nil { append(event); return }
+        append(copy event)
         let text = event.text
-        if rendered.count == storage.count - 1 { rendered.append(text) }
+        if rendered.count == count - 1 { rendered.append(text) }
         onLine?(text)
         onEvent?(event)
     }
 
+    /// Appends an event to the last chunk, or to a new one when it is full.
+    @inline(__always)
+    private func append(_ event: consuming TraceEvent) {
+        let last = chunks.count - 1
+        if last >= 0 && chunks[last].count < chunks[last].capacity {
+            chunks[last].append(event)
+        } else {
+            var chunk: [TraceEvent] = []
+            chunk.reserveCapacity(min(max(count, 16), 4096))
+            chunk.append(event)
+            chunks.append(chunk)
+        }
+        count += 1
+    }
+
     /// Forgets the recorded lines.
     public func clear() {
-        storage.removeAll()
+        chunks.removeAll()
+        count = 0
         rendered.removeAll()
     }
 
     /// Writes the text of the events not written yet, once.
     private func renderLines() {
-        guard rendered.count < storage.count else { return }
-        rendered.reserveCapacity(storage.count)
-        for index in rendered.count..<storage.count { rendered.append(storage[index].text) }
+        guard rendered.count < count else { return }
+        rendered.reserveCapacity(count)
+        var start = 0
+        for chunk in chunks {
+            let end = start + chunk.count
+            if end > rendered.count {
+                for index in (rendered.count - start)..<chunk.count { rendered.append(chunk[index].text) }
+            }
+            start = end
+        }
     }
 
     /// The event of an objects-did-change notification: its objects' names and changed keys, written when read.
     static func describe(_ note: ObjectsDidChangeNotification) -> TraceEvent {
         var changes = TraceChanges()
         changes.append(.inserted, note.inserted)
-        let sorts = !note.changedKeysWereSet
-        if !note.updated.isEmpty { changes.append(.updated, note.updated, sortsKeys: sorts) { note.propertyChanges(of: $0) } }
-        changes.append(.deleted, note.deleted)
-        if !note.refreshed.isEmpty { changes.append(.refreshed, note.refreshed, sortsKeys: sorts) { note.propertyChanges(of: $0) } }
+        if note.changedKeysWereSet {
+            if !note.updated.isEmpty { changes.append(.updated, note.updated, sortsKeys: false) { note.propertyChanges(of: $0) } }
+            changes.append(.deleted, note.deleted)
+            if !note.refreshed.isEmpty { changes.append(.refreshed, note.refreshed, sortsKeys: false) { note.propertyChanges(of: $0) } }
+        } else {
+            if !note.updated.isEmpty { changes.append(.updated, note.updated, records: note.changes) }
+            changes.append(.deleted, note.deleted)
+            if !note.refreshed.isEmpty { changes.append(.refreshed, note.refreshed, records: note.changes) }
+        }
         changes.append(.invalidated, note.invalidated)
         changes.invalidatedAll = note.invalidatedAll
         return TraceEvent(.changes(context: note.context.name, kind: .objectsDidChange, changes))
@@ -76,8 +109,10 @@ public final class EventLog {
     static func describe(_ note: ContextDidSaveNotification) -> TraceEvent {
         var changes = TraceChanges()
         changes.append(.inserted, note.inserted)
-        if !note.updated.isEmpty {
-            changes.append(.updated, note.updated, sortsKeys: !note.changedKeysWereSet) { note.propertyChanges(of: $0) }
+        if note.changedKeysWereSet {
+            if !note.updated.isEmpty { changes.append(.updated, note.updated, sortsKeys: false) { note.propertyChanges(of: $0) } }
+        } else if !note.updated.isEmpty {
+            changes.append(.updated, note.updated, records: note.changes)
         }
         changes.append(.deleted, note.deleted)
         return TraceEvent(.changes(context: note.context.name, kind: .didSave, changes))

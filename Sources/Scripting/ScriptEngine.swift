@@ -68,6 +68,11 @@ public final class ScriptEngine {
     /// one pass (true, the default), or reads each into a dictionary for the general insertion (the path
     /// kept to compare with, in tests and in `ripple-bench`'s bulk group).
     @exclusivity(unchecked) public var batchInsertReadsRecords = true
+    /// Whether a Lua write of a non-scalar value (a string) to an attribute tries the object's slot setter
+    /// before the general `setValue(_:forKey:)` (true, the default; false is the path tests compare with).
+    @exclusivity(unchecked) var plainAttributeWrites = true
+    /// How many Lua writes the slot setter stored (``plainAttributeWrites``; tests read it).
+    @exclusivity(unchecked) var plainAttributeWriteCount = 0
     /// The value transformers registered by `ripple.setValueTransformer`, by name.
     @exclusivity(unchecked) var valueTransformers: [String: LuaValueTransformer] = [:]
     /// Whether fetched-results controllers made by scripts check their invariants after every batch.

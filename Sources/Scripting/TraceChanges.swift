@@ -110,6 +110,33 @@ struct TraceChanges {
         }
     }
 
+    /// ``append(_:_:sortsKeys:changes:)`` for a notification's own records (its keys not set by hand): each
+    /// object's slot numbers and named keys are read from `records` in place, with no copy of the whole
+    /// record or of the notification, and found by walking the records in order (they are usually in the
+    /// objects' order) before searching them.
+    mutating func append(_ label: Label, _ objects: [ManagedObject], records: borrowing ObjectChangeRecords) {
+        entries.reserveCapacity(entries.count + objects.count)
+        var next = 0
+        for object in objects {
+            let entity = object.entity
+            let found: Int?
+            if next < records.objects.count && records.objects[next] === object {
+                found = next
+            } else {
+                found = records.index(of: object)
+            }
+            guard let i = found else {
+                entries.append(Entry(label: label, name: entity.name, first: object.objectNumber, count: 1))
+                continue
+            }
+            next = i + 1
+            let slots = records.records[i].slots
+            entries.append(Entry(label: label, name: entity.name, first: object.objectNumber, count: 1,
+                                 keySlots: slots, keyNames: records.records[i].namedKeys, sortsKeys: true,
+                                 entity: slots.isEmpty ? nil : entity))
+        }
+    }
+
     /// Whether no object is listed.
     var isEmpty: Bool { entries.isEmpty }
 

@@ -46,10 +46,18 @@ extension ScriptEngine {
                     try object.setValue(self.boxedValue(at: valueIndex), forKey: propertyNames[slot])
                     return
                 }
-                try object.setValue(try self.value(at: valueIndex), forKey: propertyNames[slot])
+                let value = try self.value(at: valueIndex)
+                let i = attributeIndexes[slot]
+                // A plain write of an attribute (a string; the scalars mostly take the C entries) goes to the
+                // slot's setter, which declines — changing nothing — whenever the general path could fail,
+                // fire a fault, settle derived values or tell key-value observers (ObjectWriteFastPathTests).
+                if i >= 0, self.plainAttributeWrites, object.setAttributeIfPlain(value, at: i) {
+                    self.plainAttributeWriteCount &+= 1
+                } else {
+                    try object.setValue(value, forKey: propertyNames[slot])
+                }
                 // A write that leaves the key failing validation keeps its line for the save's error (nil
                 // and out-of-range numbers come here: the fast paths decline them).
-                let i = attributeIndexes[slot]
                 if i >= 0 {
                     object.noteWrite(ofAttributeAt: i) { lua.location() }
                 } else {
