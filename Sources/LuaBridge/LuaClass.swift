@@ -91,7 +91,7 @@ public final class LuaClass {
     ///   - scalarGetter: Optional fast path for reads of numbers, booleans and nil (see ``ScalarGetter``).
     ///   - scalarSetter: Optional fast path for writes of numbers, booleans and nil (see ``ScalarSetter``).
     ///   - readCache: Lets `__index` answer repeated scalar reads from the userdata (see ``ReadCache``).
-    public init(
+    public convenience init(
         name: String,
         properties: [String] = [],
         methods: [String: LuaState.Body] = [:],
@@ -104,23 +104,14 @@ public final class LuaClass {
         scalarSetter: ScalarSetter? = nil,
         readCache: ReadCache? = nil
     ) {
-        self.name = name
-        self.properties = properties
-        self.methods = methods
-        self.getter = getter
         let readOnly: Setter = { [properties] _, slot, _, _ in
             throw LuaError(.runtime, "attempt to set read-only property '\(properties[slot])' of \(name)")
         }
-        self.setter = setter ?? readOnly
-        self.fixedSlotStart = Int.max
-        self.fixedGetter = self.getter
-        self.fixedSetter = self.setter
-        self.index = index
-        self.newIndex = newIndex
-        self.tostring = tostring
-        self.scalarGetter = scalarGetter
-        self.scalarSetter = scalarSetter
-        self.readCache = readCache
+        let setter = setter ?? readOnly
+        self.init(name: name, properties: properties, methods: methods, getter: getter, setter: setter,
+                  fixedSlotStart: Int.max, fixedGetter: getter, fixedSetter: setter, index: index,
+                  newIndex: newIndex, tostring: tostring, scalarGetter: scalarGetter, scalarSetter: scalarSetter,
+                  readCache: readCache)
     }
 
     /// A class whose first `fixedSlotStart` property slots are its model's (``getter``/``setter`` and the fast
