@@ -35,7 +35,23 @@ struct ModelReader {
             }
             entities.append(try readEntity(entityName, at: state.absoluteIndex(-1)))
         }
-        return try ManagedObjectModel(entities: entities)
+        let model = try ManagedObjectModel(entities: entities)
+        try Self.checkMemberNames(of: model)
+        return model
+    }
+
+    /// Refuses a property named like a member every managed object has (`isDeleted`, `changedValues`, …):
+    /// `object.isDeleted` could not read both, so one would be silently hidden. Checked for `ripple.model`
+    /// and `ripple.loadModel`, in the words `model:class` uses for a name that would hide a member.
+    static func checkMemberNames(of model: ManagedObjectModel) throws {
+        for entity in model.entities {
+            let inherited = Set(entity.superentity?.propertyNames ?? [])
+                .union(entity.superentity?.fetchedProperties.map(\.name) ?? [])
+            for name in entity.propertyNames + entity.fetchedProperties.map(\.name)
+            where !inherited.contains(name) && BridgeClasses.managedObjectMemberNames.contains(name) {
+                throw ScriptingError("entity \(entity.name): the property '\(name)' would hide the built-in member \(name) of managed objects; choose another name")
+            }
+        }
     }
 
     private func readEntity(_ name: String, at table: Int32) throws -> EntityDescription {

@@ -22,6 +22,7 @@ extension ScriptEngine {
                 }
             }
             let loaded = try XcodeModelReader.load(path: path, version: version)
+            try ModelReader.checkMemberNames(of: loaded.model)
             for warning in loaded.warnings { self.log.record(TraceNote(source: "model", kind: "warning", text: "warning: \(warning)")) }
             self.models.append(loaded.model)
             if let bundle = XcodeModelReader.bundlePath(ofContents: loaded.contentsPath) { self.modelBundles[ObjectIdentifier(loaded.model)] = bundle }
