@@ -52,15 +52,6 @@ final class DeclaredBox {
         return state
     }
 
-    /// The error message of running `code`.
-    func failure(_ state: LuaState, _ code: String) -> String {
-        do {
-            try state.run(code)
-            return "no error"
-        } catch {
-            return (error as? LuaError)?.message ?? "\(error)"
-        }
-    }
 
     @Test func acceptedArgumentsReachTheBody() throws {
         let shelf = DeclaredShelf()

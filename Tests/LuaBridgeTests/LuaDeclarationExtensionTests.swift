@@ -42,14 +42,6 @@ final class Tally {
         tally.notes[key] = note
     }))
 
-    func failure(_ state: LuaState, _ code: String) -> String {
-        do {
-            try state.run(code)
-            return "no error"
-        } catch {
-            return (error as? LuaError)?.message ?? "\(error)"
-        }
-    }
 
     @Test("an adopted protocol gives the class its methods, checked, and its annotations inherit them")
     func adoption() throws {

@@ -44,14 +44,6 @@ final class NamedBox {
         return state
     }
 
-    func failure(_ state: LuaState, _ code: String) -> String {
-        do {
-            try state.run(code)
-            return "no error"
-        } catch {
-            return (error as? LuaError)?.message ?? "\(error)"
-        }
-    }
 
     @Test func aReceiverUnreadMethodStillHasItsReceiverChecked() throws {
         let box = NamedBox(name: "tools")

@@ -50,14 +50,6 @@ final class SlottedRecord {
         return state
     }
 
-    func failure(_ state: LuaState, _ code: String) -> String {
-        do {
-            try state.run(code)
-            return "no error"
-        } catch {
-            return (error as? LuaError)?.message ?? "\(error)"
-        }
-    }
 
     @Test func modelSlotsGoToTheModelAndFixedMembersToTheDeclaration() throws {
         let model = Model()

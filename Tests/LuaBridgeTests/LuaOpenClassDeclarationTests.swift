@@ -59,14 +59,6 @@ final class OpenCounterCard: OpenCard {
         return state
     }
 
-    func failure(_ state: LuaState, _ code: String) -> String {
-        do {
-            try state.run(code)
-            return "no error"
-        } catch {
-            return (error as? LuaError)?.message ?? "\(error)"
-        }
-    }
 
     @Test func undeclaredKeysGoToTheOpenFields() throws {
         let card = OpenCard(), counter = OpenCounterCard()

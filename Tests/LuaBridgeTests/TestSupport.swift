@@ -36,3 +36,13 @@ extension LuaState {
         return result
     }
 }
+
+/// The error message of running `code` in `state`, or "no error".
+func failure(_ state: LuaState, _ code: String) -> String {
+    do {
+        try state.run(code)
+        return "no error"
+    } catch {
+        return (error as? LuaError)?.message ?? "\(error)"
+    }
+}
